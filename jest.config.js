@@ -1,0 +1,20 @@
+// One config, two kinds of suites, chosen by TEST_TYPE (set by scripts/test.js):
+//   unit        - src/**/__tests__/*.unit.spec.ts and sandbox/**/__tests__/*.spec.ts (sandbox over loopback, no DB)
+//   integration - integration-tests/**/*.spec.ts (a real Medusa app on a real PostgreSQL)
+const swc = [
+  "@swc/jest",
+  { jsc: { parser: { syntax: "typescript", decorators: true, tsx: true }, target: "es2021" } },
+]
+
+const unit = ["<rootDir>/src/**/__tests__/**/*.unit.spec.ts", "<rootDir>/sandbox/**/__tests__/**/*.spec.ts"]
+const integration = ["<rootDir>/integration-tests/**/*.spec.ts"]
+
+const type = process.env.TEST_TYPE
+module.exports = {
+  transform: { "^.+\\.[jt]sx?$": swc },
+  testEnvironment: "node",
+  moduleFileExtensions: ["js", "ts", "tsx", "json"],
+  modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.medusa/", "<rootDir>/sandbox/dist/", "<rootDir>/.demo/"],
+  setupFiles: ["<rootDir>/integration-tests/setup.js"],
+  testMatch: type === "unit" ? unit : type === "integration" ? integration : [...unit, ...integration],
+}
