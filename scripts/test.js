@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+"use strict"
+// `npm test`: installs what is missing, starts a throwaway PostgreSQL (unless DATABASE_URL or DB_HOST points at
+// one), runs the unit suites (sandbox over loopback, no database) and then the integration suites (a real Medusa
+// app per suite), stops PostgreSQL whatever happens, and ends with the line `N passed, N failed`.
+//
+//   npm test                      everything
+//   npm test -- --unit            unit suites only (no PostgreSQL started)
+//   npm test -- --integration     integration suites only
+//   npm test -- <jest args>       passed to jest, e.g. a path pattern or -t "name"
+
+const { spawn } = require("node:child_process")
+const fs = require("node:fs")
+const path = require("node:path")
+
+const root = path.resolve(__dirname, "..")
+const artifacts = path.join(root, ".test-artifacts")
+
+function parseArgs(argv) {
+  const phases = new Set()
+  const jestArgs = []
+  for (const arg of argv) {
+    if (arg === "--unit") phases.add("unit")
+    else if (arg === "--integration") phases.add("integration")
+    else jestArgs.push(arg)
+  }
+  if (phases.size === 0) phases.add("unit").add("integration")
+  return { phases, jestArgs }
+}
+
+/** DB_* variables for @medusajs/test-utils, from DATABASE_URL when that is how the server was given. */
+function externalDatabaseEnv() {
+  if (process.env.DATABASE_URL) {
+    const url = new URL(process.env.DATABASE_URL)
+    return {
+      DB_HOST: url.hostname === "127.0.0.1" ? "localhost" : url.hostname,
+      DB_PORT: url.port || "5432",
+      DB_USERNAME: decodeURIComponent(url.username || "postgres"),
+      DB_PASSWORD: decodeURIComponent(url.password || ""),
+    }
+  }
+  if (process.env.DB_HOST) {
+    return { DB_USERNAME: process.env.DB_USERNAME ?? "postgres", DB_PASSWORD: process.env.DB_PASSWORD ?? "" }
+  }
+  return null
+}
+
+function runJest(type, jestArgs, env) {
+  const outputFile = path.join(artifacts, `jest-${type}.json`)
+  fs.rmSync(outputFile, { force: true })
+  const args = [
+    require.resolve("jest/bin/jest", { paths: [root] }),
+    "--json",
+    `--outputFile=${outputFile}`,
+    ...(type === "integration" ? ["--runInBand"] : ["--maxWorkers=2"]),
+    ...jestArgs,
+  ]
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, ...env, TEST_TYPE: type },
+    })
+    child.on("exit", (code) => resolve({ code: code ?? 1, outputFile }))
+  })
+}
+
+function readCounts({ code, outputFile }) {
+  try {
+    const report = JSON.parse(fs.readFileSync(outputFile, "utf8"))
+    // A suite that fails to load has no failed test but is a failure all the same.
+    const brokenSuites = report.testResults.filter((s) => s.status === "failed" && s.assertionResults.length === 0).length
+    return { passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites, code }
+  } catch {
+    return { passed: 0, failed: 1, code } // jest died before writing its report
+  }
+}
+
+async function main() {
+  const { phases, jestArgs } = parseArgs(process.argv.slice(2))
+  require("./lib/dependencies").ensureDependencies(root)
+  fs.mkdirSync(artifacts, { recursive: true })
+
+  const env = { NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-vm-modules"].filter(Boolean).join(" ") }
+  const results = []
+  let postgres = null
+  const stopPostgres = () => postgres?.killNow()
+  process.on("exit", stopPostgres)
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+    process.on(signal, () => {
+      stopPostgres()
+      process.exit(130)
+    })
+  }
+
+  try {
+    if (phases.has("unit")) results.push(readCounts(await runJest("unit", jestArgs, env)))
+    if (phases.has("integration")) {
+      let dbEnv = externalDatabaseEnv()
+      if (!dbEnv) {
+        const { startPostgres } = require("./lib/postgres")
+        postgres = await startPostgres({ log: (line) => console.log(line), logFile: path.join(artifacts, "postgres.log") })
+        console.log(`PostgreSQL for the integration tests on localhost:${postgres.port}`)
+        dbEnv = { DB_HOST: "localhost", DB_PORT: String(postgres.port), DB_USERNAME: "postgres", DB_PASSWORD: "" }
+      }
+      results.push(readCounts(await runJest("integration", jestArgs, { ...env, ...dbEnv })))
+    }
+  } finally {
+    await postgres?.stop()
+  }
+
+  const passed = results.reduce((n, r) => n + r.passed, 0)
+  const failed = results.reduce((n, r) => n + r.failed, 0)
+  const summary = `${passed} passed, ${failed} failed`
+  fs.writeFileSync(path.join(artifacts, "summary.txt"), `${summary}\n`)
+  console.log(summary)
+  process.exitCode = failed > 0 || results.some((r) => r.code !== 0) ? 1 : 0
+}
+
+main().catch((error) => {
+  console.error(error)
+  console.log("0 passed, 1 failed")
+  process.exitCode = 1
+})
