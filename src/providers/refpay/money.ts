@@ -1,0 +1,44 @@
+import { MathBN, MedusaError } from "@medusajs/framework/utils"
+import type { BigNumberInput } from "@medusajs/framework/types"
+
+/** bignumber.js rounding mode 4: half away from zero, the commercial rounding used for euro amounts. */
+const ROUND_HALF_UP = 4
+const CENTS_PER_EURO = 100
+
+/**
+ * The one place a Medusa amount (major units: 19.99 means 19.99 EUR) becomes REFPAY's integer cents.
+ *
+ * Medusa hands amounts over as numbers, strings, BigNumber objects or raw `{ value, precision }` objects, and its
+ * totals may carry more than two decimals (taxes, discounts). We go through decimal arithmetic, never float
+ * multiplication (19.99 * 100 is 1998.9999999999998), and round half up to the cent: 10.005 EUR is 1001 cents.
+ * Anything that is not a finite, positive amount that fits a safe integer of cents is refused: the platform would
+ * refuse it anyway, and a silently wrong amount is the worst bug a payment plugin can have.
+ */
+export function toCents(amount: BigNumberInput): number {
+  const major = MathBN.convert(amount)
+  if (!major.isFinite()) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `REFPAY: the amount ${String(major)} is not a number`)
+  }
+  const cents = major.times(CENTS_PER_EURO).decimalPlaces(0, ROUND_HALF_UP)
+  if (cents.lte(0)) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `REFPAY: the amount must be at least 0.01 EUR, got ${major.toFixed()} EUR`
+    )
+  }
+  const value = cents.toNumber()
+  if (!Number.isSafeInteger(value)) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `REFPAY: the amount ${major.toFixed()} EUR is too large`)
+  }
+  return value
+}
+
+/** Cents back to Medusa's major units, for amounts reported to Medusa (exact: cents / 100 has two decimals). */
+export function fromCents(cents: number): number {
+  return MathBN.convert(cents).div(CENTS_PER_EURO).toNumber()
+}
+
+/** "19,99 €" as a Portuguese shopper reads it. */
+export function formatEuros(cents: number): string {
+  return new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" }).format(fromCents(cents))
+}
