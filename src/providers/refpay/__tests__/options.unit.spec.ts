@@ -1,0 +1,94 @@
+import { resolveOptions, SANDBOX_DEFAULT_URLS } from "../options"
+
+const SECRET = "obviously-fake-secret-value"
+function messageOf(fn: () => unknown): string {
+  try {
+    fn()
+  } catch (error) {
+    return String(error)
+  }
+  throw new Error("expected a throw")
+}
+
+const base = { clientId: "fake-client-id", clientSecret: SECRET }
+
+describe("provider options", () => {
+  it("defaults to the local sandbox with T1 and D+7 references", () => {
+    const options = resolveOptions(base, {})
+    expect(options).toMatchObject({
+      environment: "sandbox",
+      tokenInterface: "t1",
+      ...SANDBOX_DEFAULT_URLS,
+      expiryDays: 7,
+      maxRetries: 2,
+    })
+  })
+
+  it("takes every unset option from its REFPAY_* environment variable, numbers included", () => {
+    const options = resolveOptions(
+      {},
+      {
+        REFPAY_CLIENT_ID: "env-client",
+        REFPAY_CLIENT_SECRET: SECRET,
+        REFPAY_TOKEN_INTERFACE: "t2",
+        REFPAY_CHANNEL: "fake-channel",
+        REFPAY_SCOPE: "payments",
+        REFPAY_EXPIRY_DAYS: "3",
+        REFPAY_SANDBOX_HOSTS: "refpay.test.internal, other.example",
+        REFPAY_PAYMENTS_URL: "http://refpay.test.internal:8080",
+        REFPAY_BACKOFFICE_URL: "http://localhost:4010/backoffice",
+      }
+    )
+    expect(options).toMatchObject({
+      clientId: "env-client",
+      tokenInterface: "t2",
+      expiryDays: 3,
+      sandboxHosts: ["refpay.test.internal", "other.example"],
+      paymentsUrl: "http://refpay.test.internal:8080",
+    })
+  })
+
+  it("prefers medusa-config options over the environment", () => {
+    expect(resolveOptions({ ...base, expiryDays: 5 }, { REFPAY_EXPIRY_DAYS: "9" }).expiryDays).toBe(5)
+  })
+
+  it("names the missing setting and its variable, never a secret's value", () => {
+    expect(() => resolveOptions({ clientSecret: SECRET }, {})).toThrow(/clientId \(REFPAY_CLIENT_ID\)/)
+    const message = messageOf(() => resolveOptions({ clientSecret: SECRET, expiryDays: -1 }, {}))
+    expect(message).toMatch(/expiryDays \(REFPAY_EXPIRY_DAYS\)/)
+    expect(message).not.toContain(SECRET)
+  })
+
+  it("refuses T2 without channel and scope", () => {
+    expect(() => resolveOptions({ ...base, tokenInterface: "t2" }, {})).toThrow(/REFPAY_CHANNEL and REFPAY_SCOPE/)
+  })
+
+  it("refuses sandbox URLs in production and production URLs in the sandbox", () => {
+    const production = { ...base, environment: "production" as const, webhookSecret: "a-long-fake-webhook-secret" }
+    expect(() =>
+      resolveOptions({ ...production, authUrl: "http://localhost:4010/auth", paymentsUrl: "https://pay.example.com" }, {})
+    ).toThrow(/authUrl \(REFPAY_AUTH_URL\) is http:\/\/localhost:4010.*production/)
+    expect(() =>
+      resolveOptions({ ...production, authUrl: "https://auth.sandbox.example.com", paymentsUrl: "https://pay.example.com" }, {})
+    ).toThrow(/sandbox or non-HTTPS/)
+    expect(() => resolveOptions({ ...base, paymentsUrl: "https://pay.example.com" }, {})).toThrow(
+      /not a sandbox host.*REFPAY_SANDBOX_HOSTS/
+    )
+    expect(
+      resolveOptions({ ...production, authUrl: "https://auth.example.com", paymentsUrl: "https://pay.example.com" }, {})
+        .environment
+    ).toBe("production")
+  })
+
+  it("requires the production URLs and a webhook secret in production", () => {
+    expect(() => resolveOptions({ ...base, environment: "production" }, {})).toThrow(
+      /webhookSecret \(REFPAY_WEBHOOK_SECRET\) is required in production.*paymentsUrl is required in production/
+    )
+  })
+
+  it("refuses malformed numbers, enums and paths", () => {
+    expect(() => resolveOptions({ ...base, tokenInterface: "t3" as never }, {})).toThrow(/REFPAY_TOKEN_INTERFACE/)
+    expect(() => resolveOptions({ ...base }, { REFPAY_MAX_RETRIES: "many" })).toThrow(/maxRetries \(REFPAY_MAX_RETRIES\)/)
+    expect(() => resolveOptions({ ...base, paymentInfoPath: "/info" }, {})).toThrow(/paymentInfoPath/)
+  })
+})
