@@ -1,0 +1,59 @@
+import { resolveOptions, type SandboxOptions } from "./options"
+import { closeServers, createHandler, listen, urlHost } from "./server"
+import { SandboxState } from "./state"
+
+export { DEFAULT_CREDENTIALS, type SandboxCredential } from "./credentials"
+export {
+  DEFAULT_ENTITY,
+  DEFAULT_PORT,
+  DEFAULT_SELLER_ID,
+  SandboxOptionsError,
+  type AuthorizationForm,
+  type ExpiredStatus,
+  type SandboxOptions,
+  type WebhookAuthMode,
+} from "./options"
+export type { RequestLogEntry } from "./request-log"
+export type { WebhookPayload, EventType } from "./webhooks"
+
+export interface RunningSandbox {
+  /** http://localhost:PORT (or the host asked for). */
+  url: string
+  port: number
+  /** auth_url of T1: url + "/auth". */
+  authUrl: string
+  /** backoffice_url of T2: url + "/backoffice". */
+  backofficeUrl: string
+  /** payments_url: url. */
+  paymentsUrl: string
+  /** Stops the servers, pending webhook timers and in-flight deliveries, and closes keep-alive sockets. */
+  close(): Promise<void>
+  /** Back to the start-up state, like POST /__sandbox/reset. */
+  reset(): void
+}
+
+/** Starts a REFPAY platform simulator over HTTP; resolves once it listens. */
+export async function startSandbox(options: Partial<SandboxOptions> = {}): Promise<RunningSandbox> {
+  const resolved = resolveOptions(options)
+  const state = new SandboxState(resolved)
+  const { servers, port } = await listen(createHandler(state), resolved.host, resolved.port, state.log)
+  const url = `http://${urlHost(resolved.host)}:${port}`
+  let closing: Promise<void> | undefined
+  return {
+    url,
+    port,
+    authUrl: `${url}/auth`,
+    backofficeUrl: `${url}/backoffice`,
+    paymentsUrl: url,
+    close() {
+      if (!closing) {
+        state.close()
+        closing = closeServers(servers)
+      }
+      return closing
+    },
+    reset() {
+      state.reset()
+    },
+  }
+}

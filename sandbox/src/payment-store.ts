@@ -1,0 +1,77 @@
+export type PaymentStatus = "WAITING" | "APPROVED" | "CANCELLED" | "EXPIRED"
+
+export interface PaymentRecord {
+  type: "PAYMENT" | "APPROVAL" | "CANCELLATION" | "REFUND"
+  amount: number
+  status: string
+  occurredAt: number
+  idempotencyKey?: string
+}
+
+/** One reference payment. Times are epoch ms on the sandbox clock, rendered when read. */
+export interface Payment {
+  sellerId: string
+  paymentId: string
+  orderId: string
+  amount: number
+  currency: "EUR"
+  status: PaymentStatus
+  refunded: number
+  receivedAt: number
+  updatedAt: number
+  expiresAt: number
+  reasonCode: string
+  reasonMessage: string
+  entity: string
+  reference: string
+  acquirerTransactionId: string
+  idempotencyKey: string
+  requestId: string
+  customer?: Record<string, unknown>
+  records: PaymentRecord[]
+}
+
+/** Payments of every seller, indexed the ways the API looks them up. */
+export class PaymentStore {
+  private readonly byKey = new Map<string, Payment>()
+  private readonly orders = new Set<string>()
+  /** Only WAITING payments can expire, so the clock sweep walks just these. */
+  readonly waiting = new Set<Payment>()
+
+  get(sellerId: string, paymentId: string): Payment | undefined {
+    return this.byKey.get(`${sellerId}:${paymentId.toLowerCase()}`)
+  }
+
+  hasOrder(sellerId: string, orderId: string): boolean {
+    return this.orders.has(`${sellerId}:${orderId}`)
+  }
+
+  add(payment: Payment): void {
+    this.byKey.set(`${payment.sellerId}:${payment.paymentId.toLowerCase()}`, payment)
+    this.orders.add(`${payment.sellerId}:${payment.orderId}`)
+    if (payment.status === "WAITING") this.waiting.add(payment)
+  }
+
+  /** Controls are not per seller: the first seller (in `sellerIds` order) holding that id wins. */
+  find(paymentId: string, sellerIds: string[]): Payment | undefined {
+    for (const seller of sellerIds) {
+      const payment = this.get(seller, paymentId)
+      if (payment) return payment
+    }
+    return undefined
+  }
+
+  all(): Payment[] {
+    return [...this.byKey.values()]
+  }
+
+  get count(): number {
+    return this.byKey.size
+  }
+
+  reset(): void {
+    this.byKey.clear()
+    this.orders.clear()
+    this.waiting.clear()
+  }
+}
