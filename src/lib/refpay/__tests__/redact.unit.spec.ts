@@ -1,0 +1,59 @@
+import { createRedactor, REDACTED } from "../redact"
+
+describe("createRedactor", () => {
+  it("replaces every occurrence of a registered secret", () => {
+    const r = createRedactor(["s3cr3t-value"])
+    expect(r.redactText("a s3cr3t-value b s3cr3t-value")).toBe(`a ${REDACTED} b ${REDACTED}`)
+  })
+
+  it("replaces the longer of two overlapping secrets whole", () => {
+    const r = createRedactor(["abcd", "abcdefgh"])
+    expect(r.redactText("xabcdefghx")).toBe(`x${REDACTED}x`)
+  })
+
+  it("ignores secrets too short to be one, and undefined", () => {
+    const r = createRedactor(["ab", undefined])
+    expect(r.redactText("ab cd")).toBe("ab cd")
+  })
+
+  it("remembers only the 16 most recent tokens", () => {
+    const r = createRedactor()
+    for (let i = 0; i < 17; i++) r.addToken(`token-number-${String(i).padStart(2, "0")}`)
+    expect(r.redactText("token-number-00")).toBe("token-number-00")
+    expect(r.redactText("token-number-01 token-number-16")).toBe(`${REDACTED} ${REDACTED}`)
+  })
+
+  it("scrubs JWTs and long bearer credentials it was never told about, not prose", () => {
+    const r = createRedactor()
+    expect(r.redactText("got eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig-nature_ here")).toBe(`got ${REDACTED} here`)
+    expect(r.redactText("Authorization: Bearer abcdefghijklmnopqrstuvwxyz")).toBe(`Authorization: Bearer ${REDACTED}`)
+    expect(r.redactText("a Bearer token is required")).toBe("a Bearer token is required")
+  })
+
+  it("redactValue copies deeply, redacting strings and secret-looking keys whatever their case or separator", () => {
+    const r = createRedactor(["my-client-secret"])
+    const input = {
+      Authorization: "Basic xyz",
+      "Client-Secret": 42,
+      accessToken: { deep: true },
+      list: ["my-client-secret", 7, null],
+      keep: "payments",
+    }
+    const out = r.redactValue(input)
+    expect(out).toEqual({
+      Authorization: REDACTED,
+      "Client-Secret": REDACTED,
+      accessToken: REDACTED,
+      list: [REDACTED, 7, null],
+      keep: "payments",
+    })
+    expect(input.list[0]).toBe("my-client-secret")
+  })
+
+  it("redactValue survives cycles", () => {
+    const r = createRedactor()
+    const a: Record<string, unknown> = { x: 1 }
+    a.self = a
+    expect(r.redactValue(a)).toEqual({ x: 1, self: "[Circular]" })
+  })
+})

@@ -1,0 +1,269 @@
+import type { Dispatcher } from "undici"
+import { RefpayConfigError } from "./errors"
+
+/**
+ * The logger the client writes to. Medusa's container logger fits (every call passes one string);
+ * the client never writes to the console and never passes a secret or a token to it.
+ */
+export interface RefpayLogger {
+  debug(message: string): void
+  info(message: string): void
+  warn(message: string): void
+  error(message: string): void
+}
+
+/** Which token interface of the platform issues our access tokens (spec 1.1). */
+export type RefpayTokenInterface = "t1" | "t2"
+
+/**
+ * How a T2 token is written in the Authorization header of payment calls. The spec (5.4) shows both the bare token
+ * and "Bearer <token>"; T1 tokens are always sent as "Bearer <token>" (spec 5.3).
+ */
+export type RefpayT2AuthorizationForm = "bearer" | "bare"
+
+/** The requester identity a T2 token request carries in its JSON body (spec 4.2); empty strings are allowed. */
+export interface RefpayRequester {
+  branch: string
+  login: string
+  name: string
+  enrollmentNumber: string
+}
+
+/**
+ * Paths under the base URLs. The token and creation/status paths are the spec's; the cancel path is our choice
+ * (docs/platform-contract.md) because the spec does not show it. `{payment_id}` is replaced, URL-encoded.
+ */
+export interface RefpayPaths {
+  /** Under authUrl (spec 4.1). */
+  t1Token: string
+  /** Under backofficeUrl (spec 4.2). */
+  t2Token: string
+  /** Under paymentsUrl (spec 4.3). */
+  createPayment: string
+  /** Under paymentsUrl (spec 4.4); must contain `{payment_id}`. */
+  paymentInfo: string
+  /** Under paymentsUrl; cancel of a WAITING payment and (partial) refund of an APPROVED one (choice). */
+  cancelPayment: string
+}
+
+export interface RefpayTimeouts {
+  /** Time to open a TCP/TLS connection. Only applies to the client's own pools, not to an injected dispatcher. */
+  connectMs: number
+  /** Time from sending the request to receiving the complete response headers. */
+  headersMs: number
+  /** Longest silence between two chunks of the response body. */
+  bodyMs: number
+}
+
+export interface RefpayRetryPolicy {
+  /** Extra attempts after the first, on connection errors and 5xx only; 0 disables retries. */
+  maxRetries: number
+  /** Backoff before retry n (0-based) is random() * min(maxDelayMs, baseDelayMs * 2^n) ("full jitter"). */
+  baseDelayMs: number
+  maxDelayMs: number
+}
+
+/** What a caller passes to createRefpayClient; everything not marked required has a default. */
+export interface RefpayClientConfig {
+  /** Required. Which token interface to use. */
+  tokenInterface: RefpayTokenInterface
+  /** Required for T1. Token service base URL, including its path prefix (e.g. https://host/auth). */
+  authUrl?: string
+  /** Required for T2. Back-office authentication base URL (may carry a path prefix). */
+  backofficeUrl?: string
+  /** Required. Payments host base URL (may carry a path prefix). */
+  paymentsUrl: string
+  /** Required. Issued at onboarding; never logged. */
+  clientId: string
+  /** Required. Issued at onboarding; never logged, never in an error. */
+  clientSecret: string
+  /** Required for T2 (header `channel`); unused by T1. */
+  channel?: string
+  /** Required for T2 (header `scope`); T1 sends it as the OAuth `scope` field only when set. */
+  scope?: string
+  /** T2 body; defaults to four empty strings ("the channel needs no traceability", spec 4.2 rule 1). */
+  requester?: Partial<RefpayRequester>
+  /** T2 only; default "bearer". */
+  t2AuthorizationForm?: RefpayT2AuthorizationForm
+  paths?: Partial<RefpayPaths>
+  timeouts?: Partial<RefpayTimeouts>
+  retries?: Partial<RefpayRetryPolicy>
+  /** Refresh a token this many seconds before it expires (default 60). */
+  tokenRefreshWindowSeconds?: number
+  /** Keep-alive connection pool per origin. */
+  pool?: { connections?: number }
+  /** Clock in epoch milliseconds; tests inject one to move time. Default Date.now. */
+  now?: () => number
+  /** Transport; tests inject one. When given, the client does not create (nor close) its own pools. */
+  dispatcher?: Dispatcher
+  /** Source of randomness in [0, 1) for backoff jitter. Default Math.random. */
+  random?: () => number
+  logger?: RefpayLogger
+}
+
+/** A config with every default filled in and every required setting checked. */
+export interface ResolvedRefpayConfig {
+  tokenInterface: RefpayTokenInterface
+  authUrl?: string
+  backofficeUrl?: string
+  paymentsUrl: string
+  clientId: string
+  clientSecret: string
+  channel?: string
+  scope?: string
+  requester: RefpayRequester
+  /** The Authorization form used with this config's tokens; always "bearer" for T1. */
+  authorizationForm: RefpayT2AuthorizationForm
+  paths: RefpayPaths
+  timeouts: RefpayTimeouts
+  retries: RefpayRetryPolicy
+  tokenRefreshWindowSeconds: number
+  pool: { connections: number }
+  now: () => number
+  dispatcher?: Dispatcher
+  random: () => number
+  logger: RefpayLogger
+}
+
+export const DEFAULT_PATHS: Readonly<RefpayPaths> = Object.freeze({
+  t1Token: "/token",
+  t2Token: "/v1/token",
+  createPayment: "/dpm/payments-gwproxy/v2/payments",
+  paymentInfo: "/dpm/hub-payment-info/v1/payments/info/{payment_id}",
+  cancelPayment: "/dpm/payments-gwproxy/v2/payments/cancel",
+})
+
+export const DEFAULT_TIMEOUTS: Readonly<RefpayTimeouts> = Object.freeze({
+  connectMs: 5_000,
+  headersMs: 10_000,
+  bodyMs: 10_000,
+})
+
+export const DEFAULT_RETRIES: Readonly<RefpayRetryPolicy> = Object.freeze({
+  maxRetries: 2,
+  baseDelayMs: 200,
+  maxDelayMs: 2_000,
+})
+
+export const DEFAULT_TOKEN_REFRESH_WINDOW_SECONDS = 60
+export const DEFAULT_POOL_CONNECTIONS = 50
+
+const SILENT_LOGGER: RefpayLogger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+}
+
+/**
+ * Joins a base URL (which may carry a path prefix such as /auth) and an endpoint path. `new URL(path, base)` would
+ * drop the prefix for a path starting with "/", so the two are joined as strings with exactly one slash between.
+ */
+export function joinUrl(baseUrl: string, path: string): string {
+  const base = baseUrl.replace(/\/+$/, "")
+  const tail = path.replace(/^\/+/, "")
+  return tail ? `${base}/${tail}` : base
+}
+
+/** Fills defaults and checks every setting; throws a RefpayConfigError naming the wrong setting and the fix. */
+export function resolveRefpayConfig(config: RefpayClientConfig): ResolvedRefpayConfig {
+  const problems: string[] = []
+  const tokenInterface = config.tokenInterface
+  if (tokenInterface !== "t1" && tokenInterface !== "t2") {
+    problems.push(`tokenInterface must be "t1" or "t2"`)
+  }
+
+  checkUrl(problems, "paymentsUrl", config.paymentsUrl, true)
+  checkUrl(problems, "authUrl", config.authUrl, tokenInterface === "t1")
+  checkUrl(problems, "backofficeUrl", config.backofficeUrl, tokenInterface === "t2")
+  checkNonEmpty(problems, "clientId", config.clientId)
+  checkNonEmpty(problems, "clientSecret", config.clientSecret)
+  if (tokenInterface === "t2") {
+    // T2 refuses a missing or empty channel/scope header with 400 (spec 4.2 rule 4): fail early instead.
+    checkNonEmpty(problems, "channel", config.channel, "T2 sends it as the 'channel' header")
+    checkNonEmpty(problems, "scope", config.scope, "T2 sends it as the 'scope' header")
+  }
+
+  const form = config.t2AuthorizationForm ?? "bearer"
+  if (form !== "bearer" && form !== "bare") problems.push(`t2AuthorizationForm must be "bearer" or "bare"`)
+
+  const paths: RefpayPaths = { ...DEFAULT_PATHS, ...definedOnly(config.paths ?? {}) }
+  if (!paths.paymentInfo.includes("{payment_id}")) problems.push(`paths.paymentInfo must contain "{payment_id}"`)
+
+  const timeouts: RefpayTimeouts = { ...DEFAULT_TIMEOUTS, ...definedOnly(config.timeouts ?? {}) }
+  for (const key of Object.keys(timeouts) as (keyof RefpayTimeouts)[]) {
+    checkInteger(problems, `timeouts.${key}`, timeouts[key], 1)
+  }
+  const retries: RefpayRetryPolicy = { ...DEFAULT_RETRIES, ...definedOnly(config.retries ?? {}) }
+  checkInteger(problems, "retries.maxRetries", retries.maxRetries, 0)
+  checkInteger(problems, "retries.baseDelayMs", retries.baseDelayMs, 0)
+  checkInteger(problems, "retries.maxDelayMs", retries.maxDelayMs, 0)
+
+  const tokenRefreshWindowSeconds = config.tokenRefreshWindowSeconds ?? DEFAULT_TOKEN_REFRESH_WINDOW_SECONDS
+  checkInteger(problems, "tokenRefreshWindowSeconds", tokenRefreshWindowSeconds, 0)
+  const connections = config.pool?.connections ?? DEFAULT_POOL_CONNECTIONS
+  checkInteger(problems, "pool.connections", connections, 1)
+
+  if (problems.length > 0) {
+    throw new RefpayConfigError(`Invalid REFPAY client configuration: ${problems.join("; ")}`)
+  }
+
+  return {
+    tokenInterface,
+    authUrl: config.authUrl,
+    backofficeUrl: config.backofficeUrl,
+    paymentsUrl: config.paymentsUrl,
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    channel: config.channel,
+    scope: config.scope,
+    requester: {
+      branch: config.requester?.branch ?? "",
+      login: config.requester?.login ?? "",
+      name: config.requester?.name ?? "",
+      enrollmentNumber: config.requester?.enrollmentNumber ?? "",
+    },
+    authorizationForm: tokenInterface === "t1" ? "bearer" : form,
+    paths,
+    timeouts,
+    retries,
+    tokenRefreshWindowSeconds,
+    pool: { connections },
+    now: config.now ?? Date.now,
+    dispatcher: config.dispatcher,
+    random: config.random ?? Math.random,
+    logger: config.logger ?? SILENT_LOGGER,
+  }
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
+}
+
+function checkNonEmpty(problems: string[], name: string, value: unknown, why?: string): void {
+  if (typeof value !== "string" || value.trim() === "") {
+    problems.push(`${name} is required${why ? ` (${why})` : ""}`)
+  }
+}
+
+function checkUrl(problems: string[], name: string, value: string | undefined, required: boolean): void {
+  if (value === undefined || value === "") {
+    if (required) problems.push(`${name} is required`)
+    return
+  }
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    problems.push(`${name} must be an absolute http(s) URL`)
+    return
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") problems.push(`${name} must use http or https`)
+  if (url.search || url.hash) problems.push(`${name} must not carry a query string or fragment`)
+}
+
+function checkInteger(problems: string[], name: string, value: unknown, min: number): void {
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min) {
+    problems.push(`${name} must be an integer >= ${min}`)
+  }
+}

@@ -1,0 +1,335 @@
+import { z } from "zod"
+
+/**
+ * Zod schemas for every body the platform sends back, and the camelCase shapes the client hands to its callers.
+ * Nothing from the wire is cast: a 2xx body that fails its schema becomes a RefpayResponseError.
+ *
+ * Strict where a wrong type would do harm (entity and reference must be strings, so leading zeros survive; amounts
+ * must be whole cents), lenient elsewhere (unknown fields pass through, null is read as absent, unknown status
+ * strings are kept for the provider to judge).
+ */
+
+// ---------------------------------------------------------------------------------------------------------------
+// Building blocks
+
+/** An optional string the platform may also send as null. */
+const optionalString = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? undefined)
+
+/** Whole cents as the platform writes them: a string of digits (spec 2.6); a JSON integer is accepted too. */
+const centsValue = z
+  .union([z.string().regex(/^\d+$/, "expected a string of digits (cents)"), z.int().nonnegative()])
+  .transform((v) => String(v))
+  .refine((raw) => Number.isSafeInteger(Number(raw)), "amount is too large to be exact in cents")
+
+const optionalCents = centsValue.nullish().transform((v) => v ?? undefined)
+
+/** Entity and reference: kept as the exact strings returned (spec 4.3), so a number is refused, not coerced. */
+const displayCode = z.string().min(1)
+
+function cents(raw: string): number
+function cents(raw: string | undefined): number | undefined
+function cents(raw: string | undefined): number | undefined {
+  return raw === undefined ? undefined : Number(raw)
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Tokens
+
+/** What a TokenSource hands the token cache, whichever interface issued the token. */
+export interface TokenGrant {
+  accessToken: string
+  expiresInSeconds: number
+  scope?: string
+}
+
+/** T1 TokenResponse (spec 2.1). */
+export const T1TokenResponseSchema = z
+  .looseObject({
+    access_token: z.string().min(1),
+    token_type: z.string(),
+    expires_in: z.int().positive(),
+    scope: optionalString,
+  })
+  .transform(
+    (b): TokenGrant => ({ accessToken: b.access_token, expiresInSeconds: b.expires_in, scope: b.scope }),
+  )
+
+/** T1 error body, OAuth 2.0 (spec 2.2). */
+export const T1ErrorBodySchema = z.looseObject({
+  error: z.string(),
+  error_description: optionalString,
+})
+export type T1ErrorBody = z.output<typeof T1ErrorBodySchema>
+
+/** T2 token response (spec 2.3): expires_in is a string holding a number. */
+export const T2TokenResponseSchema = z
+  .looseObject({
+    access_token: z.string().min(1),
+    expires_in: z.union([
+      z.string().regex(/^\d+$/, "expected a string holding a whole number of seconds"),
+      z.int().positive(),
+    ]),
+  })
+  .transform((b): TokenGrant => ({ accessToken: b.access_token, expiresInSeconds: Number(b.expires_in) }))
+  .refine((g) => g.expiresInSeconds > 0, { message: "expires_in must be greater than 0", path: ["expires_in"] })
+
+/** T2 error body (spec 2.4); also what the payment APIs answer with on 401 and 403 (spec 7). */
+export const T2ErrorBodySchema = z.looseObject({
+  status_code: z.int().nullish(),
+  name: z.string(),
+  message: optionalString,
+  details: z
+    .array(
+      z.looseObject({
+        status: optionalString,
+        error_code: optionalString,
+        description: optionalString,
+        description_detail: optionalString,
+      }),
+    )
+    .nullish()
+    .transform((v) => v ?? []),
+})
+export type T2ErrorBody = z.output<typeof T2ErrorBodySchema>
+
+// ---------------------------------------------------------------------------------------------------------------
+// Payments
+
+/** Error body of the payment APIs (choice, docs/platform-contract.md): { error_code, message, details }. */
+export const PaymentsErrorBodySchema = z.looseObject({
+  error_code: z.string(),
+  message: optionalString,
+  details: z
+    .array(z.looseObject({ field: optionalString, message: optionalString }))
+    .nullish()
+    .transform((v) => v ?? []),
+})
+export type PaymentsErrorBody = z.output<typeof PaymentsErrorBodySchema>
+
+/** Payment creation response (spec 2.6), as handed to callers. */
+export interface RefpayCreatedPayment {
+  paymentId: string
+  /** WAITING on success; kept as sent, the provider maps it. */
+  status: string
+  /** Cents exactly as the platform wrote them, e.g. "1999". */
+  amount: string
+  /** The same amount as an integer, e.g. 1999. */
+  amountCents: number
+  /** Entity code to show the customer, exactly as returned (may start with 0). */
+  entity: string
+  /** Payment reference to show the customer, exactly as returned (may start with 0). */
+  reference: string
+  orderId?: string
+  idempotencyKey?: string
+  sellerId?: string
+  currency?: string
+  receivedAt?: string
+  reasonCode?: string
+  reasonMessage?: string
+  acquirerTransactionId?: string
+  /** The body exactly as received (parsed JSON), unknown fields included. */
+  raw: Record<string, unknown>
+}
+
+/**
+ * Required: what the shop needs to show and track the payment (payment_id, status, amount, entity, reference).
+ * The other fields of 2.6 are read when present, so a platform that leaves one out does not turn a payment that
+ * was created into an error.
+ */
+export const PaymentCreationResponseSchema = z
+  .looseObject({
+    payment_id: z.string().min(1),
+    status: z.string().min(1),
+    amount: centsValue,
+    additional_data: z.looseObject({ entity: displayCode, reference: displayCode }),
+    order_id: optionalString,
+    idempotency_key: optionalString,
+    seller_id: optionalString,
+    currency: optionalString,
+    received_at: optionalString,
+    reason_code: optionalString,
+    reason_message: optionalString,
+    acquirer_transaction_id: optionalString,
+  })
+  .transform(
+    (b): Omit<RefpayCreatedPayment, "raw"> => ({
+      paymentId: b.payment_id,
+      status: b.status,
+      amount: b.amount,
+      amountCents: cents(b.amount),
+      entity: b.additional_data.entity,
+      reference: b.additional_data.reference,
+      orderId: b.order_id,
+      idempotencyKey: b.idempotency_key,
+      sellerId: b.seller_id,
+      currency: b.currency,
+      receivedAt: b.received_at,
+      reasonCode: b.reason_code,
+      reasonMessage: b.reason_message,
+      acquirerTransactionId: b.acquirer_transaction_id,
+    }),
+  )
+
+/** One entry of the status read's history (choice, docs/platform-contract.md). */
+export interface RefpayPaymentRecord {
+  type?: string
+  amount?: string
+  amountCents?: number
+  status?: string
+  occurredAt?: string
+  idempotencyKey?: string
+}
+
+/** Status read (spec 4.4, body not shown: choice), as handed to callers. */
+export interface RefpayPaymentStatus {
+  paymentId: string
+  /** Any string the platform sends, known or not; the provider decides what it means. */
+  status: string
+  orderId?: string
+  sellerId?: string
+  amount?: string
+  amountCents?: number
+  refundedAmount?: string
+  refundedAmountCents?: number
+  currency?: string
+  receivedAt?: string
+  updatedAt?: string
+  expiresAt?: string
+  reasonCode?: string
+  reasonMessage?: string
+  entity?: string
+  reference?: string
+  paymentMethod?: string
+  brand?: string
+  transactionType?: string
+  records: RefpayPaymentRecord[]
+  /** The body exactly as received (parsed JSON). */
+  raw: Record<string, unknown>
+}
+
+const PaymentRecordSchema = z
+  .looseObject({
+    type: optionalString,
+    amount: optionalCents,
+    status: optionalString,
+    occurred_at: optionalString,
+    idempotency_key: optionalString,
+  })
+  .transform(
+    (r): RefpayPaymentRecord => ({
+      type: r.type,
+      amount: r.amount,
+      amountCents: cents(r.amount),
+      status: r.status,
+      occurredAt: r.occurred_at,
+      idempotencyKey: r.idempotency_key,
+    }),
+  )
+
+/** Lenient: only payment_id and status are required; the rest is typed when present and passed through. */
+export const PaymentStatusResponseSchema = z
+  .looseObject({
+    payment_id: z.string().min(1),
+    status: z.string().min(1),
+    order_id: optionalString,
+    seller_id: optionalString,
+    amount: optionalCents,
+    refunded_amount: optionalCents,
+    currency: optionalString,
+    received_at: optionalString,
+    updated_at: optionalString,
+    expires_at: optionalString,
+    reason_code: optionalString,
+    reason_message: optionalString,
+    additional_data: z
+      .looseObject({
+        entity: displayCode.nullish().transform((v) => v ?? undefined),
+        reference: displayCode.nullish().transform((v) => v ?? undefined),
+      })
+      .nullish(),
+    payment: z
+      .looseObject({
+        payment_method: optionalString,
+        brand: optionalString,
+        transaction_type: optionalString,
+      })
+      .nullish(),
+    records: z
+      .array(PaymentRecordSchema)
+      .nullish()
+      .transform((v) => v ?? []),
+  })
+  .transform(
+    (b): Omit<RefpayPaymentStatus, "raw"> => ({
+      paymentId: b.payment_id,
+      status: b.status,
+      orderId: b.order_id,
+      sellerId: b.seller_id,
+      amount: b.amount,
+      amountCents: cents(b.amount),
+      refundedAmount: b.refunded_amount,
+      refundedAmountCents: cents(b.refunded_amount),
+      currency: b.currency,
+      receivedAt: b.received_at,
+      updatedAt: b.updated_at,
+      expiresAt: b.expires_at,
+      reasonCode: b.reason_code,
+      reasonMessage: b.reason_message,
+      entity: b.additional_data?.entity,
+      reference: b.additional_data?.reference,
+      paymentMethod: b.payment?.payment_method,
+      brand: b.payment?.brand,
+      transactionType: b.payment?.transaction_type,
+      records: b.records,
+    }),
+  )
+
+/** Result of the shared cancel/refund call (choice, docs/platform-contract.md), as handed to callers. */
+export interface RefpayCancelResult {
+  paymentId: string
+  /** "CANCELLATION" or "REFUND" on our platform; kept as sent. */
+  operation?: string
+  /** The payment's status after the operation (CANCELLED after a cancel, APPROVED after a refund). */
+  status: string
+  amount: string
+  amountCents: number
+  refundedAmount?: string
+  refundedAmountCents?: number
+  idempotencyKey?: string
+  processedAt?: string
+  reasonCode?: string
+  reasonMessage?: string
+  /** The body exactly as received (parsed JSON). */
+  raw: Record<string, unknown>
+}
+
+export const CancelResponseSchema = z
+  .looseObject({
+    payment_id: z.string().min(1),
+    status: z.string().min(1),
+    amount: centsValue,
+    operation: optionalString,
+    refunded_amount: optionalCents,
+    idempotency_key: optionalString,
+    processed_at: optionalString,
+    reason_code: optionalString,
+    reason_message: optionalString,
+  })
+  .transform(
+    (b): Omit<RefpayCancelResult, "raw"> => ({
+      paymentId: b.payment_id,
+      operation: b.operation,
+      status: b.status,
+      amount: b.amount,
+      amountCents: cents(b.amount),
+      refundedAmount: b.refunded_amount,
+      refundedAmountCents: cents(b.refunded_amount),
+      idempotencyKey: b.idempotency_key,
+      processedAt: b.processed_at,
+      reasonCode: b.reason_code,
+      reasonMessage: b.reason_message,
+    }),
+  )
