@@ -46,12 +46,12 @@ function externalDatabaseEnv() {
 }
 
 function runJest(type, jestArgs, env) {
-  const outputFile = path.join(artifacts, `jest-${type}.json`)
+  const outputFile = path.join(artifacts, `jest-${type}-counts.json`)
   fs.rmSync(outputFile, { force: true })
   const args = [
     require.resolve("jest/bin/jest", { paths: [root] }),
-    "--json",
-    `--outputFile=${outputFile}`,
+    "--reporters=default",
+    `--reporters=${path.join(__dirname, "jest-count-reporter.js")}`,
     ...(type === "integration" ? ["--runInBand"] : ["--maxWorkers=2"]),
     ...jestArgs,
   ]
@@ -59,7 +59,7 @@ function runJest(type, jestArgs, env) {
     const child = spawn(process.execPath, args, {
       cwd: root,
       stdio: ["ignore", "inherit", "inherit"],
-      env: { ...process.env, ...env, TEST_TYPE: type },
+      env: { ...process.env, ...env, TEST_TYPE: type, JEST_COUNTS_FILE: outputFile },
     })
     child.on("exit", (code) => resolve({ code: code ?? 1, outputFile }))
   })
@@ -67,10 +67,8 @@ function runJest(type, jestArgs, env) {
 
 function readCounts({ code, outputFile }) {
   try {
-    const report = JSON.parse(fs.readFileSync(outputFile, "utf8"))
-    // A suite that fails to load has no failed test but is a failure all the same.
-    const brokenSuites = report.testResults.filter((s) => s.status === "failed" && s.assertionResults.length === 0).length
-    return { passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites, code }
+    const counts = JSON.parse(fs.readFileSync(outputFile, "utf8"))
+    return { passed: counts.passed, failed: counts.failed + counts.brokenSuites, code }
   } catch {
     return { passed: 0, failed: 1, code } // jest died before writing its report
   }
@@ -103,7 +101,9 @@ async function main() {
         console.log(`PostgreSQL for the integration tests on localhost:${postgres.port}`)
         dbEnv = { DB_HOST: "localhost", DB_PORT: String(postgres.port), DB_USERNAME: "postgres", DB_PASSWORD: "" }
       }
-      results.push(readCounts(await runJest("integration", jestArgs, { ...env, ...dbEnv })))
+      // Medusa logs every boot step at info level; errors are what a failing test needs.
+      const logEnv = { LOG_LEVEL: process.env.LOG_LEVEL ?? "error" }
+      results.push(readCounts(await runJest("integration", jestArgs, { ...env, ...logEnv, ...dbEnv })))
     }
   } finally {
     await postgres?.stop()
