@@ -16,4 +16,13 @@ module.exports = defineConfig({
       cookieSecret: process.env.COOKIE_SECRET || "supersecret",
     },
   },
+  modules: [
+    {
+      resolve: "@medusajs/medusa/payment",
+      options: {
+        // Every option comes from its REFPAY_* environment variable (see README), as in a shop.
+        providers: [{ resolve: "./src/providers/refpay", id: "refpay", options: {} }],
+      },
+    },
+  ],
 })

@@ -1,0 +1,108 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { toCents } from "./money"
+import { isRefpayProviderId } from "./registry"
+import type { RefpayCustomerSnapshot } from "./session-data"
+
+/** The parts of a cart (as completeCartWorkflow loads it) that decide whether REFPAY may complete it. */
+export interface CheckoutAddress {
+  first_name?: string | null
+  last_name?: string | null
+  company?: string | null
+  address_1?: string | null
+  address_2?: string | null
+  city?: string | null
+  province?: string | null
+  postal_code?: string | null
+  country_code?: string | null
+  phone?: string | null
+}
+
+export interface CheckoutSession {
+  id: string
+  provider_id?: string | null
+  status?: string | null
+  amount?: unknown
+  currency_code?: string | null
+  data?: Record<string, unknown> | null
+}
+
+export interface CheckoutCart {
+  email?: string | null
+  currency_code?: string | null
+  total?: unknown
+  shipping_address?: CheckoutAddress | null
+  billing_address?: CheckoutAddress | null
+  payment_collection?: { payment_sessions?: CheckoutSession[] | null } | null
+}
+
+/**
+ * Rules checked before Medusa creates the order, so a refused cart leaves nothing behind: REFPAY is for Portugal
+ * and euros only (spec 1.5, 8), and the reference must be for exactly what the cart costs now (Medusa itself does
+ * not compare session amounts with the cart total at completion).
+ */
+export function assertRefpayCheckoutAllowed(cart: CheckoutCart): CheckoutSession | undefined {
+  const session = cart.payment_collection?.payment_sessions?.find(
+    (s) => isRefpayProviderId(s.provider_id) && s.status !== "canceled"
+  )
+  if (!session) return undefined
+
+  if (cart.currency_code?.toLowerCase() !== "eur") {
+    refuse(`REFPAY accepts payments in euros only; this cart is in ${String(cart.currency_code).toUpperCase()}.`)
+  }
+  const countries = [
+    ["shipping", cart.shipping_address?.country_code],
+    ["billing", cart.billing_address?.country_code],
+  ] as const
+  for (const [kind, country] of countries) {
+    if (country && country.toLowerCase() !== "pt") {
+      refuse(`REFPAY is available in Portugal only: the ${kind} address is in ${country.toUpperCase()}. Choose another payment method or a Portuguese address.`)
+    }
+  }
+  if (!cart.shipping_address?.country_code && !cart.billing_address?.country_code) {
+    refuse("REFPAY is available in Portugal only: add a Portuguese billing or shipping address.")
+  }
+  const sessionCents = session.data?.amount_cents
+  if (cart.total !== undefined && cart.total !== null && sessionCents !== toCents(cart.total as number)) {
+    refuse("The cart total changed after REFPAY was selected. Select the payment method again to get a reference for the new total.")
+  }
+  return session
+}
+
+/**
+ * The cart's contact details as the optional customer object of spec 2.5. Medusa gives a payment provider customer
+ * data only for logged-in customers; the cart at completion has them for guests too (e-mail, addresses, phone).
+ */
+export function customerFromCart(cart: CheckoutCart): RefpayCustomerSnapshot {
+  const billing = cart.billing_address ?? cart.shipping_address
+  const name = [billing?.first_name, billing?.last_name].filter((v) => v && v.trim()).join(" ")
+  return compact({
+    email: cart.email ?? undefined,
+    name: name || billing?.company || undefined,
+    phone_number: billing?.phone ?? cart.shipping_address?.phone ?? undefined,
+    billing_address: addressSnapshot(cart.billing_address),
+    shipping_address: addressSnapshot(cart.shipping_address),
+  }) as RefpayCustomerSnapshot
+}
+
+function addressSnapshot(address: CheckoutAddress | null | undefined): Record<string, string> | undefined {
+  if (!address) return undefined
+  const snapshot = compact({
+    street: address.address_1,
+    complement: address.address_2,
+    city: address.city,
+    state: address.province,
+    country: address.country_code?.toUpperCase(),
+    postal_code: address.postal_code,
+  }) as Record<string, string>
+  return Object.keys(snapshot).length > 0 ? snapshot : undefined
+}
+
+function compact(record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(record).filter(([, v]) => v !== undefined && v !== null && !(typeof v === "string" && v.trim() === ""))
+  )
+}
+
+function refuse(message: string): never {
+  throw new MedusaError(MedusaError.Types.NOT_ALLOWED, message)
+}

@@ -1,0 +1,401 @@
+import type {
+  AuthorizePaymentInput,
+  AuthorizePaymentOutput,
+  CancelPaymentInput,
+  CancelPaymentOutput,
+  CapturePaymentInput,
+  CapturePaymentOutput,
+  DeletePaymentInput,
+  DeletePaymentOutput,
+  GetPaymentStatusInput,
+  GetPaymentStatusOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+  Logger,
+  ProviderWebhookPayload,
+  RefundPaymentInput,
+  RefundPaymentOutput,
+  RetrievePaymentInput,
+  RetrievePaymentOutput,
+  UpdatePaymentInput,
+  UpdatePaymentOutput,
+  WebhookActionResult,
+} from "@medusajs/framework/types"
+import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
+import { createRefpayClient, RefpayConflictError, RefpayError, type RefpayClient } from "../../lib/refpay"
+import { customerForPlatform, snapshotCustomer } from "./customer"
+import {
+  cancellationKeyFor,
+  creationKeyFor,
+  IdentifierTooLongError,
+  orderIdFor,
+  paymentIdFor,
+  refundKeyFor,
+} from "./identifiers"
+import { fromCents, toCents } from "./money"
+import { RefpayOptionsError, resolveOptions, type RefpayProviderOptions, type ResolvedRefpayOptions } from "./options"
+import { toMedusaError } from "./platform-errors"
+import {
+  readSessionData,
+  referenceFromCreation,
+  referenceWithStatus,
+  type RefpayReference,
+  type RefpaySessionData,
+} from "./session-data"
+import { registerRefpayProvider } from "./registry"
+import { interpretStatus } from "./status"
+import { readWebhookEvent, webhookSecretMatches } from "./webhook"
+
+type Cradle = { logger: Logger }
+
+/**
+ * REFPAY reference payments as a Medusa payment provider (`pp_refpay_refpay` when registered with id "refpay").
+ *
+ * The flow is asynchronous: the reference is created when the cart completes and reported as
+ * `pending_authorization`, so Medusa creates the order while the customer has not paid yet. Every later call
+ * (Medusa re-authorising on a webhook, a capture, a status check) asks the platform for the truth rather than
+ * trusting stored state or an incoming event. Each method maps one Medusa hook to the platform client.
+ */
+export class RefpayProviderService extends AbstractPaymentProvider<RefpayProviderOptions> {
+  static identifier = "refpay"
+
+  protected readonly options_: ResolvedRefpayOptions
+  protected readonly logger_: Logger
+  protected readonly client_: RefpayClient
+
+  static validateOptions(options: Record<string, unknown>): void {
+    try {
+      resolveOptions(options as RefpayProviderOptions)
+    } catch (error) {
+      if (error instanceof RefpayOptionsError) throw new MedusaError(MedusaError.Types.INVALID_DATA, error.message)
+      throw error
+    }
+  }
+
+  constructor(cradle: Cradle, options: RefpayProviderOptions) {
+    super(cradle, options)
+    this.logger_ = cradle.logger
+    this.options_ = resolveOptions(options)
+    this.client_ = createRefpayClient({
+      tokenInterface: this.options_.tokenInterface,
+      authUrl: this.options_.authUrl,
+      backofficeUrl: this.options_.backofficeUrl,
+      paymentsUrl: this.options_.paymentsUrl,
+      clientId: this.options_.clientId,
+      clientSecret: this.options_.clientSecret,
+      channel: this.options_.channel,
+      scope: this.options_.scope,
+      requester: {
+        branch: this.options_.requesterBranch,
+        login: this.options_.requesterLogin,
+        name: this.options_.requesterName,
+        enrollmentNumber: this.options_.requesterEnrollmentNumber,
+      },
+      t2AuthorizationForm: this.options_.t2AuthorizationForm,
+      paths: { cancelPayment: this.options_.cancelPath, paymentInfo: this.options_.paymentInfoPath },
+      timeouts: {
+        connectMs: this.options_.connectTimeoutMs,
+        headersMs: this.options_.requestTimeoutMs,
+        bodyMs: this.options_.bodyTimeoutMs,
+      },
+      retries: { maxRetries: this.options_.maxRetries },
+      logger: this.logger_,
+    })
+    registerRefpayProvider(this)
+  }
+
+  /** The platform client, for the plugin's routes, jobs and workflows that sync payments. */
+  get client(): RefpayClient {
+    return this.client_
+  }
+
+  get settings(): Readonly<ResolvedRefpayOptions> {
+    return this.options_
+  }
+
+  /** Checks the currency and fixes the amount in cents; the reference itself is created at authorisation. */
+  async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    assertEuro(input.currency_code)
+    const sessionId = String(input.data?.session_id ?? input.context?.idempotency_key ?? "")
+    if (!sessionId) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "REFPAY: the payment session id is missing")
+    }
+    // Every key we own is written here, so nothing a storefront put in `data` can stand in for ours.
+    const data: RefpaySessionData = {
+      session_id: sessionId,
+      amount_cents: toCents(input.amount),
+      currency_code: "eur",
+      generation: 0,
+      customer: snapshotCustomer(input.context?.customer),
+      refpay: null,
+    }
+    return { id: sessionId, data, status: "pending" }
+  }
+
+  /**
+   * At cart completion: creates the reference (idempotently: identifiers derive from the session) and reports
+   * `pending_authorization`. Called again later (Medusa does this when a webhook arrives), it reports the platform's
+   * current status instead.
+   */
+  async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    const data = readSessionData(input.data)
+    if (data.refpay) return this.syncedOutput(data)
+    const reference = await this.createReference(data)
+    const status = interpretStatus(reference.status)
+    this.warnIfUnknown(status.known, reference)
+    return { status: status.session, data: { ...data, refpay: reference } }
+  }
+
+  /** Succeeds only once the platform says the customer paid; a capture never moves money by itself here. */
+  async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    const data = readSessionData(input.data)
+    const synced = await this.sync(data)
+    const status = interpretStatus(synced.refpay!.status)
+    if (status.outcome === "paid") return { data: synced }
+    if (status.outcome === "awaiting") {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `REFPAY payment not received yet: the customer has not paid reference ${synced.refpay!.reference} ` +
+          `(entity ${synced.refpay!.entity}). It is captured automatically when the platform confirms the payment.`
+      )
+    }
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `REFPAY payment cannot be captured: the platform reports it as ${synced.refpay!.status}.`
+    )
+  }
+
+  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    return { data: await this.cancelReference(readSessionData(input.data)) }
+  }
+
+  /** A replaced session: its reference, if any, must not stay payable. */
+  async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    const data = readSessionData(input.data)
+    if (!data.refpay) return { data }
+    return { data: await this.cancelReference(data) }
+  }
+
+  async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    const data = readSessionData(input.data)
+    if (!data.refpay) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "REFPAY: this payment has no reference to refund")
+    }
+    const amountCents = toCents(input.amount)
+    const medusaKey = input.context?.idempotency_key
+    if (!medusaKey) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "REFPAY: a refund needs Medusa's idempotency key")
+    }
+    try {
+      const result = await this.client_.cancelOrRefund({
+        paymentId: data.refpay.payment_id,
+        amountCents,
+        idempotencyKey: refundKeyFor(data.refpay.payment_id, medusaKey),
+      })
+      const refunded = result.refundedAmountCents ?? data.refpay.refunded_cents + amountCents
+      return { data: { ...data, refpay: { ...data.refpay, status: result.status ?? data.refpay.status, refunded_cents: refunded } } }
+    } catch (error) {
+      throw this.fail(error, `refund ${amountCents} cents`)
+    }
+  }
+
+  async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    const data = readSessionData(input.data)
+    if (!data.refpay) return { status: "pending", data }
+    return this.syncedOutput(data)
+  }
+
+  async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    const data = readSessionData(input.data)
+    return { data: data.refpay ? await this.sync(data) : data }
+  }
+
+  /**
+   * A new amount on a session that already has a reference: that reference is cancelled on the platform and
+   * cleared, and the next authorisation creates a new one (new identifiers). A reference is never left payable
+   * for an amount the order no longer has.
+   */
+  async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    assertEuro(input.currency_code)
+    const data = readSessionData(input.data)
+    const amountCents = toCents(input.amount)
+    const customer = snapshotCustomer(input.context?.customer) ?? data.customer
+    if (amountCents === data.amount_cents) return { data: { ...data, customer }, status: data.refpay ? undefined : "pending" }
+    if (!data.refpay) return { data: { ...data, amount_cents: amountCents, customer }, status: "pending" }
+    const cancelled = await this.cancelReference(data)
+    this.logger_.info(
+      `REFPAY: amount of session ${data.session_id} changed from ${data.amount_cents} to ${amountCents} cents; ` +
+        `reference ${cancelled.refpay!.reference} cancelled, a new one will be created`
+    )
+    const next = { ...data, amount_cents: amountCents, customer, generation: data.generation + 1, refpay: null }
+    return { data: next, status: "pending" }
+  }
+
+  /**
+   * Door 1 (`POST /hooks/payment/refpay_refpay`, run by Medusa 5 s after receipt). The event is only a trigger: it
+   * must carry our shared secret, and the action reported comes from the platform's status read, never from the
+   * event's own status field, so a forged or stale event cannot mark an order paid.
+   */
+  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    if (!webhookSecretMatches(payload.headers, this.options_.webhookSecret)) {
+      this.logger_.warn("REFPAY webhook ignored: missing or wrong shared secret")
+      return { action: "not_supported" }
+    }
+    const event = readWebhookEvent(payload.data)
+    if (!event) {
+      this.logger_.warn("REFPAY webhook ignored: the body is not a REFPAY event")
+      return { action: "not_supported" }
+    }
+    try {
+      const status = await this.client_.getPayment(event.payment_id)
+      const rule = interpretStatus(status.status)
+      const sessionId = event.session_id
+      if (!sessionId) return { action: "not_supported" }
+      const cents = status.amountCents ?? event.amount ?? 0
+      return { action: rule.webhookAction, data: { session_id: sessionId, amount: fromCents(cents) } }
+    } catch (error) {
+      this.logger_.warn(`REFPAY webhook for payment ${event.payment_id}: status read failed (${describe(error)})`)
+      throw this.fail(error, "read the payment status")
+    }
+  }
+
+  private async createReference(data: RefpaySessionData): Promise<RefpayReference> {
+    let orderId: string
+    try {
+      orderId = orderIdFor(data.session_id, data.generation)
+    } catch (error) {
+      if (error instanceof IdentifierTooLongError) throw new MedusaError(MedusaError.Types.INVALID_DATA, error.message)
+      throw error
+    }
+    const paymentId = paymentIdFor(data.session_id, data.generation)
+    try {
+      const created = await this.client_.createPayment({
+        paymentId,
+        orderId,
+        amountCents: data.amount_cents,
+        idempotencyKey: creationKeyFor(data.session_id, data.generation),
+        customer: customerForPlatform(data.customer),
+      })
+      if (created.amountCents !== data.amount_cents) {
+        // Never show a customer a reference for another amount than the order's.
+        throw new MedusaError(
+          MedusaError.Types.UNEXPECTED_STATE,
+          `REFPAY returned ${created.amountCents} cents for a payment of ${data.amount_cents} cents; reference not used`
+        )
+      }
+      this.logger_.info(`REFPAY: reference created for session ${data.session_id} (payment ${paymentId})`)
+      return referenceFromCreation(created, orderId, this.options_.expiryDays, new Date())
+    } catch (error) {
+      if (error instanceof RefpayConflictError && error.code === "DUPLICATE_PAYMENT_ID") {
+        // Created earlier under the same identifiers, with a lost answer: adopt it if it is this payment.
+        return this.adoptExisting(paymentId, orderId, data)
+      }
+      throw this.fail(error, "create a payment reference")
+    }
+  }
+
+  private async adoptExisting(paymentId: string, orderId: string, data: RefpaySessionData): Promise<RefpayReference> {
+    const status = await this.client_.getPayment(paymentId).catch((e) => {
+      throw this.fail(e, "read the existing payment reference")
+    })
+    if (status.amountCents !== data.amount_cents || !status.entity || !status.reference) {
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        `REFPAY payment ${paymentId} already exists with other details; start a new payment session`
+      )
+    }
+    const now = new Date()
+    const createdAt = status.receivedAt ?? now.toISOString()
+    return referenceWithStatus(
+      {
+        payment_id: paymentId,
+        order_id: status.orderId ?? orderId,
+        entity: status.entity,
+        reference: status.reference,
+        amount: status.amount ?? String(data.amount_cents),
+        amount_cents: data.amount_cents,
+        currency: "EUR",
+        status: status.status,
+        created_at: createdAt,
+        expires_at: new Date(Date.parse(createdAt) + this.options_.expiryDays * 86_400_000).toISOString(),
+        refunded_cents: 0,
+        checked_at: now.toISOString(),
+      },
+      status,
+      now
+    )
+  }
+
+  /** The session data with the platform's current status of its reference. */
+  private async sync(data: RefpaySessionData): Promise<RefpaySessionData> {
+    try {
+      const status = await this.client_.getPayment(data.refpay!.payment_id)
+      return { ...data, refpay: referenceWithStatus(data.refpay!, status, new Date()) }
+    } catch (error) {
+      throw this.fail(error, "read the payment status")
+    }
+  }
+
+  private async syncedOutput(data: RefpaySessionData): Promise<AuthorizePaymentOutput> {
+    const synced = await this.sync(data)
+    const status = interpretStatus(synced.refpay!.status)
+    this.warnIfUnknown(status.known, synced.refpay!)
+    return { status: status.session, data: synced }
+  }
+
+  /** Cancels a WAITING reference; one already cancelled or expired is success. A paid one is never cancelled. */
+  private async cancelReference(data: RefpaySessionData): Promise<RefpaySessionData> {
+    if (!data.refpay) return data
+    const synced = await this.sync(data)
+    const reference = synced.refpay!
+    const outcome = interpretStatus(reference.status).outcome
+    if (outcome === "cancelled" || outcome === "failed") return synced
+    if (outcome === "paid") {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `REFPAY reference ${reference.reference} has already been paid; refund the payment instead of cancelling it`
+      )
+    }
+    try {
+      const result = await this.client_.cancelOrRefund({
+        paymentId: reference.payment_id,
+        amountCents: reference.amount_cents,
+        idempotencyKey: cancellationKeyFor(reference.payment_id),
+      })
+      this.logger_.info(`REFPAY: reference for payment ${reference.payment_id} cancelled`)
+      return { ...synced, refpay: { ...reference, status: result.status ?? "CANCELLED", checked_at: new Date().toISOString() } }
+    } catch (error) {
+      if (error instanceof RefpayConflictError && error.code === "PAYMENT_ALREADY_CANCELLED") {
+        return { ...synced, refpay: { ...reference, status: "CANCELLED" } }
+      }
+      throw this.fail(error, "cancel the payment reference")
+    }
+  }
+
+  private warnIfUnknown(known: boolean, reference: RefpayReference): void {
+    if (!known) {
+      this.logger_.warn(
+        `REFPAY: unknown status "${reference.status}" for payment ${reference.payment_id}; treated as awaiting payment`
+      )
+    }
+  }
+
+  private fail(error: unknown, action: string): Error {
+    if (error instanceof RefpayError) this.logger_.error(`REFPAY: could not ${action}: ${error.message}`)
+    return toMedusaError(error, action)
+  }
+}
+
+function assertEuro(currencyCode: string): void {
+  if (currencyCode?.toLowerCase() !== "eur") {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `REFPAY accepts payments in euros only; this cart is in ${String(currencyCode).toUpperCase()}. ` +
+        "Offer REFPAY only in regions whose currency is EUR."
+    )
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
