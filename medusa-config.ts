@@ -17,6 +17,8 @@ module.exports = defineConfig({
     },
   },
   modules: [
+    // The plugin's own module (webhook event records). A shop gets it through `plugins`.
+    { resolve: "./src/modules/refpay" },
     {
       resolve: "@medusajs/medusa/payment",
       options: {

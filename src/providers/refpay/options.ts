@@ -51,6 +51,14 @@ export interface RefpayProviderOptions {
   maxRetries?: number
   /** Extra host names accepted as sandbox hosts besides loopback (comma-separated in the environment). */
   sandboxHosts?: string[]
+  /** Cancel the order when its reference expires unpaid (default true); otherwise only the reference is cancelled. */
+  cancelExpiredOrders?: boolean
+  /** Refund automatically a payment that arrives after its order was cancelled (default false: flag it for the shop owner). */
+  autoRefundLatePayments?: boolean
+  /** How many waiting payments the poll job checks per run (default 100). */
+  pollBatchSize?: number
+  /** Minimum minutes between two status checks of the same waiting payment by the poll job (default 10). */
+  pollIntervalMinutes?: number
 }
 
 /** The environment variable behind each option. */
@@ -79,6 +87,10 @@ export const ENV = {
   bodyTimeoutMs: "REFPAY_BODY_TIMEOUT_MS",
   maxRetries: "REFPAY_MAX_RETRIES",
   sandboxHosts: "REFPAY_SANDBOX_HOSTS",
+  cancelExpiredOrders: "REFPAY_CANCEL_EXPIRED_ORDERS",
+  autoRefundLatePayments: "REFPAY_AUTO_REFUND_LATE_PAYMENTS",
+  pollBatchSize: "REFPAY_POLL_BATCH_SIZE",
+  pollIntervalMinutes: "REFPAY_POLL_INTERVAL_MINUTES",
 } as const satisfies Record<keyof RefpayProviderOptions, string>
 
 /** The local sandbox (`npm run sandbox`), the default in the sandbox environment. */
@@ -94,6 +106,14 @@ const hostList = z.preprocess(
   (value) => (typeof value === "string" ? value.split(",").map((h) => h.trim()).filter(Boolean) : value),
   z.array(z.string())
 )
+
+const flag = z.preprocess((value) => {
+  if (typeof value !== "string") return value
+  const normalized = value.trim().toLowerCase()
+  if (["true", "1", "yes"].includes(normalized)) return true
+  if (["false", "0", "no"].includes(normalized)) return false
+  return value
+}, z.boolean())
 
 const schema = z.object({
   environment: z.enum(["sandbox", "production"]).default("sandbox"),
@@ -120,6 +140,10 @@ const schema = z.object({
   bodyTimeoutMs: int(1).default(10_000),
   maxRetries: int(0).max(10).default(2),
   sandboxHosts: hostList.default([]),
+  cancelExpiredOrders: flag.default(true),
+  autoRefundLatePayments: flag.default(false),
+  pollBatchSize: int(1).max(1000).default(100),
+  pollIntervalMinutes: int(0).default(10),
 })
 
 export type ResolvedRefpayOptions = Omit<z.infer<typeof schema>, "authUrl" | "backofficeUrl" | "paymentsUrl"> & {
@@ -135,6 +159,8 @@ const HOW_TO_FIX: Partial<Record<keyof RefpayProviderOptions, string>> = {
   environment: 'set REFPAY_ENVIRONMENT to "sandbox" or "production"',
   tokenInterface: 'set REFPAY_TOKEN_INTERFACE to "t1" or "t2"',
   t2AuthorizationForm: 'set REFPAY_T2_AUTHORIZATION_FORM to "bearer" or "bare"',
+  cancelExpiredOrders: 'set REFPAY_CANCEL_EXPIRED_ORDERS to "true" or "false"',
+  autoRefundLatePayments: 'set REFPAY_AUTO_REFUND_LATE_PAYMENTS to "true" or "false"',
 }
 
 /** Options from medusa-config, each missing one taken from its environment variable. Empty strings count as unset. */

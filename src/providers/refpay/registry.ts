@@ -12,6 +12,10 @@ export function registerRefpayProvider(provider: RefpayProviderService): void {
   current = provider
 }
 
+export function isRefpayProviderRegistered(): boolean {
+  return current !== undefined
+}
+
 export function getRefpayProvider(): RefpayProviderService {
   if (!current) {
     throw new Error(

@@ -113,6 +113,11 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
     return this.options_
   }
 
+  /** REFPAY has no stored payment methods (each payment gets its own reference). */
+  async listPaymentMethods(): Promise<[]> {
+    return []
+  }
+
   /** Checks the currency and fixes the amount in cents; the reference itself is created at authorisation. */
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     assertEuro(input.currency_code)

@@ -45,6 +45,10 @@ const sessionDataSchema = z.object({
   generation: z.number().int().min(0),
   customer: customerSchema,
   refpay: referenceSchema.nullable(),
+  /** Set when the platform reported the payment after the order was cancelled in Medusa. */
+  paid_after_cancellation_at: z.string().optional(),
+  /** Set when the reference was cancelled for being unpaid past its validity. */
+  expired_at: z.string().optional(),
 })
 export type RefpaySessionData = z.infer<typeof sessionDataSchema>
 export type RefpayCustomerSnapshot = NonNullable<RefpaySessionData["customer"]>

@@ -1,7 +1,8 @@
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { getRefpayProvider, isRefpayProviderId } from "../../providers/refpay/registry"
+import { isRefpayProviderId } from "../../providers/refpay/registry"
+import { refpayProvider } from "../refpay-sync/provider"
 
 export interface CancelRefpaySessionsInput {
   order_id: string
@@ -45,8 +46,9 @@ export const cancelRefpaySessionsStep = createStep(
       .filter((s: SessionRow) => isRefpayProviderId(s.provider_id) && s.status === "pending_authorization" && s.data?.refpay)
 
     const cancelled: string[] = []
+    const provider = sessions.length > 0 ? await refpayProvider(container) : undefined
     for (const session of sessions) {
-      const { data } = await getRefpayProvider().cancelPayment({ data: session.data ?? {} })
+      const { data } = await provider!.cancelPayment({ data: session.data ?? {} })
       await payments.updatePaymentSession({
         id: session.id,
         data: data ?? {},

@@ -1,0 +1,284 @@
+import { createOrderFulfillmentWorkflow } from "@medusajs/core-flows"
+import { request } from "undici"
+import { pollRefpayPayments } from "../../src/workflows/refpay-sync/poll"
+import { placeRefpayOrder } from "../fixtures/checkout"
+import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
+
+jest.setTimeout(180 * 1000)
+
+const DAY = 86_400_000
+
+refpayIntegrationSuite(
+  "REFPAY payment status in motion: webhooks, polling, expiry, late payments, fulfilment guard",
+  (ctx) => {
+    const { api, adminHeaders, control, store } = ctx
+    const shopUrl = () => (api as any).defaults.baseURL as string
+
+    beforeEach(async () => {
+      await control("POST", "/webhooks/config", { url: `${shopUrl()}/hooks/refpay`, secret: TEST_WEBHOOK_SECRET })
+    })
+
+    async function adminOrder(orderId: string) {
+      const fields = [
+        "+payment_status",
+        "+fulfillment_status",
+        "*payment_collections",
+        "*payment_collections.payment_sessions",
+        "*payment_collections.payments",
+        "*payment_collections.payments.captures",
+        "*payment_collections.payments.refunds",
+        "*items",
+        "*fulfillments",
+      ].join(",")
+      const { data } = await api.get(`/admin/orders/${orderId}?fields=${fields}`, adminHeaders())
+      return data.order
+    }
+
+    const session = (order: any) => order.payment_collections[0].payment_sessions[0]
+
+    async function placeOrder() {
+      const { completion } = await placeRefpayOrder(api, store())
+      const order = await adminOrder(completion.order.id)
+      return { orderId: order.id as string, refpay: session(order).data.refpay as { payment_id: string; order_id: string } }
+    }
+
+    async function waitForOrder(orderId: string, check: (order: any) => boolean, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs
+      let order: any
+      while (Date.now() < deadline) {
+        order = await adminOrder(orderId)
+        if (check(order)) return order
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+      throw new Error(`order ${orderId} did not reach the expected state; last: ${JSON.stringify({ payment_status: order?.payment_status, status: order?.status })}`)
+    }
+
+    async function postDoor2(body: unknown, headers: Record<string, string> = { "x-refpay-webhook-secret": TEST_WEBHOOK_SECRET }) {
+      const response = await request(`${shopUrl()}/hooks/refpay`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      })
+      const text = await response.body.text()
+      return { status: response.statusCode, body: text ? JSON.parse(text) : undefined }
+    }
+
+    const approvedEvent = (refpay: { payment_id: string; order_id: string }, eventId = "evt-approved-1") => ({
+      event_id: eventId,
+      event_type: "APPROVED_TRANSACTIONS",
+      payment_id: refpay.payment_id,
+      order_id: refpay.order_id,
+      status: "APPROVED",
+      amount: 2498,
+      occurred_at: new Date().toISOString(),
+    })
+
+    function captureCount(order: any): number {
+      return order.payment_collections.flatMap((c: any) => c.payments ?? []).flatMap((p: any) => p.captures ?? []).length
+    }
+
+    describe("door 2: POST /hooks/refpay", () => {
+      it("marks the order paid when the customer pays and the platform's webhook arrives", async () => {
+        const { orderId, refpay } = await placeOrder()
+        await control("POST", `/payments/${refpay.payment_id}/pay`)
+        const order = await waitForOrder(orderId, (o) => o.payment_status === "captured")
+        expect(captureCount(order)).toBe(1)
+        expect(Number(order.payment_collections[0].payments[0].amount)).toBe(24.98)
+        const deliveries = (await control("GET", `/webhooks?payment_id=${refpay.payment_id}`)) as any
+        expect(JSON.stringify(deliveries)).toContain("APPROVED_TRANSACTIONS")
+      })
+
+      it("answers 401 to a wrong or missing secret, and accepts the secret as HTTP Basic password", async () => {
+        const { orderId, refpay } = await placeOrder()
+        expect((await postDoor2(approvedEvent(refpay), {})).status).toBe(401)
+        expect((await postDoor2(approvedEvent(refpay), { "x-refpay-webhook-secret": "wrong-secret-of-any-length" })).status).toBe(401)
+        const basic = `Basic ${Buffer.from(`refpay:${TEST_WEBHOOK_SECRET}`).toString("base64")}`
+        const accepted = await postDoor2(approvedEvent(refpay), { authorization: basic })
+        expect(accepted).toEqual({ status: 200, body: { received: true, processed: true } })
+        // Accepted, but the customer has not paid: the platform status decides, not the event.
+        expect((await adminOrder(orderId)).payment_status).toBe("awaiting")
+      })
+
+      it("answers 400 to a body that is not a REFPAY event, and 413 to an oversized one", async () => {
+        expect((await postDoor2("not json at all")).status).toBe(400)
+        expect((await postDoor2({ hello: "world" })).status).toBe(400)
+        const huge = { event_type: "APPROVED_TRANSACTIONS", payment_id: "x", padding: "x".repeat(100_000) }
+        expect((await postDoor2(huge)).status).toBe(413)
+      })
+
+      it("acknowledges an event for an unknown payment without acting", async () => {
+        const answer = await postDoor2({
+          event_id: "evt-unknown",
+          event_type: "APPROVED_TRANSACTIONS",
+          payment_id: "3f1c2d4e-0000-4000-8000-000000000000",
+          order_id: "ps_01JZZZZZZZZZZZZZZZZZZZZZZZ",
+        })
+        expect(answer).toEqual({ status: 200, body: { received: true, ignored: "unknown payment" } })
+      })
+
+      it("never marks an unpaid order paid on a forged APPROVED event with the right secret", async () => {
+        const { orderId, refpay } = await placeOrder()
+        expect((await postDoor2(approvedEvent(refpay, "evt-forged"))).status).toBe(200)
+        const order = await adminOrder(orderId)
+        expect(order.payment_status).toBe("awaiting")
+        expect(captureCount(order)).toBe(0)
+      })
+    })
+
+    describe("door 1: POST /hooks/payment/refpay_refpay (Medusa's route)", () => {
+      it("marks the order paid through Medusa's webhook event, and ignores a forged one", async () => {
+        const { orderId, refpay } = await placeOrder()
+        const forged = await api.post(`/hooks/payment/refpay_refpay`, approvedEvent(refpay, "evt-door1-forged"), {
+          headers: { "x-refpay-webhook-secret": "wrong" },
+        })
+        expect(forged.status).toBe(200)
+
+        await control("POST", "/webhooks/config", { url: null })
+        await control("POST", `/payments/${refpay.payment_id}/pay`)
+        const delivered = await api.post(`/hooks/payment/refpay_refpay`, approvedEvent(refpay, "evt-door1"), {
+          headers: { "x-refpay-webhook-secret": TEST_WEBHOOK_SECRET },
+        })
+        expect(delivered.status).toBe(200)
+        // Medusa processes its webhook event after a 5 s delay.
+        const order = await waitForOrder(orderId, (o) => o.payment_status === "captured", 30_000)
+        await ctx.utils.waitWorkflowExecutions()
+        expect(captureCount(await adminOrder(orderId))).toBe(1)
+        expect(order.status).not.toBe("canceled")
+      })
+    })
+
+    describe("repeated, reordered and concurrent deliveries", () => {
+      it("captures once when the same event is delivered 5 times and a stale PENDING arrives after it", async () => {
+        const { orderId, refpay } = await placeOrder()
+        await control("POST", "/webhooks/faults", { mode: "duplicate", count: 1, copies: 5 })
+        await control("POST", `/payments/${refpay.payment_id}/pay`)
+        await waitForOrder(orderId, (o) => o.payment_status === "captured")
+        await new Promise((resolve) => setTimeout(resolve, 1000))
+
+        // Redeliver the creation event (PENDING) after the payment: the payment never moves backwards.
+        const { events } = (await control("GET", `/webhooks?payment_id=${refpay.payment_id}`)) as any
+        const pending = events.find((e: any) => e.event_type === "PENDING_TRANSACTIONS")
+        await control("POST", `/webhooks/${pending.event_id}/redeliver`)
+        await new Promise((resolve) => setTimeout(resolve, 1000))
+
+        const order = await adminOrder(orderId)
+        expect(order.payment_status).toBe("captured")
+        expect(order.payment_collections[0].payments).toHaveLength(1)
+        expect(captureCount(order)).toBe(1)
+      })
+
+      it("captures once when the same event arrives concurrently through both doors", async () => {
+        const { orderId, refpay } = await placeOrder()
+        await control("POST", "/webhooks/config", { url: null })
+        await control("POST", `/payments/${refpay.payment_id}/pay`)
+        const event = approvedEvent(refpay, "evt-concurrent")
+        const headers = { "x-refpay-webhook-secret": TEST_WEBHOOK_SECRET }
+        const answers = await Promise.all([
+          ...Array.from({ length: 6 }, () => postDoor2(event)),
+          ...Array.from({ length: 2 }, () => api.post(`/hooks/payment/refpay_refpay`, event, { headers })),
+        ])
+        expect(answers.every((a: any) => a.status === 200)).toBe(true)
+        await waitForOrder(orderId, (o) => o.payment_status === "captured")
+        await new Promise((resolve) => setTimeout(resolve, 7000)) // let door 1's delayed processing run too
+        await ctx.utils.waitWorkflowExecutions()
+        const order = await adminOrder(orderId)
+        expect(order.payment_collections[0].payments).toHaveLength(1)
+        expect(captureCount(order)).toBe(1)
+      })
+    })
+
+    describe("polling and expiry", () => {
+      it("recovers a payment whose webhook was dropped", async () => {
+        const { orderId, refpay } = await placeOrder()
+        await control("POST", "/webhooks/faults", { mode: "drop", count: 10 })
+        await control("POST", `/payments/${refpay.payment_id}/pay`)
+        await new Promise((resolve) => setTimeout(resolve, 500))
+        expect((await adminOrder(orderId)).payment_status).toBe("awaiting")
+
+        const results = await pollRefpayPayments(ctx.getContainer())
+        expect(results.find((r) => r.platformStatus === "APPROVED")?.action).toBe("capture")
+        expect((await adminOrder(orderId)).payment_status).toBe("captured")
+      })
+
+      it("cancels the order when the platform expires the reference at D+7 (sandbox clock)", async () => {
+        const { orderId, refpay } = await placeOrder()
+        await control("POST", "/clock", { advance_days: 8 })
+        const order = await waitForOrder(orderId, (o) => o.status === "canceled")
+        expect(session(order)).toMatchObject({ status: "canceled", data: { refpay: { status: "CANCELLED", reason_code: "EXPIRED" } } })
+        expect((await control("GET", `/payments/${refpay.payment_id}`)).status).toBe("CANCELLED")
+      })
+
+      it("cancels an unpaid reference itself after validity plus grace when the platform never reports expiry", async () => {
+        const { orderId, refpay } = await placeOrder()
+        await control("POST", "/webhooks/config", { url: null })
+        const results = await pollRefpayPayments(ctx.getContainer(), new Date(Date.now() + 7 * DAY + 25 * 3_600_000))
+        expect(results.map((r) => r.action)).toContain("expire")
+        expect((await control("GET", `/payments/${refpay.payment_id}`)).status).toBe("CANCELLED")
+        const order = await adminOrder(orderId)
+        expect(order.status).toBe("canceled")
+        expect(session(order).data.expired_at).toBeDefined()
+      })
+
+      it("leaves a reference alone within its validity", async () => {
+        const { orderId } = await placeOrder()
+        const results = await pollRefpayPayments(ctx.getContainer(), new Date(Date.now() + 6 * DAY))
+        expect(results.map((r) => r.action)).toEqual(["record_check"])
+        expect((await adminOrder(orderId)).status).not.toBe("canceled")
+      })
+    })
+
+    describe("paid after cancellation", () => {
+      it("records a payment that arrives after the order was cancelled, flags it and keeps it refundable", async () => {
+        const { orderId, refpay } = await placeOrder()
+        await api.post(`/admin/orders/${orderId}/cancel`, {}, adminHeaders())
+        await waitForOrder(orderId, (o) => session(o).status === "canceled")
+        expect((await control("GET", `/payments/${refpay.payment_id}`)).status).toBe("CANCELLED")
+
+        // A late settlement: the bank pays a reference that was already cancelled.
+        await control("POST", `/payments/${refpay.payment_id}/pay`, { force: true })
+        const order = await waitForOrder(orderId, (o) => !!session(o).data.paid_after_cancellation_at)
+        expect(order.status).toBe("canceled")
+        expect(captureCount(order)).toBe(1)
+        expect(order.payment_collections[0].payments[0].refunds ?? []).toHaveLength(0)
+      })
+    })
+
+    describe("fulfilment guard", () => {
+      async function fulfil(orderId: string) {
+        const order = await adminOrder(orderId)
+        const items = order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
+        return api
+          .post(`/admin/orders/${orderId}/fulfillments`, { items, location_id: store().stockLocationId }, adminHeaders())
+          .catch((e: any) => e.response)
+      }
+
+      it("refuses a fulfilment while the payment is WAITING and accepts it once paid", async () => {
+        const { orderId, refpay } = await placeOrder()
+        const refused = await fulfil(orderId)
+        expect(refused.status).toBe(400)
+        expect(refused.data.message).toMatch(/cannot be fulfilled yet: its REFPAY payment .* has not been received/)
+        expect((await adminOrder(orderId)).fulfillments ?? []).toHaveLength(0)
+
+        await control("POST", `/payments/${refpay.payment_id}/pay`)
+        await waitForOrder(orderId, (o) => o.payment_status === "captured")
+        const accepted = await fulfil(orderId)
+        expect(accepted.status).toBe(200)
+        expect((await adminOrder(orderId)).fulfillments).toHaveLength(1)
+      })
+
+      it("rolls back a fulfilment created by code that bypasses the admin route while WAITING", async () => {
+        const { orderId } = await placeOrder()
+        const order = await adminOrder(orderId)
+        const items = order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
+        const run = await createOrderFulfillmentWorkflow(ctx.getContainer()).run({
+          input: { order_id: orderId, items, location_id: store().stockLocationId },
+          throwOnError: false,
+        })
+        expect(run.errors.map((e: any) => e.error?.message).join(" ")).toMatch(/cannot be fulfilled yet/)
+        const after = await adminOrder(orderId)
+        expect((after.fulfillments ?? []).filter((f: any) => !f.canceled_at)).toHaveLength(0)
+      })
+    })
+  },
+  { env: { REFPAY_POLL_INTERVAL_MINUTES: "0" } }
+)

@@ -1,0 +1,31 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { isRefpayProviderId } from "./registry"
+
+export interface GuardedCollection {
+  status?: string | null
+  amount?: unknown
+  captured_amount?: unknown
+  payment_sessions?: { provider_id?: string | null; data?: Record<string, unknown> | null }[] | null
+}
+
+/** Collection statuses at which the money is in: fully captured (refunds afterwards are the shop's own decision). */
+const PAID_STATUSES = new Set(["completed", "partially_refunded", "refunded"])
+
+/**
+ * Spec 3, rule 1: an order must not be fulfilled while its REFPAY payment is WAITING; fulfil only once APPROVED
+ * (captured in Medusa). Orders paid with other providers are not our business.
+ */
+export function assertRefpayOrderFulfillable(collections: GuardedCollection[]): void {
+  for (const collection of collections) {
+    const session = collection.payment_sessions?.find((s) => isRefpayProviderId(s.provider_id))
+    if (!session) continue
+    if (PAID_STATUSES.has(String(collection.status))) continue
+    const reference = (session.data?.refpay as { reference?: string; entity?: string } | null | undefined) ?? null
+    const detail = reference?.reference ? ` (entity ${reference.entity}, reference ${reference.reference})` : ""
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `This order cannot be fulfilled yet: its REFPAY payment${detail} has not been received (payment status: ${collection.status}). ` +
+        "Do not ship until the payment is confirmed; the order updates by itself when the customer pays."
+    )
+  }
+}

@@ -1,0 +1,30 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { isRefpayProviderId } from "../providers/refpay/registry"
+import { handleRefpayWebhook } from "../workflows/refpay-sync/handle-webhook"
+
+interface WebhookReceived {
+  provider: string
+  payload: { data?: unknown; rawData?: Buffer | { type: "Buffer"; data: number[] } | string; headers?: Record<string, unknown> }
+}
+
+/**
+ * Door 1 (`POST /hooks/payment/refpay_refpay`, Medusa's route). Medusa's own subscriber asks the provider for an
+ * action and only acts on payments; this one runs the same logic as door 2, which also handles cancellations.
+ */
+export default async function refpayWebhookReceived({ event, container }: SubscriberArgs<WebhookReceived>) {
+  const provider = event.data.provider.startsWith("pp_") ? event.data.provider : `pp_${event.data.provider}`
+  if (!isRefpayProviderId(provider)) return
+  const { data, rawData, headers } = event.data.payload
+  const rawBody = toBuffer(rawData)
+  await handleRefpayWebhook(container, { body: rawBody ?? data, rawBody, headers: headers ?? {}, door: "medusa" })
+}
+
+function toBuffer(raw: WebhookReceived["payload"]["rawData"]): Buffer | undefined {
+  if (!raw) return undefined
+  if (Buffer.isBuffer(raw)) return raw
+  if (typeof raw === "string") return Buffer.from(raw)
+  if (raw.type === "Buffer" && Array.isArray(raw.data)) return Buffer.from(raw.data)
+  return undefined
+}
+
+export const config: SubscriberConfig = { event: "payment.webhook_received" }

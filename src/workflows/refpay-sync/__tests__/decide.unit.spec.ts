@@ -1,0 +1,74 @@
+import { interpretStatus } from "../../../providers/refpay/status"
+import { decideSync, type MedusaSide } from "../decide"
+
+const NOW = new Date("2026-11-21T12:00:00Z")
+const GRACE = 24 * 3600 * 1000
+
+function medusa(overrides: Partial<MedusaSide> = {}): MedusaSide {
+  return {
+    sessionStatus: "pending_authorization",
+    captured: false,
+    orderId: "order_1",
+    orderCanceled: false,
+    amountCents: 2498,
+    expiresAt: new Date("2026-11-25T12:00:00Z"),
+    latePaymentRecorded: false,
+    ...overrides,
+  }
+}
+
+const platform = (status: string, amountCents: number | undefined = 2498) => ({ status: interpretStatus(status), amountCents })
+
+describe("decideSync: what a webhook, the poll job or 'check now' does", () => {
+  it("captures a paid, open order", () => {
+    expect(decideSync(medusa(), platform("APPROVED"), NOW, GRACE)).toEqual({ kind: "capture" })
+  })
+
+  it("does nothing more for a payment already captured (a repeated event)", () => {
+    expect(decideSync(medusa({ captured: true }), platform("APPROVED"), NOW, GRACE).kind).toBe("none")
+  })
+
+  it("never moves a captured payment backwards on a late WAITING or CANCELLED", () => {
+    expect(decideSync(medusa({ captured: true }), platform("WAITING"), NOW, GRACE).kind).toBe("none")
+    expect(decideSync(medusa({ captured: true }), platform("CANCELLED"), NOW, GRACE).kind).toBe("none")
+  })
+
+  it("records a payment that arrives after the order was cancelled, instead of dropping it", () => {
+    const cancelled = medusa({ orderCanceled: true, sessionStatus: "canceled" })
+    expect(decideSync(cancelled, platform("APPROVED"), NOW, GRACE)).toEqual({ kind: "capture_late" })
+    expect(decideSync({ ...cancelled, captured: true }, platform("APPROVED"), NOW, GRACE)).toEqual({ kind: "flag_late" })
+    expect(decideSync({ ...cancelled, captured: true, latePaymentRecorded: true }, platform("APPROVED"), NOW, GRACE).kind).toBe("none")
+  })
+
+  it("never captures automatically when the platform reports another amount", () => {
+    expect(decideSync(medusa(), platform("APPROVED", 2499), NOW, GRACE)).toEqual({ kind: "amount_mismatch" })
+  })
+
+  it("cancels an open order whose reference was cancelled, expired, declined or failed on the platform", () => {
+    for (const status of ["CANCELLED", "EXPIRED", "DECLINED", "FAILED"]) {
+      expect(decideSync(medusa(), platform(status), NOW, GRACE)).toEqual({ kind: "cancel_order" })
+    }
+  })
+
+  it("only aligns the session when the order is already cancelled", () => {
+    expect(decideSync(medusa({ orderCanceled: true }), platform("CANCELLED"), NOW, GRACE)).toEqual({ kind: "mark_cancelled" })
+    expect(decideSync(medusa({ orderCanceled: true, sessionStatus: "canceled" }), platform("CANCELLED"), NOW, GRACE).kind).toBe("none")
+  })
+
+  it("cancels on the platform a reference still payable for an order cancelled in Medusa", () => {
+    expect(decideSync(medusa({ orderCanceled: true, sessionStatus: "canceled" }), platform("WAITING"), NOW, GRACE)).toEqual({
+      kind: "cancel_reference",
+    })
+  })
+
+  it("expires a reference only after its validity plus the grace period", () => {
+    const expiresAt = new Date(NOW.getTime() - GRACE + 1000)
+    expect(decideSync(medusa({ expiresAt }), platform("WAITING"), NOW, GRACE)).toEqual({ kind: "record_check" })
+    expect(decideSync(medusa({ expiresAt: new Date(NOW.getTime() - GRACE - 1) }), platform("WAITING"), NOW, GRACE)).toEqual({ kind: "expire" })
+  })
+
+  it("never expires on a status it does not know", () => {
+    const long = medusa({ expiresAt: new Date("2026-01-01T00:00:00Z") })
+    expect(decideSync(long, platform("SOMETHING_NEW"), NOW, GRACE)).toEqual({ kind: "record_check" })
+  })
+})

@@ -1,0 +1,83 @@
+import { createHash } from "node:crypto"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { REFPAY_MODULE, type RefpayModuleService } from "../../modules/refpay"
+import { sessionIdFromOrderId } from "../../providers/refpay/identifiers"
+import { readWebhookEvent, webhookSecretMatches, type RefpayWebhookEvent } from "../../providers/refpay/webhook"
+import { refpayProvider } from "./provider"
+import { loadRefpaySession } from "./load-state"
+import { syncRefpayPayment } from "./sync-payment"
+
+export interface WebhookDelivery {
+  /** Parsed JSON body, or the raw bytes. */
+  body: unknown
+  rawBody?: Buffer
+  headers: Record<string, unknown>
+  door: "medusa" | "refpay"
+}
+
+export interface WebhookAnswer {
+  status: 200 | 400 | 401
+  body: { received: boolean; duplicate?: boolean; processed?: boolean; ignored?: string; message?: string }
+}
+
+/**
+ * Both webhook doors end here. The event is authenticated (shared secret, constant time), recorded (a repeated
+ * delivery of a processed event does nothing), tied to its payment session, and then only used as a trigger: the
+ * sync reads the real status from the platform before anything changes.
+ */
+export async function handleRefpayWebhook(container: MedusaContainer, delivery: WebhookDelivery): Promise<WebhookAnswer> {
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const provider = await refpayProvider(container)
+  if (!webhookSecretMatches(delivery.headers, provider.settings.webhookSecret)) {
+    return { status: 401, body: { received: false, message: "Missing or wrong webhook secret" } }
+  }
+  const event = readWebhookEvent(delivery.body)
+  if (!event) return { status: 400, body: { received: false, message: "Not a REFPAY event" } }
+
+  const events = container.resolve<RefpayModuleService>(REFPAY_MODULE)
+  const recorded = await events.recordWebhookEvent({
+    event_key: event.event_id ?? bodyHash(delivery),
+    event_type: event.event_type,
+    payment_id: event.payment_id,
+    order_id: event.order_id ?? null,
+    door: delivery.door,
+  })
+  if (recorded.duplicate) return { status: 200, body: { received: true, duplicate: true } }
+
+  const sessionId = await findSession(container, event)
+  if (!sessionId) {
+    logger.warn(`REFPAY webhook ${event.event_type} for unknown payment ${event.payment_id}: acknowledged, ignored`)
+    await events.markWebhookEventProcessed(recorded.id, "unknown_payment")
+    return { status: 200, body: { received: true, ignored: "unknown payment" } }
+  }
+  try {
+    const result = await syncRefpayPayment(container, { sessionId, reason: "webhook" })
+    await events.markWebhookEventProcessed(recorded.id, result.action)
+    return { status: 200, body: { received: true, processed: true } }
+  } catch (error) {
+    // Recorded but not processed: a redelivery processes it, and the poll job checks the payment anyway.
+    logger.error(`REFPAY webhook for payment ${event.payment_id} recorded, not processed: ${(error as Error).message}`)
+    return { status: 200, body: { received: true, processed: false } }
+  }
+}
+
+/** The session an event belongs to: from its order_id, else from the platform's record of the payment. */
+async function findSession(container: MedusaContainer, event: RefpayWebhookEvent): Promise<string | null> {
+  let sessionId = event.session_id
+  if (!sessionId) {
+    const provider = await refpayProvider(container)
+    const status = await provider.client.getPayment(event.payment_id).catch(() => null)
+    sessionId = status?.orderId ? sessionIdFromOrderId(status.orderId) : null
+  }
+  if (!sessionId) return null
+  const state = await loadRefpaySession(container, sessionId)
+  // An event naming our order_id with another payment_id is not about this session.
+  const matches = state?.data.refpay?.payment_id.toLowerCase() === event.payment_id.toLowerCase()
+  return matches ? sessionId : null
+}
+
+function bodyHash(delivery: WebhookDelivery): string {
+  const bytes = delivery.rawBody ?? Buffer.from(JSON.stringify(delivery.body ?? null))
+  return `sha256:${createHash("sha256").update(bytes).digest("hex")}`
+}

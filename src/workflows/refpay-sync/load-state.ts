@@ -1,0 +1,68 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { isRefpayProviderId } from "../../providers/refpay/registry"
+import type { RefpaySessionData } from "../../providers/refpay/session-data"
+
+/** A REFPAY payment session with what the sync needs to know about its payment and order. */
+export interface RefpaySessionState {
+  id: string
+  status: string
+  amount: number
+  currencyCode: string
+  data: RefpaySessionData
+  paymentCollectionId: string
+  payment: { id: string; capturedAt: string | null; canceledAt: string | null } | null
+  order: { id: string; status: string } | null
+}
+
+/** Loads a REFPAY session by id; null when it does not exist, is not REFPAY's, or has no reference yet. */
+export async function loadRefpaySession(container: MedusaContainer, sessionId: string): Promise<RefpaySessionState | null> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment_session",
+    fields: [
+      "id",
+      "status",
+      "amount",
+      "currency_code",
+      "data",
+      "provider_id",
+      "payment_collection_id",
+      "payment.id",
+      "payment.captured_at",
+      "payment.canceled_at",
+      "payment_collection.order.id",
+      "payment_collection.order.status",
+    ],
+    filters: { id: sessionId },
+  })
+  const row = data[0] as any
+  if (!row || !isRefpayProviderId(row.provider_id) || !row.data?.refpay) return null
+  const order = row.payment_collection?.order
+  return {
+    id: row.id,
+    status: row.status,
+    amount: Number(row.amount),
+    currencyCode: row.currency_code,
+    data: row.data,
+    paymentCollectionId: row.payment_collection_id,
+    payment: row.payment
+      ? { id: row.payment.id, capturedAt: row.payment.captured_at ?? null, canceledAt: row.payment.canceled_at ?? null }
+      : null,
+    order: order ? { id: order.id, status: order.status } : null,
+  }
+}
+
+/** The REFPAY sessions of an order that carry a reference (normally one). */
+export async function refpaySessionIdsForOrder(container: MedusaContainer, orderId: string): Promise<string[]> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id", "payment_collections.payment_sessions.id", "payment_collections.payment_sessions.provider_id", "payment_collections.payment_sessions.data"],
+    filters: { id: orderId },
+  })
+  return ((data[0] as any)?.payment_collections ?? [])
+    .flatMap((collection: any) => collection?.payment_sessions ?? [])
+    .filter((session: any) => isRefpayProviderId(session.provider_id) && session.data?.refpay)
+    .map((session: any) => session.id as string)
+}
