@@ -2,6 +2,7 @@ import type { IEventBusModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { PAID_AFTER_CANCELLATION_EVENT } from "../../src/workflows/refpay-sync/sync-payment"
 import { placeRefpayOrder } from "../fixtures/checkout"
+import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
 
 jest.setTimeout(120 * 1000)
@@ -39,12 +40,3 @@ refpayIntegrationSuite(
   },
   { env: { REFPAY_AUTO_REFUND_LATE_PAYMENTS: "true" } }
 )
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (await check()) return
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error("condition not met in time")
-}

@@ -6,7 +6,7 @@ function cart(overrides: Partial<CheckoutCart> = {}): CheckoutCart {
     total: 24.98,
     shipping_address: { country_code: "pt" },
     billing_address: { country_code: "pt" },
-    payment_collection: { payment_sessions: [{ provider_id: "pp_refpay_refpay", status: "pending", data: { amount_cents: 2498 } }] },
+    payment_collection: { payment_sessions: [{ id: "payses_1", provider_id: "pp_refpay_refpay", status: "pending", data: { amount_cents: 2498 } }] },
     ...overrides,
   }
 }
@@ -17,7 +17,7 @@ describe("REFPAY checkout rules (completeCartWorkflow validate hook)", () => {
   })
 
   it("ignores carts paid with another provider", () => {
-    const other = cart({ shipping_address: { country_code: "es" }, payment_collection: { payment_sessions: [{ provider_id: "pp_system_default" }] } })
+    const other = cart({ shipping_address: { country_code: "es" }, payment_collection: { payment_sessions: [{ id: "payses_2", provider_id: "pp_system_default" }] } })
     expect(() => assertRefpayCheckoutAllowed(other)).not.toThrow()
   })
 
