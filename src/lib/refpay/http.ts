@@ -1,20 +1,21 @@
 import { setTimeout as sleep } from "node:timers/promises"
-import { Agent, type Dispatcher } from "undici"
+import { errors, Pool, type Dispatcher } from "undici"
 import type { RefpayLogger, RefpayRetryPolicy, RefpayTimeouts } from "./config"
 import { createTransportError } from "./errors"
 import type { Redactor } from "./redact"
 import { backoffDelayMs, classifyTransportError, isRetryableStatus } from "./retry-policy"
 
 /**
- * The one place the client talks HTTP. Keep-alive pools per origin (an undici Agent creates one Pool per origin),
- * per-request headers/body timeouts, and bounded retries with full-jitter backoff on connection errors and 5xx.
+ * The one place the client talks HTTP. One undici keep-alive Pool per origin (made on first use, reused by every
+ * call; a Pool rather than an Agent in front of the pools, one lookup less per call), per-request headers/body
+ * timeouts, and bounded retries with full-jitter backoff on connection errors and 5xx.
  * A 4xx is returned to the caller at once, never repeated. Whatever the status, the response body is always read
  * to the end (or destroyed on error) so the socket goes back to the pool.
  */
 
 /**
- * Where a request goes, split once into what undici's dispatcher takes. Fixed endpoints (token, create, cancel)
- * are split when the client is built, so a call does not parse its URL again; per-payment paths are split per call.
+ * Where a request goes, split into what undici's dispatcher takes. The creation endpoint, called on every payment,
+ * is split once when the client is built; a URL given as a string is split on each call.
  */
 export interface HttpTarget {
   /** scheme://host[:port], as `new URL(url).origin` gives it. */
@@ -77,44 +78,28 @@ const USER_AGENT = "medusa-payment-refpay"
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const { timeouts, retries, random, logger, redactor } = options
-  const owned = options.dispatcher === undefined
-  const dispatcher: Dispatcher =
-    options.dispatcher ??
-    new Agent({
-      connections: options.connections,
-      connect: { timeout: timeouts.connectMs },
-      headersTimeout: timeouts.headersMs,
-      bodyTimeout: timeouts.bodyMs,
-    })
+  const injected = options.dispatcher
+  /** Our own keep-alive pools, one per origin, made on first use; unused when a dispatcher is injected. */
+  const pools = new Map<string, Pool>()
+  let closed = false
+  const poolOptions: Pool.Options = {
+    connections: options.connections,
+    connect: { timeout: timeouts.connectMs },
+    headersTimeout: timeouts.headersMs,
+    bodyTimeout: timeouts.bodyMs,
+  }
+  const dispatcherFor = (origin: string): Dispatcher => {
+    if (injected) return injected
+    let pool = pools.get(origin)
+    if (pool === undefined) {
+      if (closed) throw new errors.ClientDestroyedError()
+      pool = new Pool(origin, poolOptions)
+      pools.set(origin, pool)
+    }
+    return pool
+  }
   const headersTimeout = timeouts.headersMs
   const bodyTimeout = timeouts.bodyMs
-
-  /** One exchange: `dispatcher.request` with origin and path (undici's top-level `request(url)` re-parses the URL). */
-  async function attemptOnce(
-    target: HttpTarget,
-    method: HttpRequest["method"],
-    headers: Record<string, string>,
-    body: Buffer | undefined,
-  ): Promise<HttpResponse> {
-    const res = await dispatcher.request({
-      origin: target.origin,
-      path: target.path,
-      method,
-      headers,
-      body,
-      // Per request as well as on the Agent, so they also hold for an injected dispatcher.
-      headersTimeout,
-      bodyTimeout,
-    })
-    let text: string
-    try {
-      text = await res.body.text()
-    } catch (error) {
-      res.body.destroy()
-      throw error
-    }
-    return { status: res.statusCode, headers: res.headers, body: parseBody(text), attempts: 0 }
-  }
 
   async function send(req: HttpRequest): Promise<HttpResponse> {
     let target: HttpTarget
@@ -123,15 +108,35 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     } catch (error) {
       throw transportError(req, error, 1)
     }
-    const body = req.body === undefined ? undefined : Buffer.from(req.body, "utf8")
-    // Built once per call; undici does not modify it, so every attempt sends the same headers.
+    // Built once per call and never modified, so every attempt sends the same bytes and the same headers.
     const headers: Record<string, string> = { accept: "application/json", "user-agent": USER_AGENT }
     if (req.headers) Object.assign(headers, req.headers)
+    const body = req.body === undefined ? undefined : Buffer.from(req.body, "utf8")
     for (let attempt = 1; ; attempt++) {
       const retriesLeft = attempt <= retries.maxRetries
+      let status: number
       let response: HttpResponse
       try {
-        response = await attemptOnce(target, req.method, headers, body)
+        // dispatcher.request with origin and path: undici's top-level request(url) would parse the URL again.
+        const res = await dispatcherFor(target.origin).request({
+          origin: target.origin,
+          path: target.path,
+          method: req.method,
+          headers,
+          body,
+          // Per request as well as on the pools, so they also hold for an injected dispatcher.
+          headersTimeout,
+          bodyTimeout,
+        })
+        status = res.statusCode
+        let text: string
+        try {
+          text = await res.body.text()
+        } catch (error) {
+          res.body.destroy()
+          throw error
+        }
+        response = { status, headers: res.headers, body: parseBody(text), attempts: attempt }
       } catch (error) {
         const failure = classifyTransportError(error)
         if (failure.retryable && retriesLeft) {
@@ -144,16 +149,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         }
         throw transportError(req, error, attempt)
       }
-      if (isRetryableStatus(response.status) && retriesLeft) {
+      if (isRetryableStatus(status) && retriesLeft) {
         const delay = backoffDelayMs(attempt - 1, retries, random)
         logger.warn(
-          `REFPAY ${req.operation}: ${req.method} ${target.logPath} attempt ${attempt} answered ${response.status}; retrying in ${delay} ms`,
+          `REFPAY ${req.operation}: ${req.method} ${target.logPath} attempt ${attempt} answered ${status}; retrying in ${delay} ms`,
         )
         await sleep(delay)
         continue
       }
-      response.attempts = attempt
-      logger.debug(`REFPAY ${req.operation}: ${req.method} ${target.logPath} -> ${response.status} (attempt ${attempt})`)
+      logger.debug(`REFPAY ${req.operation}: ${req.method} ${target.logPath} -> ${status} (attempt ${attempt})`)
       return response
     }
   }
@@ -176,7 +180,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     send,
     close() {
       // Idempotent: undici refuses to close a dispatcher twice.
-      closing ??= owned ? dispatcher.close() : Promise.resolve()
+      closed = true
+      closing ??= Promise.all([...pools.values()].map((pool) => pool.close())).then(() => undefined)
       return closing
     },
   }

@@ -45,6 +45,16 @@ export interface PaymentsApi {
 
 const JSON_CONTENT_TYPE = "application/json"
 
+/** A payment call before it is authorized: authorizedCall adds the headers, token included, to each sending. */
+interface PaymentCall {
+  operation: string
+  method: HttpRequest["method"]
+  url: string | HttpTarget
+  /** JSON, serialized once; sent with Content-Type application/json. */
+  body?: string
+  requestId?: string
+}
+
 export function createPaymentsApi(options: PaymentsApiOptions): PaymentsApi {
   const { http, tokens, logger, redactor } = options
   const createUrl = splitOnce(joinUrl(options.paymentsUrl, options.paths.createPayment))
@@ -54,20 +64,21 @@ export function createPaymentsApi(options: PaymentsApiOptions): PaymentsApi {
    * `schema` yields the camelCase result without `raw`; the body as received is added as `raw`.
    */
   async function authorizedCall<T extends object>(
-    request: HttpRequest,
+    call: PaymentCall,
     schema: z.ZodType<T>,
   ): Promise<T & { raw: Record<string, unknown> }> {
+    // The cached token without waiting when it is fresh, which is nearly always.
     const first = tokens.freshAuthorization() ?? (await tokens.authorizationHeader())
-    let res = await http.send(withAuthorization(request, first.header))
+    let res = await http.send(authorized(call, first.header))
     if (res.status === 401) {
-      logger.info(`REFPAY ${request.operation}: token refused (401); fetching a new token and retrying once`)
+      logger.info(`REFPAY ${call.operation}: token refused (401); fetching a new token and retrying once`)
       tokens.invalidate(first.token)
       const second = await tokens.authorizationHeader()
-      res = await http.send(withAuthorization(request, second.header))
+      res = await http.send(authorized(call, second.header))
     }
-    const parsed = readResponse(res, schema, { operation: request.operation, requestId: request.requestId, redactor })
-    // readResponse only returns for a body that passed the schema, which requires a JSON object. The schemas'
-    // transforms build a new object on every parse, so it is ours to complete.
+    const parsed = readResponse(res, schema, { operation: call.operation, requestId: call.requestId, redactor })
+    // readResponse only returns for a body that passed the schema, which requires a JSON object. Every payment
+    // schema ends in a transform that builds a new object, so the result is ours to complete without a copy.
     const result = parsed as T & { raw: Record<string, unknown> }
     result.raw = res.body as Record<string, unknown>
     return result
@@ -78,22 +89,15 @@ export function createPaymentsApi(options: PaymentsApiOptions): PaymentsApi {
       const requestId = input.requestId ?? randomUUID()
       // Serialized once: every retry, and the 401 repeat, send these exact bytes.
       const body = JSON.stringify(buildCreatePaymentBody(input, requestId))
-      return authorizedCall(
-        {
-          operation: "create payment",
-          method: "POST",
-          url: createUrl,
-          headers: { "content-type": JSON_CONTENT_TYPE },
-          body,
-          requestId,
-        },
+      return await authorizedCall(
+        { operation: "create payment", method: "POST", url: createUrl, body, requestId },
         PaymentCreationResponseSchema,
       )
     },
 
     async getPayment(paymentId) {
       const path = fillPaymentIdPath("get payment", options.paths.paymentInfo, paymentId)
-      return authorizedCall(
+      return await authorizedCall(
         { operation: "get payment", method: "GET", url: joinUrl(options.paymentsUrl, path) },
         PaymentStatusResponseSchema,
       )
@@ -103,23 +107,23 @@ export function createPaymentsApi(options: PaymentsApiOptions): PaymentsApi {
       const requestId = input.requestId ?? randomUUID()
       const body = JSON.stringify(buildCancelBody(input, requestId))
       const path = fillPaymentIdPath("cancel/refund", options.paths.cancelPayment, input.paymentId)
-      return authorizedCall(
-        {
-          operation: "cancel/refund",
-          method: "POST",
-          url: joinUrl(options.paymentsUrl, path),
-          headers: { "content-type": JSON_CONTENT_TYPE },
-          body,
-          requestId,
-        },
+      return await authorizedCall(
+        { operation: "cancel/refund", method: "POST", url: joinUrl(options.paymentsUrl, path), body, requestId },
         CancelResponseSchema,
       )
     },
   }
 }
 
-function withAuthorization(request: HttpRequest, authorization: string): HttpRequest {
-  return { ...request, headers: { ...request.headers, authorization } }
+function authorized(call: PaymentCall, authorization: string): HttpRequest {
+  return {
+    operation: call.operation,
+    method: call.method,
+    url: call.url,
+    headers: call.body === undefined ? { authorization } : { "content-type": JSON_CONTENT_TYPE, authorization },
+    body: call.body,
+    requestId: call.requestId,
+  }
 }
 
 /**

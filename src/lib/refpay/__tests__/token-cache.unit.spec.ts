@@ -203,6 +203,26 @@ describe("TokenCache", () => {
     expect(await bare.authorizationHeader()).toEqual({ header: "token-1", token: "token-1" })
   })
 
+  it("freshAuthorization() hands out the cached value synchronously only before the refresh window", async () => {
+    const source = new CountingSource()
+    const { cache, clock } = makeCache(source)
+    expect(cache.freshAuthorization()).toBeUndefined()
+    const first = await cache.authorizationHeader()
+    expect(cache.freshAuthorization()).toBe(first)
+    expect(cache.freshAuthorization()).toEqual({ header: "Bearer token-1", token: "token-1" })
+    expect(source.calls).toBe(1)
+
+    // Inside the window the caller must go through authorizationHeader(), which refreshes.
+    clock.now = T0 + 3_540_000
+    expect(cache.freshAuthorization()).toBeUndefined()
+    expect((await cache.authorizationHeader()).token).toBe("token-2")
+    expect(cache.freshAuthorization()?.token).toBe("token-2")
+
+    // A refused token is never handed out again.
+    cache.invalidate("token-2")
+    expect(cache.freshAuthorization()).toBeUndefined()
+  })
+
   it("registers every new token with the redactor", async () => {
     const redactor = createRedactor()
     const { cache } = makeCache(new CountingSource(), { redactor })
