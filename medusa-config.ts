@@ -26,5 +26,22 @@ module.exports = defineConfig({
         providers: [{ resolve: "./src/providers/refpay", id: "refpay", options: {} }],
       },
     },
+    // Integration tests of the payment instructions e-mail: Medusa's local provider (it logs) serves "email".
+    ...(process.env.REFPAY_TEST_NOTIFICATIONS === "local"
+      ? [
+          {
+            resolve: "@medusajs/medusa/notification",
+            options: {
+              providers: [
+                {
+                  resolve: "@medusajs/medusa/notification-local",
+                  id: "local",
+                  options: { name: "Local e-mail (tests)", channels: ["email"] },
+                },
+              ],
+            },
+          },
+        ]
+      : []),
   ],
 })

@@ -1,0 +1,179 @@
+import { defineWidgetConfig } from "@medusajs/admin-sdk"
+import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
+import { Alert, Badge, Button, Container, Heading, Text, toast } from "@medusajs/ui"
+import { useCallback, useEffect, useState } from "react"
+import type { RefpayPaymentView } from "../../providers/refpay/payment-view"
+
+/**
+ * REFPAY on the order page: entity, reference, amount and expiry, whether the order may ship, and "Check status
+ * now" (the same sync a webhook or the poll job runs). Renders nothing for orders not paid with REFPAY.
+ */
+
+// Set by the admin's build (as for the dashboard itself); absent when this file is built on its own.
+declare const __BACKEND_URL__: string | undefined
+declare const __AUTH_TYPE__: string | undefined
+declare const __JWT_TOKEN_STORAGE_KEY__: string | undefined
+
+type Load =
+  | { state: "loading" }
+  | { state: "none" }
+  | { state: "error"; message: string }
+  | { state: "ready"; view: RefpayPaymentView }
+
+const RefpayOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
+  const [load, setLoad] = useState<Load>({ state: "loading" })
+  const [checking, setChecking] = useState(false)
+
+  useEffect(() => {
+    let active = true
+    setLoad({ state: "loading" })
+    adminRequest("GET", `/admin/refpay/orders/${encodeURIComponent(order.id)}`)
+      .then((answer) => {
+        if (!active) return
+        if (answer.status === 404) setLoad({ state: "none" })
+        else if (answer.ok) setLoad({ state: "ready", view: answer.body.refpay })
+        else setLoad({ state: "error", message: answer.body?.message ?? `HTTP ${answer.status}` })
+      })
+      .catch((error: Error) => active && setLoad({ state: "error", message: error.message }))
+    return () => {
+      active = false
+    }
+  }, [order.id])
+
+  const checkNow = useCallback(async () => {
+    setChecking(true)
+    try {
+      const answer = await adminRequest("POST", `/admin/refpay/orders/${encodeURIComponent(order.id)}/sync`)
+      if (!answer.ok) throw new Error(answer.body?.message ?? `HTTP ${answer.status}`)
+      const view: RefpayPaymentView = answer.body.refpay
+      setLoad({ state: "ready", view })
+      toast.success("REFPAY status checked", { description: `${describe(view).label} (platform: ${view.platform_status})` })
+    } catch (error) {
+      toast.error("Could not check the REFPAY status", { description: (error as Error).message })
+    } finally {
+      setChecking(false)
+    }
+  }, [order.id])
+
+  if (load.state === "loading" || load.state === "none") return null
+
+  if (load.state === "error") {
+    return (
+      <Container className="px-6 py-4" data-testid="refpay-widget">
+        <Heading level="h2">REFPAY</Heading>
+        <Text size="small" className="text-ui-fg-error mt-2" data-testid="refpay-error">
+          Could not load the REFPAY payment: {load.message}
+        </Text>
+      </Container>
+    )
+  }
+
+  const view = load.view
+  const state = describe(view)
+  return (
+    <Container className="divide-y p-0" data-testid="refpay-widget" data-status={view.status}>
+      <div className="flex items-center justify-between gap-x-2 px-6 py-4">
+        <Heading level="h2">REFPAY</Heading>
+        <Badge color={state.color} size="2xsmall" data-testid="refpay-status">
+          {state.label}
+        </Badge>
+      </div>
+
+      {view.paid_after_cancellation && (
+        <div className="px-6 py-4">
+          <Alert variant="error" data-testid="refpay-paid-after-cancellation">
+            Paid after the order was cancelled: refund or contact the customer.
+            {view.paid_after_cancellation_at ? ` (payment recorded ${formatDate(view.paid_after_cancellation_at)})` : ""}
+          </Alert>
+        </div>
+      )}
+      {state.warning && !view.paid_after_cancellation && (
+        <div className="px-6 py-4">
+          <Alert variant="warning" data-testid="refpay-do-not-ship">
+            {state.warning}
+          </Alert>
+        </div>
+      )}
+
+      <dl className="text-ui-fg-subtle grid grid-cols-2 gap-y-2 px-6 py-4">
+        <Row label="Entity" value={view.entity} testId="refpay-entity" mono />
+        <Row label="Reference" value={view.reference} testId="refpay-reference" mono />
+        <Row label="Amount" value={view.amount_display} testId="refpay-amount" />
+        <Row label="Platform status" value={view.platform_status} testId="refpay-platform-status" />
+        <Row label={view.expired ? "Expired" : "Pay by"} value={formatDate(view.expires_at)} testId="refpay-expires-at" />
+        <Row label="Last checked" value={formatDate(view.checked_at)} testId="refpay-checked-at" />
+      </dl>
+
+      <div className="flex justify-end px-6 py-4">
+        <Button size="small" variant="secondary" onClick={checkNow} isLoading={checking} data-testid="refpay-check-now">
+          Check status now
+        </Button>
+      </div>
+    </Container>
+  )
+}
+
+const Row = ({ label, value, testId, mono }: { label: string; value: string; testId: string; mono?: boolean }) => (
+  <>
+    <dt>
+      <Text size="small" leading="compact" weight="plus">
+        {label}
+      </Text>
+    </dt>
+    <dd>
+      <Text size="small" leading="compact" className={mono ? "font-mono" : undefined} data-testid={testId}>
+        {value || "-"}
+      </Text>
+    </dd>
+  </>
+)
+
+type BadgeColor = "green" | "red" | "orange" | "grey"
+
+/** The one line a shop owner reads first, and the warning that goes with it. */
+function describe(view: RefpayPaymentView): { label: string; color: BadgeColor; warning?: string } {
+  switch (view.status) {
+    case "paid":
+      return view.do_not_ship
+        ? { label: "Paid", color: "green", warning: "Paid, but the order is cancelled: do not ship." }
+        : { label: "Paid", color: "green" }
+    case "awaiting":
+      return view.expired
+        ? { label: "Expired", color: "red", warning: "The reference expired unpaid: do not ship." }
+        : { label: "Awaiting payment — do not ship", color: "orange", warning: "Do not ship until REFPAY confirms the payment. The order becomes paid by itself when the customer pays." }
+    case "cancelled":
+      return view.expired ? { label: "Expired", color: "grey" } : { label: "Cancelled", color: "grey" }
+    case "failed":
+      return { label: "Failed", color: "red", warning: "The payment failed: do not ship." }
+  }
+}
+
+function formatDate(iso: string): string {
+  const time = Date.parse(iso)
+  return Number.isFinite(time) ? new Date(time).toLocaleString() : iso
+}
+
+async function adminRequest(method: "GET" | "POST", path: string): Promise<{ ok: boolean; status: number; body: any }> {
+  const base = typeof __BACKEND_URL__ === "string" && __BACKEND_URL__ ? __BACKEND_URL__ : "/"
+  const response = await fetch(base.replace(/\/+$/, "") + path, {
+    method,
+    credentials: "include",
+    headers: { accept: "application/json", ...authHeader() },
+  })
+  const body = await response.json().catch(() => null)
+  return { ok: response.ok, status: response.status, body }
+}
+
+/** Session auth rides on the cookie; an admin built with JWT auth keeps its token where the JS SDK does. */
+function authHeader(): Record<string, string> {
+  if (typeof __AUTH_TYPE__ !== "string" || __AUTH_TYPE__ !== "jwt") return {}
+  const key = (typeof __JWT_TOKEN_STORAGE_KEY__ === "string" && __JWT_TOKEN_STORAGE_KEY__) || "medusa_auth_token"
+  const token = window.localStorage.getItem(key)
+  return token ? { authorization: `Bearer ${token}` } : {}
+}
+
+export const config = defineWidgetConfig({
+  zone: "order.details.side.after",
+})
+
+export default RefpayOrderWidget

@@ -1,0 +1,40 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { buildPaymentView, primarySession, type RefpayPaymentView } from "../../providers/refpay/payment-view"
+import { loadRefpaySession, refpaySessionIdsForOrder, type RefpaySessionState } from "../refpay-sync/load-state"
+
+export interface OrderPaymentView {
+  view: RefpayPaymentView
+  /** The session the view shows. */
+  session: RefpaySessionState
+}
+
+/**
+ * The REFPAY payment of an order as the thank-you page and the admin widget show it, read from Medusa (no platform
+ * call). Throws a 404 MedusaError when the order does not exist or was not paid with REFPAY.
+ */
+export async function loadOrderPaymentView(container: MedusaContainer, orderId: string): Promise<OrderPaymentView> {
+  const sessionIds = await refpaySessionIdsForOrder(container, orderId)
+  const states = (await Promise.all(sessionIds.map((id) => loadRefpaySession(container, id)))).filter(
+    (state): state is RefpaySessionState => state !== null
+  )
+  const session = primarySession(states)
+  const view = session ? buildPaymentView(session) : null
+  if (!session || !view) throw await notFound(container, orderId)
+  return { view, session }
+}
+
+/** The REFPAY session ids of an order, or the same 404 as `loadOrderPaymentView`. */
+export async function requireRefpaySessionIds(container: MedusaContainer, orderId: string): Promise<string[]> {
+  const ids = await refpaySessionIdsForOrder(container, orderId)
+  if (!ids.length) throw await notFound(container, orderId)
+  return ids
+}
+
+async function notFound(container: MedusaContainer, orderId: string): Promise<MedusaError> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "order", fields: ["id"], filters: { id: orderId } })
+  return data.length
+    ? new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not paid with REFPAY: it has no REFPAY payment reference`)
+    : new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not found`)
+}
