@@ -15,8 +15,8 @@ import { percentile, round } from "./stats"
 
 const CREDENTIALS = { clientId: "sandbox-client-id", clientSecret: "sandbox-client-secret" }
 const CONCURRENT_CREATIONS = 1_000
-const LATENCY_SAMPLES = 2_000
-const WARMUP = 200
+const LATENCY_SAMPLES = 8_000
+const WARMUP = 500
 const THROUGHPUT_SECONDS = 5
 const THROUGHPUT_IN_FLIGHT = 32
 
