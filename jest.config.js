@@ -1,6 +1,7 @@
 // One config, two kinds of suites, chosen by TEST_TYPE (set by scripts/test.js):
 //   unit        - src/**/__tests__/*.unit.spec.ts and sandbox/**/__tests__/*.spec.ts (sandbox over loopback, no DB)
 //   integration - integration-tests/**/*.spec.ts (a real Medusa app on a real PostgreSQL)
+//   e2e         - e2e/**/*.e2e.spec.ts (npm run demo's stack driven in Debian's chromium)
 const swc = [
   "@swc/jest",
   { jsc: { parser: { syntax: "typescript", decorators: true, tsx: true }, target: "es2021" } },
@@ -8,13 +9,15 @@ const swc = [
 
 const unit = ["<rootDir>/src/**/__tests__/**/*.unit.spec.ts", "<rootDir>/sandbox/**/__tests__/**/*.spec.ts"]
 const integration = ["<rootDir>/integration-tests/**/*.spec.ts"]
+const e2e = ["<rootDir>/e2e/**/*.e2e.spec.ts"]
 
 const type = process.env.TEST_TYPE
 module.exports = {
   transform: { "^.+\\.[jt]sx?$": swc },
   testEnvironment: "node",
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
-  modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.medusa/", "<rootDir>/sandbox/dist/", "<rootDir>/.demo/"],
+  modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.medusa/", "<rootDir>/sandbox/dist/", "<rootDir>/.demo/", "<rootDir>/demo/"],
   setupFiles: ["<rootDir>/integration-tests/setup.js"],
-  testMatch: type === "unit" ? unit : type === "integration" ? integration : [...unit, ...integration],
+  testMatch: type === "unit" ? unit : type === "integration" ? integration : type === "e2e" ? e2e : [...unit, ...integration],
+  ...(type === "e2e" ? { testTimeout: 180_000 } : {}),
 }

@@ -7,6 +7,7 @@
 //   npm test                      everything
 //   npm test -- --unit            unit suites only (no PostgreSQL started)
 //   npm test -- --integration     integration suites only
+//   npm test -- --e2e             browser suites only (the demo stack in Debian's chromium)
 //   npm test -- <jest args>       passed to jest, e.g. a path pattern or -t "name"
 
 const { spawn } = require("node:child_process")
@@ -22,9 +23,10 @@ function parseArgs(argv) {
   for (const arg of argv) {
     if (arg === "--unit") phases.add("unit")
     else if (arg === "--integration") phases.add("integration")
+    else if (arg === "--e2e") phases.add("e2e")
     else jestArgs.push(arg)
   }
-  if (phases.size === 0) phases.add("unit").add("integration")
+  if (phases.size === 0) phases.add("unit").add("integration").add("e2e")
   return { phases, jestArgs }
 }
 
@@ -52,7 +54,7 @@ function runJest(type, jestArgs, env) {
     require.resolve("jest/bin/jest", { paths: [root] }),
     "--reporters=default",
     `--reporters=${path.join(__dirname, "jest-count-reporter.js")}`,
-    ...(type === "integration" ? ["--runInBand"] : ["--maxWorkers=2"]),
+    ...(type === "unit" ? ["--maxWorkers=2"] : ["--runInBand"]),
     ...jestArgs,
   ]
   return new Promise((resolve) => {
@@ -105,6 +107,8 @@ async function main() {
       const logEnv = { LOG_LEVEL: process.env.LOG_LEVEL ?? "error" }
       results.push(readCounts(await runJest("integration", jestArgs, { ...env, ...logEnv, ...dbEnv })))
     }
+    // The browser suite starts the whole demo stack itself (its own PostgreSQL, sandbox, Medusa, storefront).
+    if (phases.has("e2e")) results.push(readCounts(await runJest("e2e", jestArgs, env)))
   } finally {
     await postgres?.stop()
   }

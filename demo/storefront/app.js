@@ -1,0 +1,327 @@
+// The demo storefront: one page, no framework, no build step. It talks to Medusa's store API with the shop's
+// publishable key (from /config.json, served by the demo's own little server), and to the REFPAY sandbox's
+// controls through that server's /sandbox/* proxy.
+"use strict"
+
+const PROVIDER_ID = "pp_refpay_refpay"
+const POLL_MS = 1500
+const FINAL_STATUSES = new Set(["paid", "cancelled", "failed"])
+const STATUS_LABELS = {
+  awaiting: "A aguardar pagamento",
+  paid: "Pago",
+  cancelled: "Cancelado",
+  failed: "Pagamento falhou",
+}
+
+const euros = new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" })
+const lisbonDate = new Intl.DateTimeFormat("pt-PT", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/Lisbon",
+})
+
+const $ = (id) => document.getElementById(id)
+let config = null
+let selected = null
+let pollTimer = null
+
+/** A Medusa store API call with the publishable key; throws with Medusa's message on an HTTP error. */
+async function store(path, { method = "GET", body } = {}) {
+  const response = await fetch(`${config.shop_url}${path}`, {
+    method,
+    headers: { "x-publishable-api-key": config.publishable_key, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  const text = await response.text()
+  let data = null
+  try {
+    data = text ? JSON.parse(text) : null
+  } catch {
+    data = null
+  }
+  if (!response.ok) {
+    const error = new Error(data?.message || `${method} ${path}: HTTP ${response.status}`)
+    error.status = response.status
+    throw error
+  }
+  return data
+}
+
+function show(view) {
+  $("shop-view").hidden = view !== "shop"
+  $("order-view").hidden = view !== "order"
+}
+
+function setText(id, text) {
+  $(id).textContent = text
+}
+
+function showError(id, message) {
+  const element = $(id)
+  element.textContent = message || ""
+  element.hidden = !message
+}
+
+// ---------------------------------------------------------------- products and checkout
+
+async function loadProducts() {
+  const query = new URLSearchParams({
+    region_id: config.region_id,
+    fields: "id,title,description,handle,*variants.calculated_price",
+    limit: "20",
+  })
+  const { products } = await store(`/store/products?${query}`)
+  const list = $("products")
+  list.replaceChildren()
+  for (const product of products) {
+    const variant = product.variants?.[0]
+    const price = variant?.calculated_price?.calculated_amount
+    const item = document.createElement("li")
+    item.className = "product"
+    item.setAttribute("data-testid", "product")
+    item.setAttribute("aria-selected", "false")
+    const title = document.createElement("h3")
+    title.textContent = product.title
+    const description = document.createElement("p")
+    description.textContent = product.description || ""
+    const priceLine = document.createElement("span")
+    priceLine.className = "price"
+    priceLine.textContent = typeof price === "number" ? euros.format(price) : "—"
+    const choose = document.createElement("button")
+    choose.type = "button"
+    choose.className = "secondary"
+    choose.textContent = "Escolher"
+    choose.setAttribute("data-testid", `choose-${product.handle}`)
+    choose.addEventListener("click", () => selectProduct(item, product, variant, price))
+    item.append(title, description, priceLine, choose)
+    list.append(item)
+  }
+}
+
+function selectProduct(item, product, variant, price) {
+  for (const other of document.querySelectorAll(".product")) other.setAttribute("aria-selected", "false")
+  item.setAttribute("aria-selected", "true")
+  selected = { product, variant }
+  setText("selected-product", `${product.title} — ${typeof price === "number" ? euros.format(price) : ""} (+ envio)`)
+  $("place-order").disabled = false
+  $("checkout").scrollIntoView({ behavior: "smooth", block: "start" })
+}
+
+function addressFromForm(form) {
+  const value = (name) => form.elements.namedItem(name).value.trim()
+  return {
+    first_name: value("first_name"),
+    last_name: value("last_name"),
+    address_1: value("address_1"),
+    address_2: value("address_2"),
+    postal_code: value("postal_code"),
+    city: value("city"),
+    province: value("province"),
+    phone: value("phone"),
+    country_code: "pt",
+  }
+}
+
+/** Cart -> shipping -> payment collection -> REFPAY session -> complete, as any Medusa storefront does. */
+async function placeOrder(event) {
+  event.preventDefault()
+  const form = event.currentTarget
+  showError("checkout-error", "")
+  if (!selected) return showError("checkout-error", "Escolha um produto.")
+  if (!form.reportValidity()) return
+  const button = $("place-order")
+  button.disabled = true
+  const progress = (text) => setText("checkout-progress", text)
+  try {
+    const address = addressFromForm(form)
+    progress("A criar o carrinho…")
+    const { cart } = await store("/store/carts", {
+      method: "POST",
+      body: {
+        region_id: config.region_id,
+        email: form.elements.namedItem("email").value.trim(),
+        items: [{ variant_id: selected.variant.id, quantity: 1 }],
+        shipping_address: address,
+        billing_address: address,
+      },
+    })
+    progress("A escolher o envio…")
+    const { shipping_options: options } = await store(`/store/shipping-options?cart_id=${encodeURIComponent(cart.id)}`)
+    if (!options?.length) throw new Error("Não há opções de envio para esta morada.")
+    await store(`/store/carts/${cart.id}/shipping-methods`, { method: "POST", body: { option_id: options[0].id } })
+    progress("A preparar o pagamento REFPAY…")
+    const { payment_collection: collection } = await store("/store/payment-collections", { method: "POST", body: { cart_id: cart.id } })
+    await store(`/store/payment-collections/${collection.id}/payment-sessions`, { method: "POST", body: { provider_id: PROVIDER_ID } })
+    progress("A finalizar a encomenda…")
+    const completion = await store(`/store/carts/${cart.id}/complete`, { method: "POST" })
+    if (completion.type !== "order") {
+      // Medusa answers 200 with the cart when the payment step refuses the order.
+      throw new Error(completion.error?.message || "A encomenda não foi criada.")
+    }
+    const order = completion.order
+    sessionStorage.setItem(`order:${order.id}`, JSON.stringify({ display_id: order.display_id, email: order.email, total: order.total }))
+    progress("")
+    history.pushState({}, "", `/order/${order.id}`)
+    await showOrder(order.id)
+  } catch (error) {
+    progress("")
+    showError("checkout-error", error.message)
+  } finally {
+    button.disabled = !selected
+  }
+}
+
+// ---------------------------------------------------------------- thank-you page
+
+function renderSummary(orderId) {
+  let summary = null
+  try {
+    summary = JSON.parse(sessionStorage.getItem(`order:${orderId}`) || "null")
+  } catch {
+    summary = null
+  }
+  setText(
+    "order-summary",
+    summary
+      ? `Encomenda n.º ${summary.display_id} (${summary.email}). Total ${euros.format(summary.total)}.`
+      : `Encomenda ${orderId}.`
+  )
+}
+
+function renderPayment(refpay) {
+  // Entity and reference exactly as the platform gave them: text, never a number, never regrouped.
+  setText("refpay-entity", refpay.entity)
+  setText("refpay-reference", refpay.reference)
+  setText("refpay-amount", refpay.amount_display)
+  const expiry = $("refpay-expiry")
+  expiry.dateTime = refpay.expires_at || ""
+  expiry.textContent = refpay.expires_at ? lisbonDate.format(new Date(refpay.expires_at)) : "—"
+  $("refpay-details").hidden = false
+
+  const status = $("refpay-status")
+  status.dataset.status = refpay.status
+  status.textContent = STATUS_LABELS[refpay.status] || refpay.status
+  $("refpay-hint").hidden = refpay.status !== "awaiting"
+  $("simulate-payment").disabled = refpay.status !== "awaiting" || !refpay.payment_id
+  $("simulate-payment").dataset.paymentId = refpay.payment_id || ""
+  if (refpay.status === "paid") setText("simulate-progress", "Pagamento confirmado pela loja.")
+}
+
+async function refreshPayment(orderId) {
+  try {
+    const { refpay } = await store(`/store/refpay/orders/${encodeURIComponent(orderId)}`)
+    showError("refpay-error", "")
+    renderPayment(refpay)
+    return refpay.status
+  } catch (error) {
+    showError("refpay-error", `Não foi possível obter os dados de pagamento: ${error.message}`)
+    return null
+  }
+}
+
+function stopPolling() {
+  if (pollTimer) clearTimeout(pollTimer)
+  pollTimer = null
+}
+
+async function showOrder(orderId) {
+  stopPolling()
+  show("order")
+  renderSummary(orderId)
+  const poll = async () => {
+    const status = await refreshPayment(orderId)
+    if (!FINAL_STATUSES.has(status)) pollTimer = setTimeout(poll, POLL_MS)
+  }
+  await poll()
+}
+
+async function simulatePayment() {
+  const button = $("simulate-payment")
+  const paymentId = button.dataset.paymentId
+  if (!paymentId) return
+  button.disabled = true
+  setText("simulate-progress", "A enviar o pagamento para a sandbox…")
+  try {
+    const response = await fetch(`${config.sandbox_path}/payments/${encodeURIComponent(paymentId)}/pay`, { method: "POST" })
+    if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`)
+    setText("simulate-progress", "Pagamento enviado. A aguardar a confirmação da loja…")
+  } catch (error) {
+    setText("simulate-progress", `A sandbox recusou: ${error.message}`)
+    button.disabled = false
+  }
+}
+
+// ---------------------------------------------------------------- copy buttons
+
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text)
+    return true
+  } catch {
+    // No clipboard API (older browser, no permission): the old select-and-copy way.
+    const area = document.createElement("textarea")
+    area.value = text
+    area.setAttribute("readonly", "")
+    area.style.position = "fixed"
+    area.style.opacity = "0"
+    document.body.append(area)
+    area.select()
+    let copied = false
+    try {
+      copied = document.execCommand("copy")
+    } catch {
+      copied = false
+    }
+    area.remove()
+    return copied
+  }
+}
+
+function wireCopyButtons() {
+  for (const button of document.querySelectorAll("button[data-copy]")) {
+    button.addEventListener("click", async () => {
+      const text = $(button.dataset.copy).textContent
+      const copied = await copyText(text)
+      button.textContent = copied ? "Copiado!" : "Copie à mão"
+      setTimeout(() => (button.textContent = "Copiar"), 2000)
+    })
+  }
+}
+
+// ---------------------------------------------------------------- routing
+
+async function route() {
+  const match = location.pathname.match(/^\/order\/([^/]+)$/)
+  if (match) return showOrder(decodeURIComponent(match[1]))
+  stopPolling()
+  show("shop")
+  await loadProducts()
+}
+
+async function main() {
+  try {
+    config = await (await fetch("/config.json")).json()
+  } catch (error) {
+    showError("startup-error", `A configuração da loja não foi encontrada: ${error.message}`)
+    return
+  }
+  $("checkout").addEventListener("submit", placeOrder)
+  $("simulate-payment").addEventListener("click", simulatePayment)
+  $("back-to-shop").addEventListener("click", (event) => {
+    event.preventDefault()
+    history.pushState({}, "", "/")
+    void route()
+  })
+  wireCopyButtons()
+  window.addEventListener("popstate", () => void route())
+  try {
+    await route()
+  } catch (error) {
+    showError("startup-error", `A loja não respondeu (${config.shop_url}): ${error.message}`)
+  }
+}
+
+void main()

@@ -1,0 +1,165 @@
+// One demo for a browser suite: started with the same orchestration as `npm run demo` (scripts/lib/demo-stack.js),
+// ephemeral (throwaway database, any free loopback ports), plus a chromium that may only reach loopback.
+import fs from "node:fs"
+import path from "node:path"
+import type { BrowserContext, Page } from "playwright-core"
+
+// Plain-Node orchestration shared with scripts/demo.js.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startDemo } = require("../scripts/lib/demo-stack") as { startDemo: (options: object) => Promise<RunningDemo> }
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { launchChromium } = require("../scripts/lib/browser") as { launchChromium: (options?: object) => Promise<BrowserContext> }
+
+export const root = path.resolve(__dirname, "..")
+export const artifacts = path.join(root, ".test-artifacts")
+export const screenshotsDir = path.join(artifacts, "screenshots")
+
+export interface DemoInfo {
+  shop_url: string
+  storefront_url: string
+  admin_url: string
+  admin_email: string
+  admin_password: string
+  publishable_key: string
+  region_id: string
+  sandbox_url: string
+}
+
+interface RunningDemo {
+  info: DemoInfo
+  logsDir: string
+  timings: Record<string, number>
+  stop(): Promise<void>
+}
+
+export interface SandboxPayment {
+  payment_id: string
+  status: string
+  amount: string
+  additional_data: { entity: string; reference: string }
+}
+
+export interface StoreRefpay {
+  order_id: string
+  payment_id: string
+  entity: string
+  reference: string
+  amount_cents: number
+  amount_display: string
+  currency: string
+  status: "awaiting" | "paid" | "cancelled" | "failed"
+  platform_status: string
+  expires_at: string
+}
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"])
+
+export class DemoSession {
+  demo!: RunningDemo
+  browser!: BrowserContext
+  /** Requests the browser tried to send off this machine (aborted). */
+  blocked: string[] = []
+  private logFile = path.join(artifacts, "e2e-demo.log")
+
+  get info(): DemoInfo {
+    return this.demo.info
+  }
+
+  async start(): Promise<void> {
+    fs.mkdirSync(screenshotsDir, { recursive: true })
+    fs.writeFileSync(this.logFile, "")
+    const log = (line: string) => fs.appendFileSync(this.logFile, `${line}\n`)
+    this.demo = await startDemo({ root, ephemeral: true, port: 0, storefrontPort: 0, sandboxPort: 0, log })
+    log(`ready: ${JSON.stringify(this.demo.timings)}`)
+    this.browser = await launchChromium({ log })
+    await this.browser.route("**/*", (route) => {
+      const url = new URL(route.request().url())
+      if (url.protocol === "data:" || url.protocol === "blob:" || LOOPBACK.has(url.hostname)) return route.continue()
+      this.blocked.push(url.href)
+      return route.abort()
+    })
+  }
+
+  async stop(): Promise<void> {
+    await this.browser?.close().catch(() => undefined)
+    if (this.demo) {
+      // The ephemeral data dir goes away with the demo: keep its logs for whoever reads a failure.
+      fs.cpSync(this.demo.logsDir, path.join(artifacts, "e2e-demo-logs"), { recursive: true })
+      await this.demo.stop()
+    }
+  }
+
+  async screenshot(page: Page, name: string): Promise<void> {
+    await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage: true })
+  }
+
+  /** A store API call with the demo's publishable key. */
+  async store<T = any>(method: "GET" | "POST", urlPath: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${this.info.shop_url}${urlPath}`, {
+      method,
+      headers: { "x-publishable-api-key": this.info.publishable_key, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await response.text()
+    if (!response.ok) throw new Error(`${method} ${urlPath}: ${response.status} ${text}`)
+    return JSON.parse(text) as T
+  }
+
+  async refpayOfOrder(orderId: string): Promise<StoreRefpay> {
+    const { refpay } = await this.store<{ refpay: StoreRefpay }>("GET", `/store/refpay/orders/${orderId}`)
+    return refpay
+  }
+
+  /** A sandbox control call (`/__sandbox/...`). */
+  async sandbox<T = any>(method: "GET" | "POST" | "DELETE", urlPath: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${this.info.sandbox_url}/__sandbox${urlPath}`, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await response.text()
+    if (!response.ok) throw new Error(`sandbox ${method} ${urlPath}: ${response.status} ${text}`)
+    return (text ? JSON.parse(text) : undefined) as T
+  }
+
+  /** Cart -> shipping -> REFPAY session -> complete through the store API; returns the order id. */
+  async placeOrderThroughApi(handle = "azulejo"): Promise<string> {
+    const query = new URLSearchParams({ region_id: this.info.region_id, handle, fields: "id,*variants" })
+    const { products } = await this.store("GET", `/store/products?${query}`)
+    const address = {
+      first_name: "João",
+      last_name: "Pereira",
+      address_1: "Avenida dos Aliados 10",
+      postal_code: "4000-064",
+      city: "Porto",
+      province: "Porto",
+      phone: "+351223456789",
+      country_code: "pt",
+    }
+    const { cart } = await this.store("POST", "/store/carts", {
+      region_id: this.info.region_id,
+      email: "joao.pereira@example.com",
+      items: [{ variant_id: products[0].variants[0].id, quantity: 1 }],
+      shipping_address: address,
+      billing_address: address,
+    })
+    const { shipping_options } = await this.store("GET", `/store/shipping-options?cart_id=${cart.id}`)
+    await this.store("POST", `/store/carts/${cart.id}/shipping-methods`, { option_id: shipping_options[0].id })
+    const { payment_collection } = await this.store("POST", "/store/payment-collections", { cart_id: cart.id })
+    await this.store("POST", `/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: "pp_refpay_refpay" })
+    const completion = await this.store("POST", `/store/carts/${cart.id}/complete`)
+    if (completion.type !== "order") throw new Error(`cart not completed: ${JSON.stringify(completion.error)}`)
+    return completion.order.id
+  }
+
+  /** Polls the store route until the order's REFPAY status is `status`. */
+  async waitForStatus(orderId: string, status: StoreRefpay["status"], timeoutMs = 30_000): Promise<StoreRefpay> {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const refpay = await this.refpayOfOrder(orderId)
+      if (refpay.status === status) return refpay
+      if (Date.now() > deadline) throw new Error(`order ${orderId} stayed ${refpay.status} (wanted ${status})`)
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+  }
+}

@@ -1,0 +1,88 @@
+"use strict"
+// The browser the e2e tests drive: Debian's chromium package, never a downloaded browser build. playwright-core
+// (an npm devDependency that ships no browser) talks to it over CDP.
+//
+//   const { launchChromium } = require("./browser")
+//   const browser = await launchChromium()        // installs chromium with apt-get when missing (as root)
+//
+// Plain Node on purpose: `node scripts/lib/browser.js` installs and prints the browser's path and version.
+
+const { spawnSync } = require("node:child_process")
+const fs = require("node:fs")
+const os = require("node:os")
+const path = require("node:path")
+
+const CHROMIUM_PATHS = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+
+/** The switches every launch uses: headless, no network of its own (updates, sync, QUIC), no first-run UI. */
+const LAUNCH_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+]
+
+function findChromium() {
+  const fromEnv = process.env.CHROMIUM_PATH
+  if (fromEnv && fs.existsSync(fromEnv)) return fromEnv
+  return CHROMIUM_PATHS.find((candidate) => fs.existsSync(candidate)) ?? null
+}
+
+/** Installs Debian's chromium package when it is missing; returns the executable's path. */
+function ensureChromium(log = console.log) {
+  const found = findChromium()
+  if (found) return found
+  if (typeof process.getuid !== "function" || process.getuid() !== 0) {
+    throw new Error("Chromium is not installed. Install Debian's package: sudo apt-get install -y chromium (or set CHROMIUM_PATH).")
+  }
+  log("Installing Debian's chromium package (apt-get)...")
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" }
+  const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env })
+  if (update.status !== 0) throw new Error(`apt-get update failed with exit code ${update.status}`)
+  const install = spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env })
+  if (install.status !== 0) throw new Error(`apt-get install chromium failed with exit code ${install.status}`)
+  const installed = findChromium()
+  if (!installed) throw new Error("apt-get installed chromium but no chromium executable was found")
+  return installed
+}
+
+/**
+ * Launches chromium through playwright-core with a fresh profile folder, removed when the browser closes.
+ * @param {{ log?: (line: string) => void, extraArgs?: string[] }} options
+ * @returns {Promise<import("playwright-core").BrowserContext & { close(): Promise<void> }>} a persistent context
+ */
+async function launchChromium(options = {}) {
+  const executablePath = ensureChromium(options.log)
+  const { chromium } = require("playwright-core")
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "refpay-chromium-"))
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath,
+    headless: true,
+    // Playwright adds its own defaults; ours go last. No proxy: everything the tests open is on loopback.
+    args: [...LAUNCH_ARGS, ...(options.extraArgs ?? [])],
+    viewport: { width: 1280, height: 900 },
+    locale: "pt-PT",
+    timezoneId: "Europe/Lisbon",
+  })
+  const close = context.close.bind(context)
+  context.close = async () => {
+    try {
+      await close()
+    } finally {
+      fs.rmSync(userDataDir, { recursive: true, force: true })
+    }
+  }
+  return context
+}
+
+module.exports = { ensureChromium, findChromium, launchChromium, LAUNCH_ARGS }
+
+if (require.main === module) {
+  const executable = ensureChromium()
+  const version = spawnSync(executable, ["--version"], { encoding: "utf8" }).stdout.trim()
+  console.log(`${executable}: ${version}`)
+}

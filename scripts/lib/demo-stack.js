@@ -1,0 +1,274 @@
+"use strict"
+// Everything `npm run demo` runs, as one function the e2e tests call too:
+//
+//   const demo = await startDemo({ root, ephemeral: true, port: 0, storefrontPort: 0, sandboxPort: 0 })
+//   ... demo.info.shop_url, demo.info.publishable_key ...
+//   await demo.stop()
+//
+// Order: plugin (build, pack, install into demo/) -> PostgreSQL + `medusa build` -> REFPAY sandbox -> migrations
+// and seed -> `medusa start` -> storefront. Everything listens on loopback only; a port of 0 means any free one.
+
+const fs = require("node:fs")
+const os = require("node:os")
+const path = require("node:path")
+const { freePort, startPostgres } = require("./postgres")
+const { buildPlugin, checkEntryPoints, installPlugin, packPlugin } = require("./demo-plugin")
+const { assertPortFree, isRunning, killNow, startProcess, stopProcess, throwIfInterrupted } = require("./demo-processes")
+const { buildInputsHash, buildShop, ensureDatabase, prepareDatabase, startShop } = require("./demo-shop")
+const { startStorefront } = require("./demo-storefront")
+
+const DATABASE = "refpay_demo"
+/** Demo-only values: fake, printed, never used outside this machine. */
+const DEMO_SECRETS = {
+  JWT_SECRET: "demo-jwt-secret-not-secret",
+  COOKIE_SECRET: "demo-cookie-secret-not-secret",
+  REFPAY_WEBHOOK_SECRET: "demo-webhook-secret-not-secret",
+}
+const ADMIN = { email: "admin@refpay-demo.test", password: "demo-password-not-secret" }
+const DEFAULT_PORTS = { port: 9000, storefrontPort: 8000, sandboxPort: 4010 }
+
+async function choosePort(wanted, flag) {
+  if (wanted === 0) return freePort()
+  await assertPortFree(wanted, flag)
+  return wanted
+}
+
+function origins(port) {
+  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`]
+}
+
+/** The environment of every Medusa command: database, CORS, secrets and the REFPAY_* settings of the sandbox. */
+function shopEnvironment({ ports, postgresPort }) {
+  const sandbox = `http://localhost:${ports.sandbox}`
+  const env = { ...process.env }
+  delete env.NODE_ENV // `medusa build` and `db:migrate` default to development; `start` is given production.
+  return {
+    ...env,
+    MEDUSA_DISABLE_TELEMETRY: "true",
+    DATABASE_URL: `postgres://postgres@localhost:${postgresPort}/${DATABASE}`,
+    STORE_CORS: origins(ports.storefront).join(","),
+    ADMIN_CORS: origins(ports.shop).join(","),
+    AUTH_CORS: [...origins(ports.shop), ...origins(ports.storefront)].join(","),
+    JWT_SECRET: DEMO_SECRETS.JWT_SECRET,
+    COOKIE_SECRET: DEMO_SECRETS.COOKIE_SECRET,
+    REFPAY_ENVIRONMENT: "sandbox",
+    REFPAY_TOKEN_INTERFACE: "t1",
+    REFPAY_AUTH_URL: `${sandbox}/auth`,
+    REFPAY_BACKOFFICE_URL: `${sandbox}/backoffice`,
+    REFPAY_PAYMENTS_URL: sandbox,
+    REFPAY_CLIENT_ID: "sandbox-client-id",
+    REFPAY_CLIENT_SECRET: "sandbox-client-secret",
+    REFPAY_WEBHOOK_SECRET: DEMO_SECRETS.REFPAY_WEBHOOK_SECRET,
+    REFPAY_DEMO_ADMIN_EMAIL: ADMIN.email,
+    REFPAY_DEMO_ADMIN_PASSWORD: ADMIN.password,
+  }
+}
+
+/** The sandbox CLI as a child process; resolves with it once it prints its listening line. */
+function startSandboxProcess({ root, port, webhookUrl, logFile }) {
+  return new Promise((resolve, reject) => {
+    let settled = false
+    const child = startProcess(
+      process.execPath,
+      [
+        path.join(root, "sandbox", "bin", "refpay-sandbox.js"),
+        "--port", String(port),
+        "--webhook-url", webhookUrl,
+        "--webhook-secret", DEMO_SECRETS.REFPAY_WEBHOOK_SECRET,
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, NODE_ENV: "development" },
+        logFile,
+        onLine: (line) => {
+          if (!settled && line.startsWith("REFPAY sandbox listening")) {
+            settled = true
+            resolve(child)
+          }
+        },
+      }
+    )
+    child.on("exit", (code) => {
+      if (settled) return
+      settled = true
+      reject(new Error(`The REFPAY sandbox exited with code ${code} while starting. See ${logFile}`))
+    })
+  })
+}
+
+/**
+ * Starts the whole demo and resolves once every part answers.
+ * @param {object} options
+ * @param {string} options.root            repository root
+ * @param {number} [options.port]          Medusa (default 9000; 0 = any free port)
+ * @param {number} [options.storefrontPort] storefront (default 8000)
+ * @param {number} [options.sandboxPort]   REFPAY sandbox (default 4010)
+ * @param {string} [options.dataDir]       kept state (default <root>/.demo): pgdata, logs, state.json, demo.json
+ * @param {boolean} [options.ephemeral]    a throwaway data dir, removed on stop
+ * @param {boolean} [options.reset]        start from an empty database
+ * @param {AbortSignal} [options.signal]   aborting it stops the start-up: what runs is stopped, the promise rejects
+ *                                          with an InterruptedError
+ * @param {(line: string) => void} [options.log]
+ */
+async function startDemo(options) {
+  const root = options.root
+  const log = options.log ?? ((line) => console.log(line))
+  const signal = options.signal
+  const demoDir = path.join(root, "demo")
+  const ephemeral = Boolean(options.ephemeral)
+  const dataDir = ephemeral
+    ? fs.mkdtempSync(path.join(os.tmpdir(), "refpay-demo-"))
+    : path.resolve(options.dataDir ?? path.join(root, ".demo"))
+  // mkdtemp makes it 0700: as root, PostgreSQL runs as `postgres` and must reach <dataDir>/pgdata.
+  if (ephemeral) fs.chmodSync(dataDir, 0o755)
+  const logsDir = path.join(dataDir, "logs")
+  const stateFile = path.join(dataDir, "state.json")
+  const infoFile = path.join(dataDir, "demo.json")
+  const timings = {}
+  const started = Date.now()
+  const step = async (name, label, work) => {
+    throwIfInterrupted(signal)
+    const t0 = Date.now()
+    if (label) log(`• ${label}`)
+    const result = await work()
+    timings[name] = Date.now() - t0
+    return result
+  }
+
+  if (options.reset) {
+    log(`• --reset: removing the demo database and state in ${dataDir}`)
+    for (const entry of ["pgdata", "state.json", "demo.json"]) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true })
+    // Where scripts/lib/postgres.js keeps the data when the postgres account cannot reach <dataDir>/pgdata.
+    const wanted = path.join(dataDir, "pgdata")
+    fs.rmSync(path.join(os.tmpdir(), `refpay-pg-${Buffer.from(wanted).toString("hex").slice(-24)}`), { recursive: true, force: true })
+  }
+  fs.mkdirSync(logsDir, { recursive: true })
+  fs.rmSync(infoFile, { force: true })
+
+  const running = { postgres: null, sandbox: null, shop: null, storefront: null }
+  let stopping = null
+  const stop = () => {
+    if (!stopping) {
+      stopping = (async () => {
+        fs.rmSync(infoFile, { force: true })
+        await running.storefront?.close()
+        await stopProcess(running.shop, 15_000)
+        await stopProcess(running.sandbox, 5_000)
+        await running.postgres?.stop()
+        if (ephemeral) fs.rmSync(dataDir, { recursive: true, force: true })
+      })()
+    }
+    return stopping
+  }
+  /** For `process.on("exit")`: kills what is left, synchronously. */
+  const killAll = () => {
+    killNow(running.shop)
+    killNow(running.sandbox)
+    running.postgres?.killNow()
+  }
+
+  try {
+    const ports = {
+      shop: await choosePort(options.port ?? DEFAULT_PORTS.port, "--port"),
+      storefront: await choosePort(options.storefrontPort ?? DEFAULT_PORTS.storefrontPort, "--storefront-port"),
+      sandbox: await choosePort(options.sandboxPort ?? DEFAULT_PORTS.sandboxPort, "--sandbox-port"),
+    }
+    const postgresPort = await freePort()
+    const env = shopEnvironment({ ports, postgresPort })
+    const medusaCli = require.resolve("@medusajs/cli/cli.js", { paths: [root] })
+
+    const plugin = await step("plugin", "building the plugin (medusa plugin:build, skipped when up to date)...", async () => {
+      await buildPlugin({ root, medusaCli, env, logFile: path.join(logsDir, "plugin-build.log"), log: (line) => log(`  ${line}`), signal })
+      const packed = packPlugin({ root, packDir: path.join(root, ".demo", "pack") })
+      const installed = installPlugin({ demoDir, tarball: packed.tarball, sha256: packed.sha256 })
+      checkEntryPoints(demoDir)
+      log(`  ${installed ? "installed" : "already installed"}: ${path.relative(root, packed.tarball)} -> demo/node_modules/medusa-payment-refpay (sha256 ${packed.sha256.slice(0, 12)})`)
+      return packed
+    })
+    const inputsHash = buildInputsHash({ root, demoDir, pluginSha256: plugin.sha256 })
+    let databaseId = null
+
+    await step("build_and_postgres", "building the shop and admin (medusa build, cached) and starting PostgreSQL...", async () => {
+      const build = buildShop({ demoDir, medusaCli, env, inputsHash, logFile: path.join(logsDir, "medusa-build.log"), signal }).then((built) => {
+        log(built ? "  medusa build done" : "  shop build is up to date: skipping medusa build")
+      })
+      const database = startPostgres({
+        dataDir: path.join(dataDir, "pgdata"),
+        keepData: !ephemeral,
+        port: postgresPort,
+        log: (line) => log(`  ${line}`),
+        logFile: path.join(logsDir, "postgres.log"),
+      }).then(async (postgres) => {
+        running.postgres = postgres
+        databaseId = await ensureDatabase({ root, postgres, database: DATABASE })
+        log(`  PostgreSQL on localhost:${postgresPort} (data in ${postgres.dataDir})`)
+      })
+      const results = await Promise.allSettled([build, database])
+      const failed = results.find((result) => result.status === "rejected")
+      if (failed) throw failed.reason
+    })
+
+    const shopUrl = `http://localhost:${ports.shop}`
+    await step("sandbox", "starting the REFPAY sandbox...", async () => {
+      running.sandbox = await startSandboxProcess({
+        root,
+        port: ports.sandbox,
+        webhookUrl: `http://127.0.0.1:${ports.shop}/hooks/refpay`,
+        logFile: path.join(logsDir, "sandbox.log"),
+      })
+    })
+
+    const seed = await step("database", null, () =>
+      prepareDatabase({ demoDir, medusaCli, env, inputsHash, databaseId, stateFile, logFile: path.join(logsDir, "medusa-setup.log"), log: (line) => log(`• ${line}`), signal })
+    )
+
+    await step("medusa_start", `starting Medusa (medusa start) on ${shopUrl}...`, async () => {
+      running.shop = await startShop({ demoDir, medusaCli, env, port: ports.shop, logFile: path.join(logsDir, "medusa.log"), signal })
+    })
+
+    const info = {
+      shop_url: shopUrl,
+      storefront_url: `http://localhost:${ports.storefront}`,
+      admin_url: `${shopUrl}/app`,
+      admin_email: ADMIN.email,
+      admin_password: ADMIN.password,
+      publishable_key: seed.publishable_key,
+      region_id: seed.region_id,
+      sandbox_url: `http://localhost:${ports.sandbox}`,
+    }
+    await step("storefront", null, async () => {
+      running.storefront = await startStorefront({
+        port: ports.storefront,
+        root: path.join(demoDir, "storefront"),
+        sandboxUrl: `http://127.0.0.1:${ports.sandbox}`,
+        config: { shop_url: info.shop_url, publishable_key: info.publishable_key, region_id: info.region_id, sandbox_path: "/sandbox" },
+      })
+    })
+
+    throwIfInterrupted(signal)
+    fs.writeFileSync(infoFile, `${JSON.stringify(info, null, 2)}\n`)
+    timings.total = Date.now() - started
+    return {
+      info,
+      infoFile,
+      dataDir,
+      logsDir,
+      timings,
+      stop,
+      killAll,
+      /** Resolves with the name of the first long-running part that exits on its own. */
+      whenSomethingExits: () =>
+        new Promise((resolve) => {
+          for (const [name, child] of [["Medusa", running.shop], ["REFPAY sandbox", running.sandbox]]) {
+            if (!isRunning(child)) resolve(name)
+            child.once("exit", () => resolve(name))
+          }
+        }),
+    }
+  } catch (error) {
+    await stop().catch(() => undefined)
+    throw error
+  }
+}
+
+module.exports = { startDemo, ADMIN, DEFAULT_PORTS }
