@@ -196,8 +196,12 @@ refpayIntegrationSuite(
         expect((await adminOrder(orderId)).payment_status).toBe("awaiting")
 
         const results = await pollRefpayPayments(ctx.getContainer())
-        expect(results.find((r) => r.platformStatus === "APPROVED")?.action).toBe("capture")
-        expect((await adminOrder(orderId)).payment_status).toBe("captured")
+        // Medusa's scheduler runs the same job every minute; if its tick got there first, ours finds nothing to do.
+        const action = results.find((r) => r.platformStatus === "APPROVED")?.action
+        expect(["capture", undefined]).toContain(action)
+        const order = await adminOrder(orderId)
+        expect(order.payment_status).toBe("captured")
+        expect(captureCount(order)).toBe(1)
       })
 
       it("cancels the order when the platform expires the reference at D+7 (sandbox clock)", async () => {
