@@ -67,6 +67,36 @@ describe("storefront", () => {
     await page.close()
   })
 
+  it("renders the Next.js starter kit's confirmation component with the exact entity and reference, then paid", async () => {
+    const page = await session.browser.newPage()
+    const storefront = new URL(session.info.storefront_url).origin
+    await session.browser.grantPermissions(["clipboard-read", "clipboard-write"], { origin: storefront })
+    await page.goto(session.info.storefront_url)
+    await page.getByTestId("choose-caneca").click()
+    await page.getByTestId("place-order").click()
+    await page.waitForURL(/\/order\/order_/, { timeout: 60_000 })
+    const orderId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!)
+    const refpay = await session.refpayOfOrder(orderId)
+    const platform = await session.sandbox<{ additional_data: { entity: string; reference: string } }>("GET", `/payments/${refpay.payment_id}`)
+
+    // storefront-kit/nextjs-starter/RefpayPaymentInstructions.tsx, bundled as shipped (demo/storefront/kit).
+    await page.goto(`${storefront}/kit.html?order=${encodeURIComponent(orderId)}`)
+    const kit = page.getByTestId("refpay-payment-instructions")
+    await kit.getByTestId("refpay-reference").filter({ hasText: /\d/ }).waitFor({ timeout: 30_000 })
+    expect(await kit.getByTestId("refpay-entity").textContent()).toBe(platform.additional_data.entity)
+    expect(await kit.getByTestId("refpay-reference").textContent()).toBe(platform.additional_data.reference)
+    expect(await kit.getByTestId("refpay-amount").textContent()).toBe(refpay.amount_display)
+    await kit.getByTestId("refpay-reference-copy").click()
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(platform.additional_data.reference)
+    await session.screenshot(page, "07-kit-component-awaiting")
+
+    await session.sandbox("POST", `/payments/${refpay.payment_id}/pay`)
+    await kit.getByTestId("refpay-status").filter({ hasText: "Pago" }).waitFor({ timeout: 30_000 })
+    expect(await kit.getByTestId("refpay-reference").textContent()).toBe(platform.additional_data.reference)
+    await session.screenshot(page, "08-kit-component-paid")
+    await page.close()
+  })
+
   it("shows the shop's error message and stays on the checkout when REFPAY is unavailable", async () => {
     const page = await session.browser.newPage()
     await session.sandbox("POST", "/faults", { path: "/dpm/payments-gwproxy/v2/payments", method: "POST", count: 20, status: 503 })

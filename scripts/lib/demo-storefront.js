@@ -46,15 +46,40 @@ function proxyToSandbox(req, res, sandboxUrl, rest) {
   req.pipe(upstream)
 }
 
+const REPO_ROOT = path.resolve(__dirname, "..", "..")
+
+/**
+ * The Next.js starter kit's confirmation component bundled for the browser (served as /kit.bundle.js, kept in
+ * memory): `@lib/data/refpay`, the starter's server action, is swapped for a browser fetch with the same results.
+ */
+async function buildKitBundle() {
+  const esbuild = require("esbuild")
+  const result = await esbuild.build({
+    entryPoints: [path.join(REPO_ROOT, "demo", "storefront", "kit", "main.tsx")],
+    bundle: true,
+    write: false,
+    format: "iife",
+    jsx: "automatic",
+    target: "es2020",
+    minify: true,
+    logLevel: "silent",
+    alias: { "@lib/data/refpay": path.join(REPO_ROOT, "demo", "storefront", "kit", "refpay-data.ts") },
+    define: { "process.env.NODE_ENV": '"production"' },
+  })
+  return result.outputFiles[0].contents
+}
+
 /**
  * Starts the storefront server on 127.0.0.1:port.
  * @param {{ port: number, root: string, sandboxUrl: string, config: object }} options config is served as /config.json
  */
-function startStorefront({ port, root, sandboxUrl, config }) {
+async function startStorefront({ port, root, sandboxUrl, config }) {
   const staticRoot = path.resolve(root)
+  const kitBundle = await buildKitBundle()
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost")
     if (url.pathname === "/config.json") return send(res, 200, JSON.stringify(config), TYPES[".json"])
+    if (url.pathname === "/kit.bundle.js") return send(res, 200, kitBundle, TYPES[".js"])
     if (url.pathname.startsWith("/sandbox/")) {
       return proxyToSandbox(req, res, sandboxUrl, url.pathname.slice("/sandbox/".length) + url.search)
     }
