@@ -1,5 +1,6 @@
 import { Agent, request, type Dispatcher } from "undici"
 import { startSandbox } from "../../../../sandbox/src"
+import { createRefpayClient, type RefpayClient } from "../client"
 import type { RefpayClientConfig, RefpayTokenInterface } from "../config"
 
 /**
@@ -151,4 +152,50 @@ export async function failure<E = Error>(promise: Promise<unknown>): Promise<E> 
     return error as E
   }
   throw new Error("expected a rejection, got a result")
+}
+
+export interface SandboxSuite {
+  /** The suite's sandbox (started in beforeAll, reset before every test). */
+  fx: SandboxFixture
+  /** A client for this sandbox, closed after the test. */
+  client(iface: RefpayTokenInterface, overrides?: Partial<RefpayClientConfig>): RefpayClient
+  /** Something else to close after the test (a recording dispatcher, a stray client). */
+  cleanup(...closers: (() => Promise<void>)[]): void
+}
+
+/**
+ * The set-up every contract suite shares: one sandbox per file, reset before each test, and every client or
+ * dispatcher a test made closed after it, so jest exits on its own.
+ */
+export function useSandboxSuite(): SandboxSuite {
+  let current: SandboxFixture | undefined
+  let closers: (() => Promise<void>)[] = []
+  beforeAll(async () => {
+    current = await SandboxFixture.start()
+  })
+  afterAll(async () => {
+    await current?.close()
+  })
+  beforeEach(() => current!.reset())
+  afterEach(async () => {
+    await Promise.all(closers.map((close) => close()))
+    closers = []
+  })
+  const fx = new Proxy({} as SandboxFixture, {
+    get(_target, property) {
+      const value = (current as unknown as Record<PropertyKey, unknown>)[property]
+      return typeof value === "function" ? value.bind(current) : value
+    },
+  })
+  return {
+    fx,
+    client(iface, overrides = {}) {
+      const created = createRefpayClient(fx.config(iface, overrides))
+      closers.push(() => created.close())
+      return created
+    },
+    cleanup(...more) {
+      closers.push(...more)
+    },
+  }
 }

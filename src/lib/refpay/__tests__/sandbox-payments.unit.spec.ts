@@ -1,34 +1,13 @@
 import { randomUUID } from "node:crypto"
-import { createRefpayClient, type RefpayClient } from "../client"
-import type { RefpayTokenInterface } from "../config"
 import { RefpayConflictError, RefpayNotFoundError, RefpayValidationError } from "../errors"
-import { CANCEL_PATH, CREATE_PATH, failure, SandboxFixture } from "./sandbox-fixture"
+import { CANCEL_PATH, CREATE_PATH, failure, useSandboxSuite } from "./sandbox-fixture"
 
 /**
  * The three payment calls against the sandbox with both token interfaces: the wire body of spec 2.5, entity and
  * reference kept exactly, the status read, cancellation of a WAITING payment and partial refunds of an APPROVED one.
  */
 
-let fx: SandboxFixture
-let clients: RefpayClient[] = []
-
-beforeAll(async () => {
-  fx = await SandboxFixture.start()
-})
-afterAll(async () => {
-  await fx.close()
-})
-beforeEach(() => fx.reset())
-afterEach(async () => {
-  await Promise.all(clients.map((c) => c.close()))
-  clients = []
-})
-
-function client(iface: RefpayTokenInterface): RefpayClient {
-  const created = createRefpayClient(fx.config(iface))
-  clients.push(created)
-  return created
-}
+const { fx, client } = useSandboxSuite()
 
 const newPayment = (amountCents = 1999) => ({
   paymentId: randomUUID(),

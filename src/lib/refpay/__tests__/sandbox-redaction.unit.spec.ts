@@ -10,7 +10,7 @@ import {
   RefpayResponseError,
   RefpayTimeoutError,
 } from "../errors"
-import { CREATE_PATH, DEFAULT_CREDS, failure, INFO_PREFIX, recordingDispatcher, SandboxFixture, tokenPath } from "./sandbox-fixture"
+import { CREATE_PATH, DEFAULT_CREDS, failure, INFO_PREFIX, recordingDispatcher, tokenPath, useSandboxSuite } from "./sandbox-fixture"
 
 /**
  * No client secret and no token in anything an error or a log line carries, for both interfaces, including when the
@@ -19,20 +19,7 @@ import { CREATE_PATH, DEFAULT_CREDS, failure, INFO_PREFIX, recordingDispatcher, 
  * properties shown), String(), its stack, its cause.
  */
 
-let fx: SandboxFixture
-let closers: (() => Promise<void>)[] = []
-
-beforeAll(async () => {
-  fx = await SandboxFixture.start()
-})
-afterAll(async () => {
-  await fx.close()
-})
-beforeEach(() => fx.reset())
-afterEach(async () => {
-  await Promise.all(closers.map((close) => close()))
-  closers = []
-})
+const { fx, cleanup } = useSandboxSuite()
 
 function renderings(error: unknown): string[] {
   const e = error as Error & { cause?: unknown; body?: unknown }
@@ -64,7 +51,7 @@ function setup(iface: RefpayTokenInterface, overrides: Partial<RefpayClientConfi
     error: (m) => lines.push(m),
   }
   const client: RefpayClient = createRefpayClient(fx.config(iface, { dispatcher: rec.dispatcher, logger, ...overrides }))
-  closers.push(() => client.close(), rec.close)
+  cleanup(() => client.close(), rec.close)
   const tokens = () => rec.authorizations.map((a) => a.replace(/^Bearer /, ""))
   return { client, lines, tokens }
 }

@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto"
-import { createRefpayClient, type RefpayClient } from "../client"
-import type { RefpayClientConfig, RefpayTokenInterface } from "../config"
+import { createRefpayClient } from "../client"
 import {
   RefpayConnectionError,
   RefpayServerError,
   RefpayTimeoutError,
   RefpayValidationError,
 } from "../errors"
-import { CANCEL_PATH, CREATE_PATH, failure, INFO_PREFIX, SandboxFixture } from "./sandbox-fixture"
+import { CANCEL_PATH, CREATE_PATH, failure, INFO_PREFIX, SandboxFixture, useSandboxSuite } from "./sandbox-fixture"
 
 /**
  * Failures in transit against the sandbox: a 500 or a dropped connection after the platform did the work is retried
@@ -15,26 +14,7 @@ import { CANCEL_PATH, CREATE_PATH, failure, INFO_PREFIX, SandboxFixture } from "
  * refund). A 4xx is never repeated. A slow answer becomes RefpayTimeoutError.
  */
 
-let fx: SandboxFixture
-let clients: RefpayClient[] = []
-
-beforeAll(async () => {
-  fx = await SandboxFixture.start()
-})
-afterAll(async () => {
-  await fx.close()
-})
-beforeEach(() => fx.reset())
-afterEach(async () => {
-  await Promise.all(clients.map((c) => c.close()))
-  clients = []
-})
-
-function client(iface: RefpayTokenInterface, overrides: Partial<RefpayClientConfig> = {}): RefpayClient {
-  const created = createRefpayClient(fx.config(iface, overrides))
-  clients.push(created)
-  return created
-}
+const { fx, client, cleanup } = useSandboxSuite()
 
 const newPayment = (amountCents = 1999) => ({
   paymentId: randomUUID(),
@@ -148,7 +128,7 @@ describe("timeouts and unreachable platform", () => {
     const config = gone.config("t2")
     await gone.close()
     const c = createRefpayClient({ ...config, authUrl: undefined, backofficeUrl: config.backofficeUrl!.replace("localhost", "127.0.0.1") })
-    clients.push(c)
+    cleanup(() => c.close())
     const error = await failure<RefpayConnectionError>(c.getPayment(randomUUID()))
     expect(error).toBeInstanceOf(RefpayConnectionError)
     expect(error.code).toBe("ECONNREFUSED")

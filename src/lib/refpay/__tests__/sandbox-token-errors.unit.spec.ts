@@ -1,6 +1,4 @@
 import { randomUUID } from "node:crypto"
-import { createRefpayClient, type RefpayClient } from "../client"
-import type { RefpayClientConfig, RefpayTokenInterface } from "../config"
 import {
   RefpayAuthenticationError,
   RefpayError,
@@ -8,33 +6,14 @@ import {
   RefpayServerError,
   RefpayValidationError,
 } from "../errors"
-import { CREATE_PATH, failure, LIMITED_CREDS, SandboxFixture, tokenPath } from "./sandbox-fixture"
+import { CREATE_PATH, failure, LIMITED_CREDS, tokenPath, useSandboxSuite } from "./sandbox-fixture"
 
 /**
  * Spec section 7, row by row, for both token interfaces, against the sandbox: each platform failure becomes the
  * right error class carrying the platform's own body, and only 5xx is retried.
  */
 
-let fx: SandboxFixture
-let clients: RefpayClient[] = []
-
-beforeAll(async () => {
-  fx = await SandboxFixture.start()
-})
-afterAll(async () => {
-  await fx.close()
-})
-beforeEach(() => fx.reset())
-afterEach(async () => {
-  await Promise.all(clients.map((c) => c.close()))
-  clients = []
-})
-
-function client(iface: RefpayTokenInterface, overrides: Partial<RefpayClientConfig> = {}): RefpayClient {
-  const created = createRefpayClient(fx.config(iface, overrides))
-  clients.push(created)
-  return created
-}
+const { fx, client } = useSandboxSuite()
 
 const newPayment = (orderId = `order-${randomUUID().slice(0, 8)}`) => ({
   paymentId: randomUUID(),

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto"
-import { createRefpayClient, type RefpayClient } from "../client"
-import type { RefpayClientConfig, RefpayTokenInterface } from "../config"
+import { createRefpayClient } from "../client"
 import { RefpayAuthenticationError } from "../errors"
-import { CREATE_PATH, failure, INFO_PREFIX, recordingDispatcher, SandboxFixture, tokenPath } from "./sandbox-fixture"
+import { CREATE_PATH, failure, INFO_PREFIX, recordingDispatcher, SandboxFixture, useSandboxSuite, tokenPath } from "./sandbox-fixture"
 
 /**
  * Token lifetime against the sandbox, for both interfaces: one token reused for many calls, refreshed just before
@@ -10,26 +9,7 @@ import { CREATE_PATH, failure, INFO_PREFIX, recordingDispatcher, SandboxFixture,
  * forced refresh and one repeat.
  */
 
-let fx: SandboxFixture
-let closers: (() => Promise<void>)[] = []
-
-beforeAll(async () => {
-  fx = await SandboxFixture.start()
-})
-afterAll(async () => {
-  await fx.close()
-})
-beforeEach(() => fx.reset())
-afterEach(async () => {
-  await Promise.all(closers.map((close) => close()))
-  closers = []
-})
-
-function client(iface: RefpayTokenInterface, overrides: Partial<RefpayClientConfig> = {}): RefpayClient {
-  const created = createRefpayClient(fx.config(iface, overrides))
-  closers.push(() => created.close())
-  return created
-}
+const { fx, client, cleanup } = useSandboxSuite()
 
 const newPayment = () => ({
   paymentId: randomUUID(),
@@ -79,7 +59,7 @@ describe.each(["t1", "t2"] as const)("%s token lifecycle", (iface) => {
 
   it("401 after the platform's clock passes expiry: one forced refresh, one repeat, success", async () => {
     const rec = recordingDispatcher()
-    closers.push(rec.close)
+    cleanup(rec.close)
     const c = client(iface, { dispatcher: rec.dispatcher })
     const { paymentId } = await c.createPayment(newPayment())
     await fx.advanceClockMs(3601 * 1000)
@@ -148,7 +128,7 @@ describe("T2 Authorization form (spec 5.4)", () => {
 
   it("a T1 client always sends Bearer", async () => {
     const rec = recordingDispatcher()
-    closers.push(rec.close)
+    cleanup(rec.close)
     const c = client("t1", { t2AuthorizationForm: "bare", dispatcher: rec.dispatcher })
     await c.createPayment(newPayment())
     expect(rec.authorizations).toHaveLength(1)
