@@ -79,7 +79,7 @@ export class RefpayError extends Error {
     }
   }
 
-  /** util.inspect (and so console.log and most loggers) show the stack and the safe fields only. */
+  /** util.inspect (and so most loggers and console output) show the stack and the safe fields only. */
   [inspect.custom](depth: number, options: object): string {
     const { name: _name, message: _message, ...fields } = this.toJSON()
     const shown = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
