@@ -23,34 +23,48 @@ export const CREATE_PATH = "/dpm/payments-gwproxy/v2/payments"
 export const CANCEL_PATH = "/dpm/payments-gwproxy/v2/payments/cancel"
 export const STATUS_PREFIX = "/dpm/hub-payment-info/v1/payments/info/"
 
-/** POST .../v2/payments (spec 4.3): validate, replay or refuse by idempotency, then create. */
-export function createPayment(ctx: RequestContext): Reply {
+/**
+ * The shape both POST calls share: authenticate, validate the body, replay or refuse by idempotency key
+ * (compared without request_id), run, and keep the answer for replays when it succeeded.
+ */
+function idempotentPost<R>(
+  ctx: RequestContext,
+  kind: "create" | "cancel",
+  check: Check,
+  run: (req: R, auth: Extract<Authorized, { ok: true }>) => Reply,
+): Reply {
   const auth = authenticate(ctx)
   if (!auth.ok) return auth.reply
-  const body = readJsonBody(ctx, checkCreatePayment)
+  const body = readJsonBody(ctx, check)
   if (!body.ok) return body.reply
-  const req = body.value as unknown as CreatePaymentRequest
-  const { state } = ctx
+  const req = body.value as unknown as R & { idempotency_key: string }
   const seller = auth.account.sellerId
-
-  const print = fingerprint("create", body.value)
-  const prior = state.idempotency.lookup(seller, req.idempotency_key, print)
+  const print = fingerprint(kind, body.value)
+  const prior = ctx.state.idempotency.lookup(seller, req.idempotency_key, print)
   if (prior.kind === "replay") return prior.reply
   if (prior.kind === "conflict") return keyReused()
-  if (state.payments.hasOrder(seller, req.order_id)) {
-    return paymentsError(409, "DUPLICATE_ORDER_ID", "A payment with this order_id already exists", [
-      { field: "order_id", message: "is already used by another payment" },
-    ])
-  }
-  if (state.payments.get(seller, req.data.payment.payment_id)) {
-    return paymentsError(409, "DUPLICATE_PAYMENT_ID", "A payment with this payment_id already exists", [
-      { field: "data.payment.payment_id", message: "is already used by another payment" },
-    ])
-  }
-  const payment = state.lifecycle.create(auth.account, req)
-  const reply = json(201, creationView(payment))
-  state.idempotency.save(seller, req.idempotency_key, print, reply)
+  const reply = run(req, auth)
+  if (reply.status < 300) ctx.state.idempotency.save(seller, req.idempotency_key, print, reply)
   return reply
+}
+
+/** POST .../v2/payments (spec 4.3): validate, replay or refuse by idempotency, then create. */
+export function createPayment(ctx: RequestContext): Reply {
+  return idempotentPost<CreatePaymentRequest>(ctx, "create", checkCreatePayment, (req, auth) => {
+    const { state } = ctx
+    const seller = auth.account.sellerId
+    if (state.payments.hasOrder(seller, req.order_id)) {
+      return paymentsError(409, "DUPLICATE_ORDER_ID", "A payment with this order_id already exists", [
+        { field: "order_id", message: "is already used by another payment" },
+      ])
+    }
+    if (state.payments.get(seller, req.data.payment.payment_id)) {
+      return paymentsError(409, "DUPLICATE_PAYMENT_ID", "A payment with this payment_id already exists", [
+        { field: "data.payment.payment_id", message: "is already used by another payment" },
+      ])
+    }
+    return json(201, creationView(state.lifecycle.create(auth.account, req)))
+  })
 }
 
 /** GET .../payments/info/{payment_id} (spec 4.4): the seller's own payments only. */
@@ -74,25 +88,12 @@ export function readPayment(ctx: RequestContext): Reply {
 
 /** POST .../v2/payments/cancel (contract page): a cancellation while WAITING, a (partial) refund once APPROVED. */
 export function cancelPayment(ctx: RequestContext): Reply {
-  const auth = authenticate(ctx)
-  if (!auth.ok) return auth.reply
-  const body = readJsonBody(ctx, checkCancelPayment)
-  if (!body.ok) return body.reply
-  const req = body.value as unknown as CancelPaymentRequest
-  const { state } = ctx
-  const seller = auth.account.sellerId
-
-  const print = fingerprint("cancel", body.value)
-  const prior = state.idempotency.lookup(seller, req.idempotency_key, print)
-  if (prior.kind === "replay") return prior.reply
-  if (prior.kind === "conflict") return keyReused()
-  const payment = state.payments.get(seller, req.payment_id)
-  if (!payment) return notFound()
-  state.lifecycle.expireIfDue(payment)
-
-  const reply = cancelOrRefund(ctx, payment, req)
-  if (reply.status === 200) state.idempotency.save(seller, req.idempotency_key, print, reply)
-  return reply
+  return idempotentPost<CancelPaymentRequest>(ctx, "cancel", checkCancelPayment, (req, auth) => {
+    const payment = ctx.state.payments.get(auth.account.sellerId, req.payment_id)
+    if (!payment) return notFound()
+    ctx.state.lifecycle.expireIfDue(payment)
+    return cancelOrRefund(ctx, payment, req)
+  })
 }
 
 function cancelOrRefund(ctx: RequestContext, payment: Payment, req: CancelPaymentRequest): Reply {
