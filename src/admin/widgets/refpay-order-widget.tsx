@@ -18,7 +18,10 @@ type Load =
   | { state: "loading" }
   | { state: "none" }
   | { state: "error"; message: string }
-  | { state: "ready"; view: RefpayPaymentView }
+  | { state: "ready"; view: AdminRefpayView }
+
+/** The admin route's view: the payment view plus the last status check. */
+type AdminRefpayView = RefpayPaymentView & { last_check?: { outcome: string | null; checked_at: string | null; failures: number } | null }
 
 const RefpayOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const [load, setLoad] = useState<Load>({ state: "loading" })
@@ -44,8 +47,13 @@ const RefpayOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
     setChecking(true)
     try {
       const answer = await adminRequest("POST", `/admin/refpay/orders/${encodeURIComponent(order.id)}/sync`)
-      if (!answer.ok) throw new Error(answer.body?.message ?? `HTTP ${answer.status}`)
-      const view: RefpayPaymentView = answer.body.refpay
+      if (!answer.ok) {
+        // The check ran and was recorded (e.g. the platform does not know the reference): show it.
+        const fresh = await adminRequest("GET", `/admin/refpay/orders/${encodeURIComponent(order.id)}`)
+        if (fresh.ok) setLoad({ state: "ready", view: fresh.body.refpay })
+        throw new Error(answer.body?.message ?? `HTTP ${answer.status}`)
+      }
+      const view: AdminRefpayView = answer.body.refpay
       setLoad({ state: "ready", view })
       toast.success("REFPAY status checked", { description: `${describe(view).label} (platform: ${view.platform_status})` })
     } catch (error) {
@@ -84,6 +92,22 @@ const RefpayOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
           <Alert variant="error" data-testid="refpay-paid-after-cancellation">
             Paid after the order was cancelled: refund or contact the customer.
             {view.paid_after_cancellation_at ? ` (payment recorded ${formatDate(view.paid_after_cancellation_at)})` : ""}
+          </Alert>
+        </div>
+      )}
+      {view.last_check?.outcome === "unknown_payment" && (
+        <div className="px-6 py-4">
+          <Alert variant="error" data-testid="refpay-unknown-to-platform">
+            The platform does not know this reference (last checked {formatDate(view.last_check.checked_at ?? "")}). Nothing was
+            cancelled; check the shop's REFPAY environment and credentials, or the payment on the platform.
+          </Alert>
+        </div>
+      )}
+      {view.last_check?.outcome === "platform_error" && (
+        <div className="px-6 py-4">
+          <Alert variant="warning" data-testid="refpay-check-failed">
+            The last {view.last_check.failures > 1 ? `${view.last_check.failures} status checks` : "status check"} could not reach
+            the platform; it is checked again automatically.
           </Alert>
         </div>
       )}

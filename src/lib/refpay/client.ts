@@ -25,8 +25,9 @@ export interface RefpayClient {
 
 export function createRefpayClient(config: RefpayClientConfig): RefpayClient {
   const resolved = resolveRefpayConfig(config)
-  // Client id and secret are credentials (spec 5.1): scrubbed from every error and log line, as are issued tokens.
-  const redactor = createRedactor([resolved.clientSecret, resolved.clientId])
+  // Client id, secret, channel and scope are credentials (spec 5.1): scrubbed from every error and log line, as are
+  // issued tokens.
+  const redactor = createRedactor([resolved.clientSecret, resolved.clientId, resolved.channel, resolved.scope])
   const http = createHttpClient({
     timeouts: resolved.timeouts,
     retries: resolved.retries,

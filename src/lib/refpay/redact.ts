@@ -8,7 +8,7 @@
 export const REDACTED = "[REDACTED]"
 
 /** Keys whose values are always replaced, compared case-insensitively with "-" and "_" ignored. */
-const SECRET_KEYS = new Set(["authorization", "clientsecret", "accesstoken", "refreshtoken", "idtoken", "password"])
+const SECRET_KEYS = new Set(["authorization", "clientsecret", "clientid", "channel", "scope", "accesstoken", "refreshtoken", "idtoken", "password"])
 
 /**
  * A JWT (three base64url segments, the first starting with a JSON-object header) or a bearer credential. The

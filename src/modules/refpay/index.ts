@@ -5,5 +5,5 @@ export const REFPAY_MODULE = "refpay"
 
 export default Module(REFPAY_MODULE, { service: RefpayModuleService })
 
-export type { RecordedEvent, RecordEventInput } from "./service"
+export type { CheckRecord, PaymentCheck, RecordedEvent, RecordEventInput } from "./service"
 export type { RefpayModuleService }

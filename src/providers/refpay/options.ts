@@ -55,7 +55,12 @@ export interface RefpayProviderOptions {
   cancelExpiredOrders?: boolean
   /** Refund automatically a payment that arrives after its order was cancelled (default false: flag it for the shop owner). */
   autoRefundLatePayments?: boolean
-  /** How many waiting payments the poll job checks per run (default 100). */
+  /**
+   * Days after a reference's validity during which the poll job still checks a cancelled or expired reference for a
+   * late bank settlement (default 3).
+   */
+  lateSettlementDays?: number
+  /** The least number of payments the poll job checks per run; it checks more when the backlog needs it (default 100). */
   pollBatchSize?: number
   /** Minimum minutes between two status checks of the same waiting payment by the poll job (default 10). */
   pollIntervalMinutes?: number
@@ -89,6 +94,7 @@ export const ENV = {
   sandboxHosts: "REFPAY_SANDBOX_HOSTS",
   cancelExpiredOrders: "REFPAY_CANCEL_EXPIRED_ORDERS",
   autoRefundLatePayments: "REFPAY_AUTO_REFUND_LATE_PAYMENTS",
+  lateSettlementDays: "REFPAY_LATE_SETTLEMENT_DAYS",
   pollBatchSize: "REFPAY_POLL_BATCH_SIZE",
   pollIntervalMinutes: "REFPAY_POLL_INTERVAL_MINUTES",
 } as const satisfies Record<keyof RefpayProviderOptions, string>
@@ -142,6 +148,7 @@ const schema = z.object({
   sandboxHosts: hostList.default([]),
   cancelExpiredOrders: flag.default(true),
   autoRefundLatePayments: flag.default(false),
+  lateSettlementDays: int(0).max(60).default(3),
   pollBatchSize: int(1).max(1000).default(100),
   pollIntervalMinutes: int(0).default(10),
 })

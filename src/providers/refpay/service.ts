@@ -32,7 +32,7 @@ import {
   paymentIdFor,
   refundKeyFor,
 } from "./identifiers"
-import { fromCents, toCents } from "./money"
+import { toCents } from "./money"
 import { RefpayOptionsError, resolveOptions, type RefpayProviderOptions, type ResolvedRefpayOptions } from "./options"
 import { toMedusaError } from "./platform-errors"
 import {
@@ -44,7 +44,6 @@ import {
 } from "./session-data"
 import { registerRefpayProvider } from "./registry"
 import { interpretStatus } from "./status"
-import { readWebhookEvent, webhookSecretMatches } from "./webhook"
 
 type Cradle = { logger: Logger }
 
@@ -156,7 +155,14 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
     const data = readSessionData(input.data)
     const synced = await this.sync(data)
     const status = interpretStatus(synced.refpay!.status)
-    if (status.outcome === "paid") return { data: synced }
+    if (status.outcome === "paid" && paidAmountMatches(synced)) return { data: synced }
+    if (status.outcome === "paid") {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `REFPAY payment cannot be captured: the platform reports ${synced.refpay!.amount} cents paid for an order of ` +
+          `${synced.amount_cents} cents. Check the payment on the platform.`
+      )
+    }
     if (status.outcome === "awaiting") {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
@@ -181,6 +187,12 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
     return { data: await this.cancelReference(data) }
   }
 
+  /**
+   * Refunds through the platform's cancel/refund call, reconciled with the platform's refunded total first: a refund
+   * the platform already made that Medusa has not recorded (an answer lost on an earlier try, which Medusa then
+   * deleted, or a cancellation that met the customer's payment) is recorded without refunding again. "Already
+   * refunded" is success, as in Medusa's Stripe provider.
+   */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const data = readSessionData(input.data)
     if (!data.refpay) {
@@ -191,15 +203,28 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
     if (!medusaKey) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "REFPAY: a refund needs Medusa's idempotency key")
     }
+    const before = await this.sync(data)
+    const recorded = before.refunds_recorded_cents ?? 0
+    const unrecorded = Math.max(0, before.refpay!.refunded_cents - recorded)
+    const toRefund = amountCents - Math.min(unrecorded, amountCents)
+    const done = (refunded: number, status = before.refpay!.status) => ({
+      data: { ...before, refunds_recorded_cents: recorded + amountCents, refpay: { ...before.refpay!, status, refunded_cents: refunded } },
+    })
+    if (toRefund === 0) {
+      this.logger_.info(`REFPAY: refund of ${amountCents} cents for payment ${data.refpay.payment_id} already made on the platform; recorded`)
+      return done(before.refpay!.refunded_cents)
+    }
     try {
       const result = await this.client_.cancelOrRefund({
         paymentId: data.refpay.payment_id,
-        amountCents,
+        amountCents: toRefund,
         idempotencyKey: refundKeyFor(data.refpay.payment_id, medusaKey),
       })
-      const refunded = result.refundedAmountCents ?? data.refpay.refunded_cents + amountCents
-      return { data: { ...data, refpay: { ...data.refpay, status: result.status ?? data.refpay.status, refunded_cents: refunded } } }
+      return done(result.refundedAmountCents ?? before.refpay!.refunded_cents + toRefund, result.status ?? before.refpay!.status)
     } catch (error) {
+      // The answer may be lost while the platform refunded: look before reporting a failure.
+      const after = await this.sync(before).catch(() => null)
+      if (after && after.refpay!.refunded_cents >= before.refpay!.refunded_cents + toRefund) return done(after.refpay!.refunded_cents)
       throw this.fail(error, `refund ${amountCents} cents`)
     }
   }
@@ -237,31 +262,13 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
   }
 
   /**
-   * Door 1 (`POST /hooks/payment/refpay_refpay`, run by Medusa 5 s after receipt). The event is only a trigger: it
-   * must carry our shared secret, and the action reported comes from the platform's status read, never from the
-   * event's own status field, so a forged or stale event cannot mark an order paid.
+   * Door 1 (`POST /hooks/payment/refpay_refpay`). Medusa's core subscriber would run its payment workflow on what
+   * this returns, outside the plugin's session lock and without the session's amount at hand. The plugin's own
+   * `payment.webhook_received` subscriber handles the same event through the locked sync (authentication, the
+   * platform's record tied to the session, amount check), so core is told there is nothing for it to do.
    */
-  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    if (!webhookSecretMatches(payload.headers, this.options_.webhookSecret)) {
-      this.logger_.warn("REFPAY webhook ignored: missing or wrong shared secret")
-      return { action: "not_supported" }
-    }
-    const event = readWebhookEvent(payload.data)
-    if (!event) {
-      this.logger_.warn("REFPAY webhook ignored: the body is not a REFPAY event")
-      return { action: "not_supported" }
-    }
-    try {
-      const status = await this.client_.getPayment(event.payment_id)
-      const rule = interpretStatus(status.status)
-      const sessionId = event.session_id
-      if (!sessionId) return { action: "not_supported" }
-      const cents = status.amountCents ?? event.amount ?? 0
-      return { action: rule.webhookAction, data: { session_id: sessionId, amount: fromCents(cents) } }
-    } catch (error) {
-      this.logger_.warn(`REFPAY webhook for payment ${event.payment_id}: status read failed (${describe(error)})`)
-      throw this.fail(error, "read the payment status")
-    }
+  async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    return { action: "not_supported" }
   }
 
   private async createReference(data: RefpaySessionData): Promise<RefpayReference> {
@@ -341,14 +348,26 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
     }
   }
 
+  /** The platform's status as Medusa's: a payment for another amount than the session's never reads as paid. */
   private async syncedOutput(data: RefpaySessionData): Promise<AuthorizePaymentOutput> {
     const synced = await this.sync(data)
     const status = interpretStatus(synced.refpay!.status)
     this.warnIfUnknown(status.known, synced.refpay!)
+    if (status.outcome === "paid" && !paidAmountMatches(synced)) {
+      this.logger_.warn(
+        `REFPAY: payment ${synced.refpay!.payment_id} reported paid for ${synced.refpay!.amount} cents, the session is for ` +
+          `${synced.amount_cents}; not treated as paid`
+      )
+      return { status: "pending_authorization", data: synced }
+    }
     return { status: status.session, data: synced }
   }
 
-  /** Cancels a WAITING reference; one already cancelled or expired is success. A paid one is never cancelled. */
+  /**
+   * Cancels a WAITING reference; one already cancelled or expired is success. A paid one is never cancelled. The
+   * answer says what the platform did: if the customer's payment landed between our status read and the call, the
+   * platform refunded it instead, and the returned data says so (APPROVED, refunded) for the caller to record.
+   */
   private async cancelReference(data: RefpaySessionData): Promise<RefpaySessionData> {
     if (!data.refpay) return data
     const synced = await this.sync(data)
@@ -367,8 +386,14 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
         amountCents: reference.amount_cents,
         idempotencyKey: cancellationKeyFor(reference.payment_id),
       })
-      this.logger_.info(`REFPAY: reference for payment ${reference.payment_id} cancelled`)
-      return { ...synced, refpay: { ...reference, status: result.status ?? "CANCELLED", checked_at: new Date().toISOString() } }
+      const status = result.status ?? "CANCELLED"
+      const refunded = result.refundedAmountCents ?? reference.refunded_cents
+      if (interpretStatus(status).outcome === "paid") {
+        this.logger_.warn(`REFPAY: payment ${reference.payment_id} was paid as it was being cancelled; the platform refunded ${refunded} cents`)
+      } else {
+        this.logger_.info(`REFPAY: reference for payment ${reference.payment_id} cancelled`)
+      }
+      return { ...synced, refpay: { ...reference, status, refunded_cents: refunded, checked_at: new Date().toISOString() } }
     } catch (error) {
       if (error instanceof RefpayConflictError && error.code === "PAYMENT_ALREADY_CANCELLED") {
         return { ...synced, refpay: { ...reference, status: "CANCELLED" } }
@@ -391,6 +416,11 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
   }
 }
 
+/** The platform's paid amount is exactly the session's (a status read without an amount does not count). */
+function paidAmountMatches(data: RefpaySessionData): boolean {
+  return data.refpay?.platform_amount_cents === data.amount_cents
+}
+
 function assertEuro(currencyCode: string): void {
   if (currencyCode?.toLowerCase() !== "eur") {
     throw new MedusaError(
@@ -401,6 +431,3 @@ function assertEuro(currencyCode: string): void {
   }
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}

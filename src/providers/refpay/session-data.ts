@@ -24,6 +24,8 @@ const referenceSchema = z.object({
   created_at: z.string(),
   expires_at: z.string(),
   refunded_cents: z.number().int().default(0),
+  /** Cents the platform last reported for the payment; a payment counts as paid only when this is the order's. */
+  platform_amount_cents: z.number().int().optional(),
   checked_at: z.string(),
 })
 export type RefpayReference = z.infer<typeof referenceSchema>
@@ -49,6 +51,8 @@ const sessionDataSchema = z.object({
   paid_after_cancellation_at: z.string().optional(),
   /** Set when the reference was cancelled for being unpaid past its validity. */
   expired_at: z.string().optional(),
+  /** Cents of refunds Medusa has recorded on this payment (the platform's own total is refpay.refunded_cents). */
+  refunds_recorded_cents: z.number().int().min(0).optional(),
 })
 export type RefpaySessionData = z.infer<typeof sessionDataSchema>
 export type RefpayCustomerSnapshot = NonNullable<RefpaySessionData["customer"]>
@@ -89,6 +93,7 @@ export function referenceFromCreation(
     created_at: createdAt,
     expires_at: addDays(createdAt, expiryDays),
     refunded_cents: 0,
+    platform_amount_cents: created.amountCents,
     checked_at: now.toISOString(),
   }
 }
@@ -102,6 +107,7 @@ export function referenceWithStatus(reference: RefpayReference, status: RefpayPa
     reason_message: status.reasonMessage ?? reference.reason_message,
     expires_at: status.expiresAt ?? reference.expires_at,
     refunded_cents: status.refundedAmountCents ?? reference.refunded_cents,
+    platform_amount_cents: status.amountCents,
     checked_at: now.toISOString(),
   }
 }

@@ -9,6 +9,8 @@ export interface MedusaSide {
   orderCanceled: boolean
   /** Cents the session (and so the order) is for. */
   amountCents: number
+  /** Cents Medusa has recorded as refunded on the session's payment. */
+  refundedCents?: number
   expiresAt: Date
   latePaymentRecorded: boolean
 }
@@ -17,15 +19,21 @@ export interface PlatformSide {
   status: InterpretedStatus
   /** Cents the platform reports, when it does. */
   amountCents?: number
+  /** Cents the platform has refunded (a refund, or a cancellation that met a payment). */
+  refundedCents?: number
 }
 
 export type SyncDecision =
   | { kind: "none"; why: string }
-  /** Paid: Medusa's payment workflow records the payment and its capture. */
+  /** Paid: Medusa's payment workflow records the payment and its capture (and any refund the platform made). */
   | { kind: "capture" }
-  /** Paid after the order was cancelled: record it, flag it, tell the shop owner (and refund when configured). */
+  /** Paid after the order was cancelled, money still held: record it, flag it, tell the shop owner. */
   | { kind: "capture_late" }
-  /** Already captured on a cancelled order but not yet flagged. */
+  /** Paid after the order was cancelled and already refunded by the platform (a cancel that met the payment). */
+  | { kind: "capture_refunded"; refundCents: number }
+  /** Captured, and the platform refunded more than Medusa recorded: record the difference as a refund. */
+  | { kind: "record_refund"; refundCents: number }
+  /** Already captured on a cancelled order, money still held, but not yet flagged. */
   | { kind: "flag_late" }
   /** The platform will not be paid (cancelled, expired, declined, failed) while the order is open. */
   | { kind: "cancel_order" }
@@ -37,7 +45,7 @@ export type SyncDecision =
   | { kind: "expire" }
   /** Still waiting: remember the check. */
   | { kind: "record_check" }
-  /** Paid, but not the amount of the order: never captured automatically. */
+  /** Paid, but not the amount of the order (or no amount at all): never captured automatically. */
   | { kind: "amount_mismatch" }
 
 export function medusaOutcome(side: MedusaSide): PaymentOutcome {
@@ -46,20 +54,37 @@ export function medusaOutcome(side: MedusaSide): PaymentOutcome {
   return "awaiting"
 }
 
+/** Refunds the platform made that Medusa has not recorded yet (never negative). */
+export function unrecordedRefundCents(medusa: Pick<MedusaSide, "refundedCents">, platform: Pick<PlatformSide, "refundedCents">): number {
+  return Math.max(0, (platform.refundedCents ?? 0) - (medusa.refundedCents ?? 0))
+}
+
+/** Whether the platform's paid amount is exactly the session's: the only case a payment may count as paid. */
+export function amountMatches(medusa: Pick<MedusaSide, "amountCents">, platform: Pick<PlatformSide, "amountCents">): boolean {
+  return platform.amountCents === medusa.amountCents
+}
+
 /**
  * One table of what to do, given Medusa's state and the platform's. Payments only move forward: nothing undoes a
- * capture, and a payment that arrives after cancellation is recorded, never dropped.
+ * capture, a payment that arrives after cancellation is recorded, never dropped, and what the platform did (a
+ * refund included) is what Medusa records.
  */
 export function decideSync(medusa: MedusaSide, platform: PlatformSide, now: Date, graceMs: number): SyncDecision {
   const current = medusaOutcome(medusa)
   const next = platform.status.outcome
 
   if (next === "paid") {
-    if (platform.amountCents !== undefined && platform.amountCents !== medusa.amountCents) return { kind: "amount_mismatch" }
-    if (current === "paid") {
-      return medusa.orderCanceled && !medusa.latePaymentRecorded ? { kind: "flag_late" } : { kind: "none", why: "already captured" }
+    if (!amountMatches(medusa, platform)) return current === "paid" ? { kind: "none", why: "captured; amounts differ" } : { kind: "amount_mismatch" }
+    const refundCents = unrecordedRefundCents(medusa, platform)
+    const held = medusa.amountCents - (platform.refundedCents ?? 0)
+    const cancelled = medusa.orderCanceled || medusa.sessionStatus === "canceled"
+    if (current !== "paid") {
+      if (!cancelled) return { kind: "capture" }
+      return held > 0 ? { kind: "capture_late" } : { kind: "capture_refunded", refundCents }
     }
-    return current === "cancelled" ? { kind: "capture_late" } : { kind: "capture" }
+    if (refundCents > 0) return { kind: "record_refund", refundCents }
+    if (medusa.orderCanceled && held > 0 && !medusa.latePaymentRecorded) return { kind: "flag_late" }
+    return { kind: "none", why: "already captured" }
   }
 
   if (current === "paid") return { kind: "none", why: `captured payment is never undone by a later ${platform.status.raw}` }

@@ -3,7 +3,7 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../modules/refpay"
 import { sessionIdFromOrderId } from "../../providers/refpay/identifiers"
-import { readWebhookEvent, webhookSecretMatches, type RefpayWebhookEvent } from "../../providers/refpay/webhook"
+import { door1ProofMatches, readWebhookEvent, webhookSecretMatches, type RefpayWebhookEvent } from "../../providers/refpay/webhook"
 import { refpayProvider } from "./provider"
 import { loadRefpaySession } from "./load-state"
 import { syncRefpayPayment } from "./sync-payment"
@@ -14,10 +14,18 @@ export interface WebhookDelivery {
   rawBody?: Buffer
   headers: Record<string, unknown>
   door: "medusa" | "refpay"
+  /** Door 1: the parsed body its middleware signed (see DOOR1_PROOF_HEADER). */
+  signedBody?: unknown
+}
+
+/** Door 2 presents the shared secret itself; door 1 the proof its middleware left (see DOOR1_PROOF_HEADER). */
+function authenticated(delivery: WebhookDelivery, secret: string | undefined): boolean {
+  if (delivery.door === "refpay") return webhookSecretMatches(delivery.headers, secret)
+  return door1ProofMatches(delivery.headers, secret, Buffer.from(JSON.stringify(delivery.signedBody ?? null)))
 }
 
 export interface WebhookAnswer {
-  status: 200 | 400 | 401
+  status: 200 | 400 | 401 | 503
   body: { received: boolean; duplicate?: boolean; processed?: boolean; ignored?: string; message?: string }
 }
 
@@ -29,7 +37,7 @@ export interface WebhookAnswer {
 export async function handleRefpayWebhook(container: MedusaContainer, delivery: WebhookDelivery): Promise<WebhookAnswer> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const provider = await refpayProvider(container)
-  if (!webhookSecretMatches(delivery.headers, provider.settings.webhookSecret)) {
+  if (!authenticated(delivery, provider.settings.webhookSecret)) {
     return { status: 401, body: { received: false, message: "Missing or wrong webhook secret" } }
   }
   const event = readWebhookEvent(delivery.body)
@@ -56,9 +64,11 @@ export async function handleRefpayWebhook(container: MedusaContainer, delivery: 
     await events.markWebhookEventProcessed(recorded.id, result.action)
     return { status: 200, body: { received: true, processed: true } }
   } catch (error) {
-    // Recorded but not processed: a redelivery processes it, and the poll job checks the payment anyway.
+    // Recorded but not processed: answered 503 so the platform delivers it again, and the redelivery is processed
+    // (only a processed event counts as a duplicate). The poll job checks the payment meanwhile.
     logger.error(`REFPAY webhook for payment ${event.payment_id} recorded, not processed: ${(error as Error).message}`)
-    return { status: 200, body: { received: true, processed: false } }
+    await events.markWebhookEventFailed(recorded.id, "not_processed").catch(() => undefined)
+    return { status: 503, body: { received: true, processed: false, message: "Not processed yet; deliver it again" } }
   }
 }
 

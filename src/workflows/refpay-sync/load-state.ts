@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { toCents } from "../../providers/refpay/money"
 import { isRefpayProviderId } from "../../providers/refpay/registry"
 import type { RefpaySessionData } from "../../providers/refpay/session-data"
 
@@ -11,7 +12,8 @@ export interface RefpaySessionState {
   currencyCode: string
   data: RefpaySessionData
   paymentCollectionId: string
-  payment: { id: string; capturedAt: string | null; canceledAt: string | null } | null
+  payment: { id: string; capturedAt: string | null; canceledAt: string | null; refundedCents: number } | null
+  providerId: string
   order: { id: string; status: string } | null
 }
 
@@ -31,6 +33,7 @@ export async function loadRefpaySession(container: MedusaContainer, sessionId: s
       "payment.id",
       "payment.captured_at",
       "payment.canceled_at",
+      "payment.refunds.amount",
       "payment_collection.order.id",
       "payment_collection.order.status",
     ],
@@ -47,8 +50,14 @@ export async function loadRefpaySession(container: MedusaContainer, sessionId: s
     data: row.data,
     paymentCollectionId: row.payment_collection_id,
     payment: row.payment
-      ? { id: row.payment.id, capturedAt: row.payment.captured_at ?? null, canceledAt: row.payment.canceled_at ?? null }
+      ? {
+          id: row.payment.id,
+          capturedAt: row.payment.captured_at ?? null,
+          canceledAt: row.payment.canceled_at ?? null,
+          refundedCents: (row.payment.refunds ?? []).reduce((sum: number, refund: any) => sum + toCents(refund.amount), 0),
+        }
       : null,
+    providerId: row.provider_id,
     order: order ? { id: order.id, status: order.status } : null,
   }
 }

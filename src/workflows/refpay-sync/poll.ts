@@ -1,44 +1,113 @@
-import type { IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
+import { randomUUID } from "node:crypto"
+import type { ILockingModule, IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { REFPAY_MODULE, type RefpayModuleService } from "../../modules/refpay"
 import { isRefpayProviderId } from "../../providers/refpay/registry"
+import type { ResolvedRefpayOptions } from "../../providers/refpay/options"
+import { intervalMs } from "./check-schedule"
 import { refpayProvider } from "./provider"
 import { syncRefpayPayment, type SyncResult } from "./sync-payment"
 
-const PARALLEL_SYNCS = 4
+/** Syncs run at once per tick: enough to keep up with thousands of waiting payments, gentle on the platform. */
+export const PARALLEL_SYNCS = 8
+const POLL_LOCK = "refpay:poll-tick"
+const TICK_LOCK_SECONDS = 600
+const DAY = 86_400_000
+const HOUR = 3_600_000
+
+export interface PollOptions {
+  /** The scheduled job: skip this tick when the previous one (here or on another server) is still running. */
+  skipIfBusy?: boolean
+}
 
 /**
- * The fallback for late or lost webhooks, and the clock for expiry: checks a bounded batch of REFPAY sessions
- * still awaiting payment, oldest check first, each at most once per `pollIntervalMinutes`. Each check is the same
- * locked, idempotent sync a webhook triggers, so a job running on several servers at once does no harm.
+ * The fallback for late or lost webhooks, and the clock for expiry. Every REFPAY session still worth a look
+ * (waiting, or cancelled/expired but still within the late-settlement window) has a check record; each tick syncs
+ * the ones that are due, oldest due first, as many as the backlog needs for every session to be checked once per
+ * `pollIntervalMinutes` (at least `pollBatchSize`). Failing sessions back off (the sync records each check), so
+ * none can starve the others. Ticks never overlap: they hold a lock of Medusa's locking module.
  */
-export async function pollRefpayPayments(container: MedusaContainer, now = new Date()): Promise<SyncResult[]> {
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const { pollBatchSize, pollIntervalMinutes } = (await refpayProvider(container)).settings
+export async function pollRefpayPayments(container: MedusaContainer, now = new Date(), options: PollOptions = {}): Promise<SyncResult[]> {
+  const locking = container.resolve<ILockingModule>(Modules.LOCKING)
+  if (!options.skipIfBusy) return locking.execute(POLL_LOCK, () => pollTick(container, now), { timeout: TICK_LOCK_SECONDS })
+  const ownerId = `refpay-poll:${randomUUID()}`
+  try {
+    await locking.acquire(POLL_LOCK, { ownerId, expire: TICK_LOCK_SECONDS })
+  } catch {
+    container.resolve<Logger>(ContainerRegistrationKeys.LOGGER).info("REFPAY poll: the previous tick is still running; this one is skipped")
+    return []
+  }
+  try {
+    return await pollTick(container, now)
+  } finally {
+    await locking.release(POLL_LOCK, { ownerId }).catch(() => undefined)
+  }
+}
+
+async function pollTick(container: MedusaContainer, now: Date): Promise<SyncResult[]> {
   const providerIds = await refpayProviderIds(container)
   if (providerIds.length === 0) return []
+  const settings = (await refpayProvider(container)).settings
+  const checks = container.resolve<RefpayModuleService>(REFPAY_MODULE)
+  await watchNewSessions(container, checks, providerIds, settings)
 
+  const watching = { watch_until: { $gt: now } }
+  const [, watchingCount] = await checks.listAndCountRefpayPaymentChecks(watching, { take: 1, select: ["id"] })
+  const budget = Math.max(settings.pollBatchSize, Math.ceil(watchingCount / Math.max(1, settings.pollIntervalMinutes)))
+  const due = await checks.listRefpayPaymentChecks(
+    { ...watching, next_check_at: { $lte: now } },
+    { take: budget, order: { next_check_at: "ASC" }, select: ["session_id"] }
+  )
+  return syncAll(container, due.map((row) => row.session_id), now)
+}
+
+/** Syncs the sessions with at most PARALLEL_SYNCS in flight; one failing never stops the others. */
+async function syncAll(container: MedusaContainer, sessionIds: string[], now: Date): Promise<SyncResult[]> {
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const results: SyncResult[] = []
+  let next = 0
+  const worker = async () => {
+    while (next < sessionIds.length) {
+      const sessionId = sessionIds[next++]!
+      try {
+        results.push(await syncRefpayPayment(container, { sessionId, reason: "poll", now }))
+      } catch (error) {
+        logger.warn(`REFPAY poll: session ${sessionId} not checked: ${(error as Error).message}`)
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_SYNCS, sessionIds.length) }, worker))
+  return results
+}
+
+/**
+ * Starts watching REFPAY sessions that reached `pending_authorization` (an order was placed) and have no check
+ * record yet: first due one interval after the order, watched until validity, grace and settlement window pass.
+ */
+async function watchNewSessions(
+  container: MedusaContainer,
+  checks: RefpayModuleService,
+  providerIds: string[],
+  settings: Readonly<ResolvedRefpayOptions>
+): Promise<void> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_session",
-    fields: ["id"],
-    filters: {
-      provider_id: providerIds,
-      status: "pending_authorization",
-      updated_at: { $lte: new Date(now.getTime() - pollIntervalMinutes * 60_000) },
-    },
-    pagination: { take: pollBatchSize, order: { updated_at: "ASC" } },
+    fields: ["id", "provider_id", "updated_at"],
+    filters: { provider_id: providerIds, status: "pending_authorization" },
   })
-  const ids = (data as { id: string }[]).map((row) => row.id)
-  const results: SyncResult[] = []
-  for (let i = 0; i < ids.length; i += PARALLEL_SYNCS) {
-    const batch = ids.slice(i, i + PARALLEL_SYNCS)
-    const settled = await Promise.allSettled(batch.map((sessionId) => syncRefpayPayment(container, { sessionId, reason: "poll", now })))
-    settled.forEach((outcome, index) => {
-      if (outcome.status === "fulfilled") results.push(outcome.value)
-      else logger.warn(`REFPAY poll: session ${batch[index]} not checked: ${(outcome.reason as Error)?.message}`)
+  const watchMs = settings.expiryDays * DAY + settings.expiryGraceHours * HOUR + settings.lateSettlementDays * DAY
+  await checks.watchSessions(
+    (data as { id: string; provider_id: string; updated_at: string | Date }[]).map((row) => {
+      const placed = new Date(row.updated_at).getTime()
+      return {
+        session_id: row.id,
+        provider_id: row.provider_id,
+        next_check_at: new Date(placed + intervalMs(settings)),
+        watch_until: new Date(placed + watchMs),
+      }
     })
-  }
-  return results
+  )
 }
 
 async function refpayProviderIds(container: MedusaContainer): Promise<string[]> {

@@ -50,6 +50,18 @@ describe("createRedactor", () => {
     expect(input.list[0]).toBe("my-client-secret")
   })
 
+  it("treats channel and scope as credentials (spec 5.1): values and keys are redacted", () => {
+    const r = createRedactor(["sandbox-channel-xyz", "payments.write"])
+    expect(r.redactText('channel "sandbox-channel-xyz" with scope payments.write refused')).toBe(
+      `channel "${REDACTED}" with scope ${REDACTED} refused`
+    )
+    expect(r.redactValue({ channel: "anything", scope: "anything", client_id: "anything" })).toEqual({
+      channel: REDACTED,
+      scope: REDACTED,
+      client_id: REDACTED,
+    })
+  })
+
   it("redactValue survives cycles", () => {
     const r = createRedactor()
     const a: Record<string, unknown> = { x: 1 }

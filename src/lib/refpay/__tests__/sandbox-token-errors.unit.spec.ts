@@ -28,8 +28,9 @@ describe("T1 (OAuth client credentials) errors of spec section 7", () => {
     expect(error).toBeInstanceOf(RefpayValidationError)
     expect(error.status).toBe(400)
     expect(error.code).toBe("invalid_scope")
-    expect(error.body).toEqual({ error: "invalid_scope", error_description: "scope admin is not granted to this client" })
-    expect(error.message).toBe("REFPAY T1 token request failed (400 invalid_scope): scope admin is not granted to this client")
+    // The scope is a credential (spec 5.1): the platform's echo of it is redacted like the secret.
+    expect(error.body).toEqual({ error: "invalid_scope", error_description: "scope [REDACTED] is not granted to this client" })
+    expect(error.message).toBe("REFPAY T1 token request failed (400 invalid_scope): scope [REDACTED] is not granted to this client")
     expect(await fx.requests("/auth/token")).toHaveLength(1)
     expect(await fx.requests(CREATE_PATH)).toHaveLength(0)
   })
@@ -137,10 +138,10 @@ describe("T2 (back-office) errors of spec section 7", () => {
         status: "DENIED",
         error_code: "GENERIC-403",
         description: "Scope not granted",
-        description_detail: 'scope "payments" is not granted to this client',
+        description_detail: 'scope "[REDACTED]" is not granted to this client',
       },
     ])
-    expect(error.message).toBe('REFPAY T2 token request failed (403 Forbidden): scope "payments" is not granted to this client')
+    expect(error.message).toBe('REFPAY T2 token request failed (403 Forbidden): scope "[REDACTED]" is not granted to this client')
     expect((await fx.requests("/backoffice/v1/token")).map((r) => r.status)).toEqual([403])
   })
 

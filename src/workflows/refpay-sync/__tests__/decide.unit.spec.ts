@@ -11,13 +11,18 @@ function medusa(overrides: Partial<MedusaSide> = {}): MedusaSide {
     orderId: "order_1",
     orderCanceled: false,
     amountCents: 2498,
+    refundedCents: 0,
     expiresAt: new Date("2026-11-25T12:00:00Z"),
     latePaymentRecorded: false,
     ...overrides,
   }
 }
 
-const platform = (status: string, amountCents: number | undefined = 2498) => ({ status: interpretStatus(status), amountCents })
+const platform = (status: string, amountCents: number | undefined = 2498, refundedCents = 0) => ({
+  status: interpretStatus(status),
+  amountCents,
+  refundedCents,
+})
 
 describe("decideSync: what a webhook, the poll job or 'check now' does", () => {
   it("captures a paid, open order", () => {
@@ -40,8 +45,29 @@ describe("decideSync: what a webhook, the poll job or 'check now' does", () => {
     expect(decideSync({ ...cancelled, captured: true, latePaymentRecorded: true }, platform("APPROVED"), NOW, GRACE).kind).toBe("none")
   })
 
-  it("never captures automatically when the platform reports another amount", () => {
+  it("never captures automatically when the platform reports another amount, or none", () => {
     expect(decideSync(medusa(), platform("APPROVED", 2499), NOW, GRACE)).toEqual({ kind: "amount_mismatch" })
+    expect(decideSync(medusa(), { status: interpretStatus("APPROVED") }, NOW, GRACE)).toEqual({ kind: "amount_mismatch" })
+    expect(decideSync(medusa({ orderCanceled: true }), platform("APPROVED", 2499), NOW, GRACE)).toEqual({ kind: "amount_mismatch" })
+  })
+
+  it("records a refund the platform made when a cancellation met the customer's payment, without a 'refund it' flag", () => {
+    const cancelled = medusa({ orderCanceled: true, sessionStatus: "canceled" })
+    expect(decideSync(cancelled, platform("APPROVED", 2498, 2498), NOW, GRACE)).toEqual({ kind: "capture_refunded", refundCents: 2498 })
+    expect(decideSync({ ...cancelled, captured: true }, platform("APPROVED", 2498, 2498), NOW, GRACE)).toEqual({
+      kind: "record_refund",
+      refundCents: 2498,
+    })
+    expect(decideSync({ ...cancelled, captured: true, refundedCents: 2498 }, platform("APPROVED", 2498, 2498), NOW, GRACE).kind).toBe("none")
+  })
+
+  it("records refunds the platform made that Medusa lacks, and flags only money still held after cancellation", () => {
+    expect(decideSync(medusa({ captured: true, refundedCents: 500 }), platform("APPROVED", 2498, 1500), NOW, GRACE)).toEqual({
+      kind: "record_refund",
+      refundCents: 1000,
+    })
+    const cancelled = medusa({ orderCanceled: true, sessionStatus: "canceled" })
+    expect(decideSync(cancelled, platform("APPROVED", 2498, 1000), NOW, GRACE)).toEqual({ kind: "capture_late" })
   })
 
   it("cancels an open order whose reference was cancelled, expired, declined or failed on the platform", () => {

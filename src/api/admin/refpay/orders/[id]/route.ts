@@ -1,12 +1,14 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { loadLastCheck } from "../../../../../workflows/refpay-view/load-last-check"
 import { loadOrderPaymentView } from "../../../../../workflows/refpay-view/load-payment-view"
 
 /**
  * `GET /admin/refpay/orders/:id`: the order's REFPAY payment as Medusa last recorded it (no platform call; see
- * `POST .../sync` to check now). Admin authentication is applied by Medusa to every /admin route. 404 when the
- * order does not exist or was not paid with REFPAY.
+ * `POST .../sync` to check now), with the last status check (`last_check`: when, outcome, consecutive failures).
+ * Admin authentication is applied by Medusa to every /admin route. 404 when the order does not exist or was not
+ * paid with REFPAY.
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse): Promise<void> {
-  const { view } = await loadOrderPaymentView(req.scope, req.params.id)
-  res.status(200).json({ refpay: view })
+  const { view, session } = await loadOrderPaymentView(req.scope, req.params.id)
+  res.status(200).json({ refpay: { ...view, last_check: await loadLastCheck(req.scope, session.id) } })
 }

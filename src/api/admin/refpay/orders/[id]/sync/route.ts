@@ -1,6 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { toMedusaError } from "../../../../../../providers/refpay/platform-errors"
 import { syncRefpayPayment, type SyncResult } from "../../../../../../workflows/refpay-sync/sync-payment"
+import { loadLastCheck } from "../../../../../../workflows/refpay-view/load-last-check"
 import { loadOrderPaymentView, requireRefpaySessionIds } from "../../../../../../workflows/refpay-view/load-payment-view"
 
 /**
@@ -20,5 +21,5 @@ export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse)
   }
   const { view, session } = await loadOrderPaymentView(req.scope, req.params.id)
   const action = results.find((result) => result.sessionId === session.id)?.action ?? "none"
-  res.status(200).json({ refpay: view, action })
+  res.status(200).json({ refpay: { ...view, last_check: await loadLastCheck(req.scope, session.id) }, action })
 }

@@ -1,0 +1,249 @@
+import { randomUUID } from "node:crypto"
+import type { IEventBusModuleService, IPaymentModuleService } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { getRefpayProvider } from "../../src/providers/refpay/registry"
+import { pollRefpayPayments } from "../../src/workflows/refpay-sync/poll"
+import { AMOUNT_MISMATCH_EVENT } from "../../src/workflows/refpay-sync/sync-payment"
+import { approvedEvent, captureCount, refpayOrders, refundedTotal, session, sleep } from "../fixtures/refpay-orders"
+import { waitFor } from "../fixtures/wait"
+import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
+
+jest.setTimeout(180 * 1000)
+
+const MINUTE = 60_000
+const DAY = 86_400_000
+const CANCEL_PATH = "/dpm/payments-gwproxy/v2/payments/cancel"
+const STATUS_PATH = "/dpm/hub-payment-info/v1/payments/info/"
+
+/**
+ * The money races review reproduced (issue "never lose or misstate a payment"), each against a real Medusa app and
+ * the sandbox: what the platform did is what Medusa records, a late payment is never dropped, the poll job cannot
+ * starve, and no path captures a payment for another amount than the order's.
+ */
+refpayIntegrationSuite(
+  "REFPAY money under races: cancellations, late payments, polling fairness, amounts",
+  (ctx) => {
+    const { api, adminHeaders, control } = ctx
+    const { shopUrl, adminOrder, placeOrder, waitForOrder, postDoor2 } = refpayOrders(ctx)
+    const platform = (paymentId: string) => control("GET", `/payments/${paymentId}`)
+    const container = () => ctx.getContainer()
+
+    beforeEach(async () => {
+      await control("POST", "/webhooks/config", { url: `${shopUrl()}/hooks/refpay`, secret: TEST_WEBHOOK_SECRET })
+    })
+
+    /** A status read that answers an APPROVED payment of another amount than the order's. */
+    async function platformReportsAmount(refpay: { payment_id: string; order_id: string }, amount: string) {
+      await control("POST", "/faults", {
+        path: `${STATUS_PATH}${refpay.payment_id}`,
+        method: "GET",
+        count: 1000,
+        status: 200,
+        body: { payment_id: refpay.payment_id, order_id: refpay.order_id, status: "APPROVED", amount, refunded_amount: "0", currency: "EUR" },
+      })
+    }
+
+    describe("a cancellation racing the customer's payment", () => {
+      it("records the platform's refund (not a 'refund it' flag) when the payment lands during the order's cancel call", async () => {
+        const { orderId, refpay } = await placeOrder()
+        await control("POST", "/faults", { path: CANCEL_PATH, method: "POST", count: 1, delay_ms: 2000 })
+        await api.post(`/admin/orders/${orderId}/cancel`, {}, adminHeaders())
+        await sleep(800)
+        await control("POST", `/payments/${refpay.payment_id}/pay`)
+
+        await waitFor(async () => (await platform(refpay.payment_id)).refunded_amount === "2498", 20_000, "platform refund")
+        const order = await waitForOrder(orderId, (o) => captureCount(o) === 1 && refundedTotal(o) === 2498)
+        expect(order.status).toBe("canceled")
+        expect(order.payment_status).toBe("refunded")
+        expect(session(order).data.paid_after_cancellation_at).toBeUndefined()
+
+        // Later checks agree and change nothing.
+        await api.post(`/admin/refpay/orders/${orderId}/sync`, {}, adminHeaders())
+        const again = await adminOrder(orderId)
+        expect([captureCount(again), refundedTotal(again)]).toEqual([1, 2498])
+        expect(session(again).data.paid_after_cancellation_at).toBeUndefined()
+      })
+
+      it("records the platform's refund when the payment lands while expiry cancels the reference", async () => {
+        const { orderId, refpay } = await placeOrder()
+        await control("POST", "/webhooks/config", { url: null })
+        await control("POST", "/faults", { path: CANCEL_PATH, method: "POST", count: 1, delay_ms: 2000 })
+        const tick = pollRefpayPayments(container(), new Date(Date.now() + 7 * DAY + 25 * 3_600_000))
+        await sleep(800)
+        await control("POST", `/payments/${refpay.payment_id}/pay`)
+        await tick
+
+        expect((await platform(refpay.payment_id)).refunded_amount).toBe("2498")
+        const order = await waitForOrder(orderId, (o) => captureCount(o) === 1 && refundedTotal(o) === 2498)
+        expect(session(order).data.paid_after_cancellation_at).toBeUndefined()
+      })
+    })
+
+    describe("a late payment after one transient failure", () => {
+      it("answers an unprocessed event with 503 so the platform redelivers it, and the redelivery records the payment", async () => {
+        const { orderId, refpay } = await placeOrder()
+        await api.post(`/admin/orders/${orderId}/cancel`, {}, adminHeaders())
+        await waitForOrder(orderId, (o) => session(o).status === "canceled")
+        await waitFor(async () => {
+          const { events } = (await control("GET", `/webhooks?payment_id=${refpay.payment_id}`)) as any
+          return events.some((e: any) => e.event_type === "CANCELLED_TRANSACTIONS" && e.attempts.some((a: any) => a.status === 200))
+        }, 10_000, "the cancellation's webhook delivered")
+        // Both attempts of the next status read fail (the client retries once).
+        await control("POST", "/faults", { path: `${STATUS_PATH}${refpay.payment_id}`, method: "GET", count: 2, status: 503 })
+        await control("POST", `/payments/${refpay.payment_id}/pay`, { force: true })
+
+        const order = await waitForOrder(orderId, (o) => captureCount(o) === 1 && !!session(o).data.paid_after_cancellation_at)
+        expect(order.status).toBe("canceled")
+        const { events } = (await control("GET", `/webhooks?payment_id=${refpay.payment_id}`)) as any
+        const approved = events.find((e: any) => e.event_type === "APPROVED_TRANSACTIONS")
+        expect(approved.attempts.map((a: any) => a.status)).toEqual(expect.arrayContaining([503, 200]))
+      })
+
+      it("finds a late payment on a cancelled order through the poll job alone, without any webhook", async () => {
+        const { orderId, refpay } = await placeOrder()
+        await api.post(`/admin/orders/${orderId}/cancel`, {}, adminHeaders())
+        await waitForOrder(orderId, (o) => session(o).status === "canceled")
+        await control("POST", "/webhooks/config", { url: null })
+        await control("POST", `/payments/${refpay.payment_id}/pay`, { force: true })
+
+        await pollRefpayPayments(container(), new Date(Date.now() + 11 * MINUTE))
+        const order = await adminOrder(orderId)
+        expect(captureCount(order)).toBe(1)
+        expect(session(order).data.paid_after_cancellation_at).toBeDefined()
+      })
+    })
+
+    describe("the poll job is fair", () => {
+      it("backs off a payment the platform does not know, so a paid one behind it is still checked", async () => {
+        const unknown = await placeOrder()
+        const paid = await placeOrder()
+        await control("POST", "/webhooks/config", { url: null })
+        await control("POST", "/faults", { path: `${STATUS_PATH}${unknown.refpay.payment_id}`, method: "GET", count: 1000, status: 404 })
+        await control("POST", `/payments/${paid.refpay.payment_id}/pay`)
+
+        const start = Date.now()
+        for (let minute = 11; minute <= 14; minute++) await pollRefpayPayments(container(), new Date(start + minute * MINUTE))
+        expect((await adminOrder(paid.orderId)).payment_status).toBe("captured")
+        const stillOpen = await adminOrder(unknown.orderId)
+        expect(stillOpen.status).not.toBe("canceled")
+        expect(session(stillOpen).status).toBe("pending_authorization")
+      })
+
+      it("announces an amount mismatch once per new fact, not on every tick, and never captures it", async () => {
+        const emitted: any[] = []
+        container()
+          .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+          .subscribe(AMOUNT_MISMATCH_EVENT, async (event: any) => {
+            emitted.push(event.data)
+          })
+        const { orderId, refpay } = await placeOrder()
+        await platformReportsAmount(refpay, "2499")
+        const start = Date.now()
+        for (let minute = 11; minute <= 60; minute += 12) await pollRefpayPayments(container(), new Date(start + minute * MINUTE))
+        await sleep(500)
+        expect(emitted.filter((e) => e.order_id === orderId)).toHaveLength(1)
+        expect(captureCount(await adminOrder(orderId))).toBe(0)
+      })
+    })
+
+    describe("the amount check holds on every path", () => {
+      it("never captures through Medusa's own webhook route a payment the platform reports for another amount", async () => {
+        const { orderId, refpay } = await placeOrder()
+        await platformReportsAmount(refpay, "2499")
+        const answer = await api.post(`/hooks/payment/refpay_refpay`, approvedEvent(refpay, "evt-door1-mismatch", 2499), {
+          headers: { "x-refpay-webhook-secret": TEST_WEBHOOK_SECRET },
+        })
+        expect(answer.status).toBe(200)
+        await sleep(7000) // Medusa processes its webhook event 5 s later
+        await ctx.utils.waitWorkflowExecutions()
+        const order = await adminOrder(orderId)
+        expect(captureCount(order)).toBe(0)
+        expect(order.payment_status).toBe("awaiting")
+      })
+
+      it("never captures a mismatched payment through the payment module's authorisation (the admin's Check status)", async () => {
+        const { orderId, refpay } = await placeOrder()
+        await platformReportsAmount(refpay, "2499")
+        const payments = container().resolve<IPaymentModuleService>(Modules.PAYMENT)
+        const sessionId = session(await adminOrder(orderId)).id
+        await payments.authorizePaymentSession(sessionId, {}).catch(() => null)
+        const answer = await api.post(`/admin/refpay/orders/${orderId}/sync`, {}, adminHeaders())
+        expect(answer.data.action).toBe("amount_mismatch")
+        expect(captureCount(await adminOrder(orderId))).toBe(0)
+      })
+
+      it("ties a door-2 event to its session only when the platform's own record matches", async () => {
+        const first = await placeOrder()
+        const second = await placeOrder()
+        await control("POST", `/payments/${second.refpay.payment_id}/pay`)
+        await waitForOrder(second.orderId, (o) => o.payment_status === "captured")
+        // An event naming the first order with the second (paid) payment: not about the first order.
+        const answer = await postDoor2(approvedEvent({ payment_id: second.refpay.payment_id, order_id: first.refpay.order_id }, "evt-crossed"))
+        expect(answer.status).toBe(200)
+        expect(captureCount(await adminOrder(first.orderId))).toBe(0)
+      })
+    })
+
+    describe("a payment the platform does not know", () => {
+      it("answers the admin's check with a clear 4xx, shows it in the view, and cancels nothing", async () => {
+        const { orderId } = await placeOrder()
+        await control("POST", "/reset") // a restarted sandbox: the platform no longer knows the payment
+        const check = await api.post(`/admin/refpay/orders/${orderId}/sync`, {}, adminHeaders()).catch((e: any) => e.response)
+        expect(check.status).toBe(400)
+        expect(check.data.message).toMatch(/does not know/)
+        const { data } = await api.get(`/admin/refpay/orders/${orderId}`, adminHeaders())
+        expect(data.refpay.last_check).toMatchObject({ outcome: "unknown_payment" })
+
+        await pollRefpayPayments(container(), new Date(Date.now() + 8 * DAY + 25 * 3_600_000))
+        const order = await adminOrder(orderId)
+        expect(order.status).not.toBe("canceled")
+        expect(session(order).status).toBe("pending_authorization")
+      })
+    })
+
+    describe("refunds", () => {
+      it("does not refund twice when a refund's answer is lost, nor when the owner refunds what the platform already refunded", async () => {
+        const { orderId, refpay } = await placeOrder()
+        await control("POST", `/payments/${refpay.payment_id}/pay`)
+        const paid = await waitForOrder(orderId, (o) => o.payment_status === "captured")
+        const paymentId = paid.payment_collections[0].payments[0].id
+        // The platform refunds, then every answer is lost (both attempts): the provider looks before failing.
+        await control("POST", "/faults", { path: CANCEL_PATH, method: "POST", count: 2, status: 500, when: "after" })
+        const lost = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 10 }, adminHeaders())
+        expect(lost.status).toBe(200)
+        expect((await platform(refpay.payment_id)).refunded_amount).toBe("1000")
+        expect(refundedTotal(await adminOrder(orderId))).toBe(1000)
+
+        // A refund the platform made that Medusa has no record of (an earlier try Medusa deleted after its failure).
+        await getRefpayProvider().client.cancelOrRefund({ paymentId: refpay.payment_id, amountCents: 500, idempotencyKey: randomUUID() })
+        const retried = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 5 }, adminHeaders())
+        expect(retried.status).toBe(200)
+        expect((await platform(refpay.payment_id)).refunded_amount).toBe("1500")
+        expect(refundedTotal(await adminOrder(orderId))).toBe(1500)
+      })
+    })
+
+    describe("secrets", () => {
+      it("keeps the webhook secret out of Medusa's payment.webhook_received event", async () => {
+        const seen: any[] = []
+        container()
+          .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+          .subscribe("payment.webhook_received", async (event: any) => {
+            seen.push(event)
+          })
+        const { orderId, refpay } = await placeOrder()
+        await control("POST", "/webhooks/config", { url: null })
+        await control("POST", `/payments/${refpay.payment_id}/pay`)
+        const basic = `Basic ${Buffer.from(`refpay:${TEST_WEBHOOK_SECRET}`).toString("base64")}`
+        await api.post(`/hooks/payment/refpay_refpay`, approvedEvent(refpay, "evt-secret-1"), { headers: { "x-refpay-webhook-secret": TEST_WEBHOOK_SECRET } })
+        await api.post(`/hooks/payment/refpay_refpay`, approvedEvent(refpay, "evt-secret-2"), { headers: { authorization: basic } })
+        await waitForOrder(orderId, (o) => o.payment_status === "captured", 30_000)
+        await waitFor(async () => seen.length >= 2, 10_000, "webhook events")
+        const text = JSON.stringify(seen)
+        expect(text).not.toContain(TEST_WEBHOOK_SECRET)
+        expect(text).not.toContain(basic.slice(6))
+      })
+    })
+  },
+  { env: { REFPAY_POLL_INTERVAL_MINUTES: "10", REFPAY_POLL_BATCH_SIZE: "1" } }
+)

@@ -1,0 +1,26 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * The poll job's record of one REFPAY payment session: when it was last checked, with what outcome, and when it is
+ * next due. Every check is recorded here (a failure too), so failing sessions back off and cannot starve the
+ * others; it is also where an alert remembers the fact it announced, so it fires once per new fact. Kept apart from
+ * Medusa's payment session: bookkeeping never goes through the payment provider.
+ */
+export const RefpayPaymentCheck = model
+  .define("refpay_payment_check", {
+    id: model.id({ prefix: "rpchk" }).primaryKey(),
+    session_id: model.text().unique(),
+    provider_id: model.text(),
+    /** Checked until then: validity, grace and the late-settlement window. Null once nothing can change any more. */
+    watch_until: model.dateTime().nullable(),
+    next_check_at: model.dateTime(),
+    last_checked_at: model.dateTime().nullable(),
+    /** What the last check did (a sync action) or why it failed (unknown_payment, platform_error, ...). */
+    last_outcome: model.text().nullable(),
+    last_error: model.text().nullable(),
+    /** Consecutive failed checks; the backoff grows with it. */
+    failures: model.number().default(0),
+    /** The last alert announced, e.g. "amount_mismatch:2499", so each new fact is announced once. */
+    alerted_fact: model.text().nullable(),
+  })
+  .indexes([{ on: ["next_check_at"], where: "watch_until IS NOT NULL AND deleted_at IS NULL" }])

@@ -1,0 +1,50 @@
+import type { SyncDecision } from "./decide"
+
+/** Why a check could not read the platform: the payment is unknown there, or the platform failed to answer. */
+export type CheckFailure = "unknown_payment" | "platform_error"
+
+export interface ScheduleSettings {
+  pollIntervalMinutes: number
+  expiryGraceHours: number
+  lateSettlementDays: number
+}
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+/** The longest a failing session waits between two checks. */
+export const MAX_BACKOFF_MS = 6 * HOUR
+
+/** A check is due once per interval (0: on every tick of the job). */
+export function intervalMs(settings: Pick<ScheduleSettings, "pollIntervalMinutes">): number {
+  return settings.pollIntervalMinutes * MINUTE
+}
+
+/**
+ * When a session is next checked. A successful check waits one interval; each consecutive failure doubles the wait,
+ * up to MAX_BACKOFF_MS, so a session the platform does not know cannot take the place of the others.
+ */
+export function nextCheckAt(now: Date, settings: ScheduleSettings, failuresSoFar: number, failed: boolean): Date {
+  if (!failed) return new Date(now.getTime() + intervalMs(settings))
+  const base = Math.max(MINUTE, intervalMs(settings))
+  const backoff = Math.min(MAX_BACKOFF_MS, base * 2 ** Math.min(failuresSoFar + 1, 20))
+  return new Date(now.getTime() + backoff)
+}
+
+/**
+ * Until when the poll job keeps looking at a session: an open reference until it is past validity, grace and the
+ * late-settlement window; a cancelled or expired one until validity plus the settlement window (a bank may still
+ * settle a payment made in time); nothing once the payment is captured and reconciled.
+ */
+export function watchUntil(
+  action: SyncDecision["kind"] | CheckFailure,
+  captured: boolean,
+  expiresAt: Date,
+  settings: ScheduleSettings
+): Date | null {
+  if (captured || FINISHED.has(action)) return null
+  return new Date(expiresAt.getTime() + settings.expiryGraceHours * HOUR + settings.lateSettlementDays * DAY)
+}
+
+/** After these the payment is captured and Medusa's record matches the platform's: nothing left to watch. */
+const FINISHED = new Set<string>(["capture", "capture_late", "capture_refunded", "record_refund", "flag_late"])

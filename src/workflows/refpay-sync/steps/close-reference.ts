@@ -1,0 +1,127 @@
+import { cancelOrderWorkflow } from "@medusajs/core-flows"
+import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { referenceWithStatus, type RefpaySessionData } from "../../../providers/refpay/session-data"
+import { interpretStatus } from "../../../providers/refpay/status"
+import { refpayProvider } from "../provider"
+import type { RefpayReading } from "./read-refpay-payment"
+
+type Read = Extract<RefpayReading, { kind: "read" }>
+
+/**
+ * What the platform did when asked to cancel: cancelled the reference; refunded the payment that landed between our
+ * read and the call; or refused because the reference was already paid (nothing refunded: the money is held).
+ */
+export interface CancelOutcome {
+  platformDid: "nothing" | "cancelled" | "refunded" | "refused_paid"
+  /** The platform met a payment: the next sync records it. */
+  platformPaid: boolean
+  data: RefpaySessionData | null
+}
+
+const NOT_ASKED: CancelOutcome = { platformDid: "nothing", platformPaid: false, data: null }
+
+function isRead(reading: RefpayReading): reading is Read {
+  return reading.kind === "read"
+}
+
+/** The session data with the status just read from the platform. */
+export function syncedData(reading: Read): RefpaySessionData {
+  return { ...reading.state.data, refpay: referenceWithStatus(reading.state.data.refpay!, reading.platform, new Date()) }
+}
+
+/**
+ * Cancels the reference on the platform (an order cancelled in Medusa, or a reference unpaid past validity).
+ * Whatever the platform did is returned: a cancellation, or a refund if the payment landed first.
+ */
+export const cancelRefpayReferenceStep = createStep(
+  "refpay-cancel-reference",
+  async (input: { reading: RefpayReading }, { container }) => {
+    const { reading } = input
+    if (!isRead(reading) || !["cancel_reference", "expire"].includes(reading.decision.kind)) return new StepResponse(NOT_ASKED)
+    const provider = await refpayProvider(container)
+    try {
+      const { data } = await provider.cancelPayment({ data: syncedData(reading) })
+      const cancelled = data as RefpaySessionData
+      const platformPaid = interpretStatus(cancelled.refpay!.status).outcome === "paid"
+      return new StepResponse<CancelOutcome>({ platformDid: platformPaid ? "refunded" : "cancelled", platformPaid, data: cancelled })
+    } catch (error) {
+      // Paid between our read and the call: nothing to cancel; the next sync records the payment.
+      if (error instanceof MedusaError && error.type === MedusaError.Types.NOT_ALLOWED) {
+        return new StepResponse<CancelOutcome>({ platformDid: "refused_paid", platformPaid: true, data: null })
+      }
+      throw error
+    }
+  }
+)
+
+interface SessionSnapshot {
+  id: string
+  data: Record<string, unknown>
+  status: string
+}
+
+/** The session's new data and status, when the decision changes them; null when it does not. */
+export function sessionUpdate(reading: RefpayReading, cancelled: CancelOutcome): SessionSnapshot | null {
+  if (!isRead(reading)) return null
+  const { decision, state } = reading
+  switch (decision.kind) {
+    case "cancel_order":
+    case "mark_cancelled":
+      return { id: state.id, data: syncedData(reading), status: "canceled" }
+    case "cancel_reference":
+      return cancelled.platformPaid ? null : { id: state.id, data: cancelled.data ?? syncedData(reading), status: "canceled" }
+    case "expire":
+      if (cancelled.platformPaid) return null
+      return { id: state.id, data: { ...(cancelled.data ?? syncedData(reading)), expired_at: new Date().toISOString() }, status: "canceled" }
+    default:
+      return null
+  }
+}
+
+/**
+ * Writes a session's data and status without going through the provider: the payment module's
+ * `updatePaymentSession` calls the provider's `updatePayment`, which may cancel a reference, and bookkeeping must
+ * never be able to do that. The module's generated data-layer update does only the write.
+ */
+export async function writeSession(container: MedusaContainer, snapshot: SessionSnapshot): Promise<void> {
+  const payments = container.resolve<IPaymentModuleService & { updatePaymentSessions(data: object): Promise<unknown> }>(
+    Modules.PAYMENT
+  )
+  await payments.updatePaymentSessions({ id: snapshot.id, data: snapshot.data, status: snapshot.status })
+}
+
+/** Brings the session in line; undone (previous data and status restored) if a later step fails. */
+export const saveRefpaySessionStep = createStep(
+  "refpay-save-session",
+  async (
+    input: { reading: RefpayReading; cancelled: CancelOutcome },
+    { container }
+  ): Promise<StepResponse<SessionSnapshot | null, SessionSnapshot | null>> => {
+    const update = sessionUpdate(input.reading, input.cancelled)
+    if (!update || !isRead(input.reading)) return new StepResponse(null, null)
+    const previous = { id: input.reading.state.id, data: input.reading.state.data, status: input.reading.state.status }
+    await writeSession(container, update)
+    return new StepResponse(update, previous)
+  },
+  async (previous: SessionSnapshot | null | undefined, { container }) => {
+    if (previous) await writeSession(container, previous)
+  }
+)
+
+/** Cancels the order when the platform will never be paid, or when an expired reference's policy says so. */
+export const cancelRefpayOrderStep = createStep(
+  "refpay-cancel-order",
+  async (input: { reading: RefpayReading; cancelled: CancelOutcome }, { container }) => {
+    const { reading } = input
+    if (!isRead(reading) || !reading.state.order || reading.state.order.status === "canceled") return new StepResponse(false)
+    const { cancelExpiredOrders } = (await refpayProvider(container)).settings
+    // A reference paid at the last moment keeps its order; one whose payment the platform refunded does not.
+    const expiredUnpaid = reading.decision.kind === "expire" && input.cancelled.platformDid !== "refused_paid"
+    const wanted = reading.decision.kind === "cancel_order" || (expiredUnpaid && cancelExpiredOrders)
+    if (!wanted) return new StepResponse(false)
+    await cancelOrderWorkflow(container).run({ input: { order_id: reading.state.order.id, canceled_by: "refpay" } })
+    return new StepResponse(true)
+  }
+)

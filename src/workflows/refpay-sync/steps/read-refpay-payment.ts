@@ -1,0 +1,54 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { RefpayNotFoundError, type RefpayPaymentStatus } from "../../../lib/refpay"
+import { interpretStatus } from "../../../providers/refpay/status"
+import type { CheckFailure } from "../check-schedule"
+import { decideSync, type SyncDecision } from "../decide"
+import { loadRefpaySession, type RefpaySessionState } from "../load-state"
+import { refpayProvider } from "../provider"
+
+export type RefpayReading =
+  | { kind: "not_found" }
+  | { kind: "read"; state: RefpaySessionState; platform: RefpayPaymentStatus; decision: SyncDecision }
+  | { kind: "failed"; state: RefpaySessionState; failure: CheckFailure; message: string }
+
+/**
+ * Medusa's side (session, payment, order) and the platform's status of one REFPAY session, read fresh, and what
+ * the decision table makes of them. A platform that does not know the payment, or does not answer, is a failed
+ * check: recorded, never acted on (nothing is cancelled because of it).
+ */
+export async function readRefpayPayment(container: MedusaContainer, sessionId: string, now: Date): Promise<RefpayReading> {
+  const state = await loadRefpaySession(container, sessionId)
+  if (!state) return { kind: "not_found" }
+  const provider = await refpayProvider(container)
+  let platform: RefpayPaymentStatus
+  try {
+    platform = await provider.client.getPayment(state.data.refpay!.payment_id)
+  } catch (error) {
+    const failure: CheckFailure = error instanceof RefpayNotFoundError ? "unknown_payment" : "platform_error"
+    return { kind: "failed", state, failure, message: (error as Error).message }
+  }
+  const decision = decideSync(
+    {
+      sessionStatus: state.status,
+      captured: !!state.payment?.capturedAt,
+      orderId: state.order?.id ?? null,
+      orderCanceled: state.order?.status === "canceled",
+      amountCents: state.data.amount_cents,
+      refundedCents: state.payment?.refundedCents ?? 0,
+      expiresAt: new Date(platform.expiresAt ?? state.data.refpay!.expires_at),
+      latePaymentRecorded: !!state.data.paid_after_cancellation_at,
+    },
+    { status: interpretStatus(platform.status), amountCents: platform.amountCents, refundedCents: platform.refundedAmountCents },
+    now,
+    provider.settings.expiryGraceHours * 3_600_000
+  )
+  return { kind: "read", state, platform, decision }
+}
+
+export const readRefpayPaymentStep = createStep(
+  "refpay-read-payment",
+  async (input: { sessionId: string; now: string }, { container }) => {
+    return new StepResponse(await readRefpayPayment(container, input.sessionId, new Date(input.now)))
+  }
+)

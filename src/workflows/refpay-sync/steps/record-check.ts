@@ -1,0 +1,61 @@
+import type { IEventBusModuleService, Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { REFPAY_MODULE, type RefpayModuleService } from "../../../modules/refpay"
+import { nextCheckAt, watchUntil } from "../check-schedule"
+import { refpayProvider } from "../provider"
+import type { RefpayReading } from "./read-refpay-payment"
+
+export const AMOUNT_MISMATCH_EVENT = "refpay.payment.amount_mismatch"
+
+/**
+ * Records every check, successful or not, in the plugin's own table (never through the payment provider): the
+ * outcome, when the session is next due (a failure backs off), and until when it is watched. An amount mismatch is
+ * announced once per reported amount, not on every check.
+ */
+export const recordRefpayCheckStep = createStep(
+  "refpay-record-check",
+  async (input: { sessionId: string; reading: RefpayReading; now: string }, { container }) => {
+    const { reading } = input
+    const checks = container.resolve<RefpayModuleService>(REFPAY_MODULE)
+    if (reading.kind === "not_found") {
+      await checks.stopWatching(input.sessionId)
+      return new StepResponse(null)
+    }
+    const now = new Date(input.now)
+    const settings = (await refpayProvider(container)).settings
+    const previous = await checks.getPaymentCheck(reading.state.id)
+    const failed = reading.kind === "failed"
+    const outcome = failed ? reading.failure : reading.decision.kind
+    const expiresAt = new Date((!failed && reading.platform.expiresAt) || reading.state.data.refpay!.expires_at)
+    const captured = !!reading.state.payment?.capturedAt
+    await checks.recordPaymentCheck({
+      session_id: reading.state.id,
+      provider_id: reading.state.providerId,
+      checked_at: now,
+      outcome,
+      error: failed ? reading.message : null,
+      failed,
+      next_check_at: nextCheckAt(now, settings, previous?.failures ?? 0, failed),
+      watch_until: watchUntil(outcome, captured, expiresAt, settings),
+    })
+    if (!failed && reading.decision.kind === "amount_mismatch") {
+      const fact = `amount_mismatch:${reading.platform.amountCents ?? "none"}`
+      if (await checks.claimAlert(reading.state.id, fact)) {
+        const data = {
+          payment_session_id: reading.state.id,
+          order_id: reading.state.order?.id ?? null,
+          expected_cents: reading.state.data.amount_cents,
+          platform_cents: reading.platform.amountCents ?? null,
+        }
+        container
+          .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+          .error(
+            `REFPAY: payment for session ${data.payment_session_id} reports ${data.platform_cents} cents but the order is for ${data.expected_cents}; not captured, check it on the platform`
+          )
+        await container.resolve<IEventBusModuleService>(Modules.EVENT_BUS).emit({ name: AMOUNT_MISMATCH_EVENT, data })
+      }
+    }
+    return new StepResponse(outcome)
+  }
+)

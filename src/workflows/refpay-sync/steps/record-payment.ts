@@ -1,0 +1,99 @@
+import { processPaymentWorkflow, refundPaymentWorkflow } from "@medusajs/core-flows"
+import type { IEventBusModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { fromCents } from "../../../providers/refpay/money"
+import { unrecordedRefundCents } from "../decide"
+import { loadRefpaySession } from "../load-state"
+import { refpayProvider } from "../provider"
+import { writeSession } from "./close-reference"
+import type { RefpayReading } from "./read-refpay-payment"
+
+export const PAID_AFTER_CANCELLATION_EVENT = "refpay.payment.paid_after_cancellation"
+
+const CAPTURES = new Set(["capture", "capture_late", "capture_refunded"])
+
+/**
+ * Records the payment the way Medusa records any webhook-confirmed payment: processPaymentWorkflow authorises the
+ * session again (the provider reads the platform, checks the amount and reports `captured`) and records the
+ * capture. It locks the cart, and a capture of a captured payment is a no-op. A capture is money received: it is
+ * never undone by a later step's failure.
+ */
+export const captureRefpayPaymentStep = createStep(
+  "refpay-capture-payment",
+  async (input: { reading: RefpayReading }, { container }) => {
+    const { reading } = input
+    if (reading.kind !== "read" || !CAPTURES.has(reading.decision.kind)) return new StepResponse(false)
+    await processPaymentWorkflow(container).run({
+      input: { action: "captured", data: { session_id: reading.state.id, amount: fromCents(reading.state.data.amount_cents) } },
+    })
+    return new StepResponse(true)
+  }
+)
+
+/**
+ * Records as a Medusa refund what the platform refunded and Medusa has not recorded (a cancellation that met the
+ * customer's payment, a refund whose answer was lost). The provider finds the platform already refunded it and
+ * does not refund again.
+ */
+export const recordRefpayRefundStep = createStep(
+  "refpay-record-platform-refund",
+  async (input: { reading: RefpayReading }, { container }) => {
+    const { reading } = input
+    if (reading.kind !== "read") return new StepResponse(0)
+    const fresh = await loadRefpaySession(container, reading.state.id)
+    if (!fresh?.payment?.capturedAt) return new StepResponse(0)
+    const cents = unrecordedRefundCents({ refundedCents: fresh.payment.refundedCents }, { refundedCents: reading.platform.refundedAmountCents })
+    if (cents === 0) return new StepResponse(0)
+    await refundPaymentWorkflow(container).run({
+      input: { payment_id: fresh.payment.id, amount: fromCents(cents), note: "REFPAY: refunded on the platform" },
+    })
+    return new StepResponse(cents)
+  }
+)
+
+/**
+ * A payment the platform holds for a cancelled order: flagged on the session once, announced with
+ * `refpay.payment.paid_after_cancellation`, and refunded when the shop asked for automatic refunds.
+ */
+export const flagRefpayLatePaymentStep = createStep(
+  "refpay-flag-late-payment",
+  async (input: { reading: RefpayReading }, { container }) => {
+    const { reading } = input
+    if (reading.kind !== "read" || !["capture_late", "flag_late"].includes(reading.decision.kind)) return new StepResponse(null, null)
+    const fresh = await loadRefpaySession(container, reading.state.id)
+    if (!fresh || fresh.data.paid_after_cancellation_at) return new StepResponse(null, null)
+    const at = new Date().toISOString()
+    await writeSession(container, { id: fresh.id, data: { ...fresh.data, paid_after_cancellation_at: at }, status: fresh.status })
+    const heldCents = fresh.data.amount_cents - (reading.platform.refundedAmountCents ?? 0)
+    await announce(container, fresh, heldCents, at)
+    await maybeRefund(container, fresh.payment?.id, heldCents)
+    return new StepResponse(at, { id: fresh.id, data: fresh.data, status: fresh.status })
+  },
+  async (previous, { container }) => {
+    if (previous) await writeSession(container, previous)
+  }
+)
+
+async function announce(container: MedusaContainer, fresh: NonNullable<Awaited<ReturnType<typeof loadRefpaySession>>>, heldCents: number, at: string) {
+  const payload = {
+    order_id: fresh.order?.id ?? null,
+    payment_session_id: fresh.id,
+    payment_id: fresh.payment?.id ?? null,
+    refpay_payment_id: fresh.data.refpay!.payment_id,
+    amount_cents: heldCents,
+    paid_after_cancellation_at: at,
+  }
+  await container.resolve<IEventBusModuleService>(Modules.EVENT_BUS).emit({ name: PAID_AFTER_CANCELLATION_EVENT, data: payload })
+  container
+    .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+    .warn(`REFPAY: order ${payload.order_id} was paid after it was cancelled (${heldCents} cents held); refund it`)
+}
+
+async function maybeRefund(container: MedusaContainer, paymentId: string | undefined, heldCents: number) {
+  const { autoRefundLatePayments } = (await refpayProvider(container)).settings
+  if (!autoRefundLatePayments || !paymentId || heldCents <= 0) return
+  await refundPaymentWorkflow(container).run({
+    input: { payment_id: paymentId, amount: fromCents(heldCents), note: "REFPAY: paid after the order was cancelled" },
+  })
+}
