@@ -1,15 +1,17 @@
 import { CliError, parseArgs, USAGE } from "./cli-args"
 import { startSandbox, type RunningSandbox } from "./index"
 import { SandboxOptionsError } from "./options"
+import { SandboxStateError } from "./persistence"
 
 /**
- * The refpay-sandbox command: parse flags, listen, print the three base URLs on one line, and stop cleanly
- * on SIGINT or SIGTERM. Requiring this module runs it (the bin launcher does exactly that).
+ * The refpay-sandbox command: parse flags (and the REFPAY_SANDBOX_* variables), listen, print the three base URLs
+ * on one line, and stop cleanly on SIGINT or SIGTERM (saving the state file, if any). Requiring this module runs it
+ * (the bin launcher does exactly that).
  */
 async function main(argv: string[]): Promise<void> {
   let parsed: ReturnType<typeof parseArgs>
   try {
-    parsed = parseArgs(argv)
+    parsed = parseArgs(argv, process.env)
   } catch (err) {
     return exitWith(err)
   }
@@ -37,7 +39,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 function exitWith(err: unknown): void {
-  const known = err instanceof CliError || err instanceof SandboxOptionsError
+  const known = err instanceof CliError || err instanceof SandboxOptionsError || err instanceof SandboxStateError
   const code = (err as NodeJS.ErrnoException).code
   const message = known ? err.message : code === "EADDRINUSE" ? `Port in use: ${(err as Error).message}` : String(err)
   process.stderr.write(`refpay-sandbox: ${message}\n`)

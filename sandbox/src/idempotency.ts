@@ -10,6 +10,11 @@ interface Stored {
   reply: Reply
 }
 
+/** One stored answer as the state file keeps it; `key` is "<seller_id>:<idempotency_key in lower case>". */
+export interface IdempotencyEntry extends Stored {
+  key: string
+}
+
 export class IdempotencyStore {
   private readonly entries = new Map<string, Stored>()
 
@@ -26,6 +31,16 @@ export class IdempotencyStore {
 
   reset(): void {
     this.entries.clear()
+  }
+
+  /** Every stored answer, oldest first (for the state file). */
+  list(): IdempotencyEntry[] {
+    return [...this.entries].map(([key, stored]) => ({ key, fingerprint: stored.fingerprint, reply: stored.reply }))
+  }
+
+  /** Puts back answers read from the state file. */
+  restore(entries: readonly IdempotencyEntry[]): void {
+    for (const e of entries) this.entries.set(e.key, { fingerprint: e.fingerprint, reply: e.reply })
   }
 }
 

@@ -13,6 +13,7 @@ export {
   type SandboxOptions,
   type WebhookAuthMode,
 } from "./options"
+export { SandboxStateError } from "./persistence"
 export type { RequestLogEntry } from "./request-log"
 export type { WebhookPayload, EventType } from "./webhooks"
 
@@ -30,13 +31,25 @@ export interface RunningSandbox {
   close(): Promise<void>
   /** Back to the start-up state, like POST /__sandbox/reset. */
   reset(): void
+  /** The state file in use (`stateFile`), if any. */
+  stateFile?: string
 }
 
 /** Starts a REFPAY platform simulator over HTTP; resolves once it listens. */
 export async function startSandbox(options: Partial<SandboxOptions> = {}): Promise<RunningSandbox> {
   const resolved = resolveOptions(options)
-  const state = new SandboxState(resolved)
-  const { servers, port } = await listen(createHandler(state), resolved.host, resolved.port, state.log)
+  const state = new SandboxState(resolved, options)
+  let listening: Awaited<ReturnType<typeof listen>>
+  try {
+    listening = await listen(createHandler(state), resolved.host, resolved.port, state.log)
+  } catch (err) {
+    state.close()
+    throw err
+  }
+  const { servers, port } = listening
+  if (state.keeper) {
+    state.log(`refpay-sandbox: state file ${state.keeper.file} (${state.loaded ? `${state.loaded.payments} payments loaded` : "new"})`)
+  }
   const url = `http://${urlHost(resolved.host)}:${port}`
   let closing: Promise<void> | undefined
   return {
@@ -45,6 +58,7 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     authUrl: `${url}/auth`,
     backofficeUrl: `${url}/backoffice`,
     paymentsUrl: url,
+    ...(state.keeper ? { stateFile: state.keeper.file } : {}),
     close() {
       if (!closing) {
         state.close()

@@ -33,6 +33,13 @@ export interface SandboxOptions {
   sellerId?: string
   /** 5-digit entity of credentials that name none. */
   entity?: string
+  /**
+   * A JSON file that keeps payments, idempotency records, the clock offset and the webhook set-up (never its
+   * secret) across restarts: loaded at start, rewritten atomically after changes. Memory only unless given.
+   */
+  stateFile?: string
+  /** Longest wait between a change and its save to `stateFile` (close() saves at once). */
+  stateSaveDelayMs?: number
   /** Notable events (webhook failures, handler crashes). Silent unless given. */
   logger?: (line: string) => void
 }
@@ -80,6 +87,8 @@ function validate(o: ResolvedOptions): void {
   oneOf("authorizationForm", o.authorizationForm, ["bearer", "bare", "both"])
   if (typeof o.host !== "string" || o.host.length === 0) fail("host", "a host name or address")
   if (o.webhookUrl !== undefined) webhookUrl(o.webhookUrl)
+  if (o.stateFile !== undefined && (typeof o.stateFile !== "string" || o.stateFile.length === 0)) fail("stateFile", "a file path")
+  if (o.stateSaveDelayMs !== undefined) integer("stateSaveDelayMs", o.stateSaveDelayMs, 0, 60_000)
   if (!/^\d{5}$/.test(o.entity)) fail("entity", "5 digits, e.g. 21098")
   if (!Array.isArray(o.credentials) || o.credentials.length === 0) fail("credentials", "at least one credential")
   for (const c of o.credentials) credential(c)

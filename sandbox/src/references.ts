@@ -27,6 +27,17 @@ export class ReferenceIssuer {
     return { entity: override?.entity ?? defaultEntity, reference }
   }
 
+  /** Every reference issued since start-up (or reset), for the state file. */
+  issuedReferences(): string[] {
+    return [...this.used]
+  }
+
+  /** After loading a state file: those references stay taken, and the leading-zero alternation goes on. */
+  restore(references: readonly string[]): void {
+    for (const reference of references) this.used.add(reference)
+    this.issued += references.length
+  }
+
   reset(): void {
     this.used.clear()
     this.issued = 0

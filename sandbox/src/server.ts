@@ -112,6 +112,8 @@ async function handle(state: SandboxState, req: IncomingMessage, res: ServerResp
     state.log(`refpay-sandbox: handler error on ${method} ${path}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`)
     reply = areaError(area, 500, "INTERNAL_ERROR", "Sandbox internal error")
   }
+  // Any handler may have changed something (even a read expires an overdue reference): the state file decides.
+  state.changed()
 
   if (fault && fault.when === "after") reply = await afterWork(state, fault, area, reply, req, finish)
   if (reply.status === 0) return
