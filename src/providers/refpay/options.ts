@@ -53,6 +53,17 @@ export interface RefpayProviderOptions {
   sandboxHosts?: string[]
   /** Cancel the order when its reference expires unpaid (default true); otherwise only the reference is cancelled. */
   cancelExpiredOrders?: boolean
+  /**
+   * What happens when a reference expires unpaid (spec 3 rule 2: "the merchant asks the customer for a new payment"):
+   * `renew` (default) issues a new reference for the same amount on the same order and e-mails it, up to
+   * `maxRenewals` times, then cancels; `cancel` cancels the reference (and the order, per `cancelExpiredOrders`) and
+   * tells the customer.
+   */
+  expiryPolicy?: "renew" | "cancel"
+  /** How many new references one order may get after expiries (default 1). */
+  maxRenewals?: number
+  /** Hours before a reference's expiry when the customer is reminded to pay (default 24; 0 = no reminder). */
+  reminderHoursBeforeExpiry?: number
   /** Refund automatically a payment that arrives after its order was cancelled (default false: flag it for the shop owner). */
   autoRefundLatePayments?: boolean
   /**
@@ -93,6 +104,9 @@ export const ENV = {
   maxRetries: "REFPAY_MAX_RETRIES",
   sandboxHosts: "REFPAY_SANDBOX_HOSTS",
   cancelExpiredOrders: "REFPAY_CANCEL_EXPIRED_ORDERS",
+  expiryPolicy: "REFPAY_EXPIRY_POLICY",
+  maxRenewals: "REFPAY_MAX_RENEWALS",
+  reminderHoursBeforeExpiry: "REFPAY_REMINDER_HOURS",
   autoRefundLatePayments: "REFPAY_AUTO_REFUND_LATE_PAYMENTS",
   lateSettlementDays: "REFPAY_LATE_SETTLEMENT_DAYS",
   pollBatchSize: "REFPAY_POLL_BATCH_SIZE",
@@ -147,6 +161,9 @@ const schema = z.object({
   maxRetries: int(0).max(10).default(2),
   sandboxHosts: hostList.default([]),
   cancelExpiredOrders: flag.default(true),
+  expiryPolicy: z.enum(["renew", "cancel"]).default("renew"),
+  maxRenewals: int(0).max(10).default(1),
+  reminderHoursBeforeExpiry: int(0).max(24 * 30).default(24),
   autoRefundLatePayments: flag.default(false),
   lateSettlementDays: int(0).max(60).default(3),
   pollBatchSize: int(1).max(1000).default(100),
@@ -168,6 +185,7 @@ const HOW_TO_FIX: Partial<Record<keyof RefpayProviderOptions, string>> = {
   t2AuthorizationForm: 'set REFPAY_T2_AUTHORIZATION_FORM to "bearer" or "bare"',
   cancelExpiredOrders: 'set REFPAY_CANCEL_EXPIRED_ORDERS to "true" or "false"',
   autoRefundLatePayments: 'set REFPAY_AUTO_REFUND_LATE_PAYMENTS to "true" or "false"',
+  expiryPolicy: 'set REFPAY_EXPIRY_POLICY to "renew" or "cancel"',
 }
 
 /** Options from medusa-config, each missing one taken from its environment variable. Empty strings count as unset. */
