@@ -10,6 +10,7 @@ const crypto = require("node:crypto")
 const fs = require("node:fs")
 const path = require("node:path")
 const { runCommand } = require("./demo-processes")
+const { checkExports, exportEntries } = require("./package-exports")
 
 const PACKAGE = "medusa-payment-refpay"
 
@@ -46,18 +47,31 @@ async function buildPlugin({ root, medusaCli, env, logFile, log, signal }) {
   return true
 }
 
-/** `npm pack` into `packDir`; returns the tarball (copied to a stable name too) and its sha256. */
+/**
+ * `npm pack` (which runs `prepack`) into `packDir`; returns the tarball (copied to a stable name too), its sha256, and
+ * `buildSha256`, a hash of what it ships apart from the sandbox.
+ */
 function packPlugin({ root, packDir }) {
   fs.mkdirSync(packDir, { recursive: true })
   const result = spawnSync("npm", ["pack", "--json", "--pack-destination", packDir], { cwd: root, encoding: "utf8" })
   if (result.status !== 0) throw new Error(`npm pack failed:\n${result.stderr}`)
-  const [info] = JSON.parse(result.stdout)
+  // `prepack` builds sandbox/dist (scripts/build-sandbox.js). npm 11 prints lifecycle banners on stderr with --json;
+  // older npm versions put them before the JSON on stdout.
+  const start = result.stdout.search(/^\[/m)
+  const [info] = JSON.parse(start === -1 ? result.stdout : result.stdout.slice(start))
   const packed = path.join(packDir, info.filename)
   const tarball = path.join(packDir, `${PACKAGE}.tgz`)
   fs.copyFileSync(packed, tarball)
   if (packed !== tarball) fs.rmSync(packed)
   const sha256 = crypto.createHash("sha256").update(fs.readFileSync(tarball)).digest("hex")
-  return { tarball, sha256, files: info.files.map((file) => file.path), version: info.version }
+  const files = info.files.map((file) => file.path)
+  // What `medusa build` of the shop depends on: the tarball minus the sandbox (which the shop never loads), so a
+  // sandbox change does not cost the demo a shop rebuild.
+  const build = crypto.createHash("sha256")
+  for (const file of files.filter((f) => !f.startsWith("sandbox/")).sort()) {
+    build.update(file).update("\0").update(fs.readFileSync(path.join(root, file))).update("\0")
+  }
+  return { tarball, sha256, buildSha256: build.digest("hex"), files, version: info.version }
 }
 
 /** Extracts the tarball as demo/node_modules/medusa-payment-refpay unless that exact tarball is already there. */
@@ -75,31 +89,22 @@ function installPlugin({ demoDir, tarball, sha256 }) {
   return true
 }
 
+/** The entry points a shop's configuration names: they must be among the package's exports. */
+const SHOP_ENTRY_POINTS = [`${PACKAGE}/package.json`, `${PACKAGE}/providers/refpay`, `${PACKAGE}/admin`]
+
 /**
- * Resolves, from the demo app, every entry point a shop uses, so a wrong `exports` or `files` names itself here
- * instead of as a Medusa boot error. In a child process started in demo/: from this file, Node would resolve the
- * package name to this repository itself (package self-reference).
+ * Resolves, from the demo app, every entry point of the package's `exports` (patterns expanded over the files it
+ * ships), so a wrong `exports` or `files` names itself here instead of as a Medusa boot error. The packed-package
+ * test (integration-tests/package) goes further and loads each one.
  */
 function checkEntryPoints(demoDir) {
-  const entries = [`${PACKAGE}/package.json`, `${PACKAGE}/providers/refpay`, `${PACKAGE}/admin`]
-  const script = `
-    const path = require("node:path")
-    const inside = path.join(process.cwd(), "node_modules") + path.sep
-    const problems = []
-    for (const entry of ${JSON.stringify(entries)}) {
-      try {
-        const resolved = require.resolve(entry, { paths: [process.cwd()] })
-        if (!resolved.startsWith(inside)) problems.push(entry + " resolved outside the demo's node_modules: " + resolved)
-      } catch (error) {
-        problems.push(entry + ": " + (error.code || error.message))
-      }
-    }
-    process.stdout.write(JSON.stringify(problems))`
-  const result = spawnSync(process.execPath, ["-e", script], { cwd: demoDir, encoding: "utf8" })
-  const problems = result.status === 0 ? JSON.parse(result.stdout) : [result.stderr]
+  const packageDir = path.join(demoDir, "node_modules", PACKAGE)
+  const exported = new Set(exportEntries(packageDir).map((e) => e.specifier))
+  const problems = SHOP_ENTRY_POINTS.filter((entry) => !exported.has(entry)).map((entry) => `${entry} is not exported`)
+  problems.push(...checkExports({ shopDir: demoDir, packageName: PACKAGE }))
   if (problems.length) {
     throw new Error(`The packed plugin does not expose what a shop needs (check "exports" and "files" in package.json):\n  ${problems.join("\n  ")}`)
   }
 }
 
-module.exports = { buildPlugin, checkEntryPoints, installPlugin, packPlugin, PACKAGE }
+module.exports = { buildPlugin, checkEntryPoints, installPlugin, packPlugin, PACKAGE, SHOP_ENTRY_POINTS }
