@@ -1,5 +1,6 @@
 // One config, two kinds of suites, chosen by TEST_TYPE (set by scripts/test.js):
-//   unit        - src/**/__tests__/*.unit.spec.ts and sandbox/**/__tests__/*.spec.ts (sandbox over loopback, no DB)
+//   unit        - src/**/__tests__/*.unit.spec.ts, sandbox/**/__tests__/*.spec.ts (sandbox over loopback, no DB) and
+//                 scripts/**/__tests__/*.spec.ts (the test and demo tooling)
 //   integration - integration-tests/**/*.spec.ts (a real Medusa app on a real PostgreSQL)
 //   e2e         - e2e/**/*.e2e.spec.ts (npm run demo's stack driven in Debian's chromium)
 const swc = [
@@ -7,7 +8,11 @@ const swc = [
   { jsc: { parser: { syntax: "typescript", decorators: true, tsx: true }, target: "es2021" } },
 ]
 
-const unit = ["<rootDir>/src/**/__tests__/**/*.unit.spec.ts", "<rootDir>/sandbox/**/__tests__/**/*.spec.ts"]
+const unit = [
+  "<rootDir>/src/**/__tests__/**/*.unit.spec.ts",
+  "<rootDir>/sandbox/**/__tests__/**/*.spec.ts",
+  "<rootDir>/scripts/**/__tests__/**/*.spec.ts",
+]
 const integration = ["<rootDir>/integration-tests/**/*.spec.ts"]
 const e2e = ["<rootDir>/e2e/**/*.e2e.spec.ts"]
 

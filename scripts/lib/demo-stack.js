@@ -64,21 +64,35 @@ function shopEnvironment({ ports, postgresPort }) {
   }
 }
 
+/**
+ * How the demo starts the sandbox CLI. The webhook secret goes through the environment: a command line is visible
+ * to every user in `ps`, and startProcess writes it into the log. `stateFile` keeps the sandbox's payments across
+ * demo restarts, so references shown before a restart stay payable.
+ */
+function sandboxLaunch({ root, port, webhookUrl, stateFile }) {
+  return {
+    command: process.execPath,
+    args: [
+      path.join(root, "sandbox", "bin", "refpay-sandbox.js"),
+      "--port", String(port),
+      "--webhook-url", webhookUrl,
+      "--state", stateFile,
+    ],
+    env: { ...process.env, NODE_ENV: "development", REFPAY_SANDBOX_WEBHOOK_SECRET: DEMO_SECRETS.REFPAY_WEBHOOK_SECRET },
+  }
+}
+
 /** The sandbox CLI as a child process; resolves with it once it prints its listening line. */
-function startSandboxProcess({ root, port, webhookUrl, logFile }) {
+function startSandboxProcess({ root, port, webhookUrl, stateFile, logFile }) {
+  const launch = sandboxLaunch({ root, port, webhookUrl, stateFile })
   return new Promise((resolve, reject) => {
     let settled = false
     const child = startProcess(
-      process.execPath,
-      [
-        path.join(root, "sandbox", "bin", "refpay-sandbox.js"),
-        "--port", String(port),
-        "--webhook-url", webhookUrl,
-        "--webhook-secret", DEMO_SECRETS.REFPAY_WEBHOOK_SECRET,
-      ],
+      launch.command,
+      launch.args,
       {
         cwd: root,
-        env: { ...process.env, NODE_ENV: "development" },
+        env: launch.env,
         logFile,
         onLine: (line) => {
           if (!settled && line.startsWith("REFPAY sandbox listening")) {
@@ -103,7 +117,8 @@ function startSandboxProcess({ root, port, webhookUrl, logFile }) {
  * @param {number} [options.port]          Medusa (default 9000; 0 = any free port)
  * @param {number} [options.storefrontPort] storefront (default 8000)
  * @param {number} [options.sandboxPort]   REFPAY sandbox (default 4010)
- * @param {string} [options.dataDir]       kept state (default <root>/.demo): pgdata, logs, state.json, demo.json
+ * @param {string} [options.dataDir]       kept state (default <root>/.demo): pgdata, logs, state.json, demo.json,
+ *                                          sandbox.json (the REFPAY sandbox's state file)
  * @param {boolean} [options.ephemeral]    a throwaway data dir, removed on stop
  * @param {boolean} [options.reset]        start from an empty database
  * @param {AbortSignal} [options.signal]   aborting it stops the start-up: what runs is stopped, the promise rejects
@@ -123,6 +138,8 @@ async function startDemo(options) {
   if (ephemeral) fs.chmodSync(dataDir, 0o755)
   const logsDir = path.join(dataDir, "logs")
   const stateFile = path.join(dataDir, "state.json")
+  // The sandbox's own state (payments, idempotency records, clock): kept like the database, removed by --reset.
+  const sandboxStateFile = path.join(dataDir, "sandbox.json")
   const infoFile = path.join(dataDir, "demo.json")
   const timings = {}
   const started = Date.now()
@@ -137,7 +154,7 @@ async function startDemo(options) {
 
   if (options.reset) {
     log(`• --reset: removing the demo database and state in ${dataDir}`)
-    for (const entry of ["pgdata", "state.json", "demo.json"]) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true })
+    for (const entry of ["pgdata", "state.json", "demo.json", "sandbox.json"]) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true })
     // Where scripts/lib/postgres.js keeps the data when the postgres account cannot reach <dataDir>/pgdata.
     const wanted = path.join(dataDir, "pgdata")
     fs.rmSync(path.join(os.tmpdir(), `refpay-pg-${Buffer.from(wanted).toString("hex").slice(-24)}`), { recursive: true, force: true })
@@ -185,7 +202,7 @@ async function startDemo(options) {
       log(`  ${installed ? "installed" : "already installed"}: ${path.relative(root, packed.tarball)} -> demo/node_modules/medusa-payment-refpay (sha256 ${packed.sha256.slice(0, 12)})`)
       return packed
     })
-    const inputsHash = buildInputsHash({ root, demoDir, pluginSha256: plugin.sha256 })
+    const inputsHash = buildInputsHash({ root, demoDir, pluginSha256: plugin.buildSha256 })
     let databaseId = null
 
     await step("build_and_postgres", "building the shop and admin (medusa build, cached) and starting PostgreSQL...", async () => {
@@ -214,6 +231,7 @@ async function startDemo(options) {
         root,
         port: ports.sandbox,
         webhookUrl: `http://127.0.0.1:${ports.shop}/hooks/refpay`,
+        stateFile: sandboxStateFile,
         logFile: path.join(logsDir, "sandbox.log"),
       })
     })
@@ -271,4 +289,4 @@ async function startDemo(options) {
   }
 }
 
-module.exports = { startDemo, ADMIN, DEFAULT_PORTS }
+module.exports = { startDemo, startSandboxProcess, sandboxLaunch, ADMIN, DEFAULT_PORTS, DEMO_SECRETS }
