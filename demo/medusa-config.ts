@@ -5,6 +5,24 @@ import { defineConfig, loadEnv } from "@medusajs/framework/utils"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
+// Several servers (`npm run demo -- --servers 2`, `npm test -- --cluster`): with REDIS_URL set, Medusa's Redis event
+// bus, workflow engine, locking provider, cache and session store, and the process's role from MEDUSA_WORKER_MODE
+// (`shared`, `server` or `worker`). Without it the demo is one server with Medusa's in-memory defaults.
+const redisUrl = process.env.REDIS_URL
+const redisModules = redisUrl
+  ? [
+      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+      {
+        resolve: "@medusajs/medusa/locking",
+        options: {
+          providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }],
+        },
+      },
+      { resolve: "@medusajs/medusa/cache-redis", options: { redisUrl } },
+    ]
+  : []
+
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
@@ -18,6 +36,9 @@ module.exports = defineConfig({
     // The demo runs `medusa start` (production mode) over plain http on localhost, where a Secure session cookie
     // would never be set and the admin could not log in. A real shop serves HTTPS and leaves this out.
     cookieOptions: { secure: false, sameSite: "lax" },
+    ...(redisUrl
+      ? { redisUrl, workerMode: (process.env.MEDUSA_WORKER_MODE || "shared") as "shared" | "worker" | "server" }
+      : {}),
   },
   plugins: [{ resolve: "medusa-payment-refpay", options: {} }],
   modules: [
@@ -35,5 +56,15 @@ module.exports = defineConfig({
         ],
       },
     },
+    // The demo's e-mail: a small notification provider (demo/src/modules/mailbox) that renders the plugin's
+    // templates with `renderRefpayEmail` and keeps them for the storefront's Mailbox page. A shop registers its real
+    // e-mail provider here instead (README, "E-mails to the customer").
+    {
+      resolve: "@medusajs/medusa/notification",
+      options: {
+        providers: [{ resolve: "./src/modules/mailbox", id: "mailbox", options: { channels: ["email"] } }],
+      },
+    },
+    ...redisModules,
   ],
 })

@@ -191,6 +191,18 @@ function renderSummary(orderId) {
   )
 }
 
+/** What a shopper needs to know about earlier references: a renewal after expiry, or an order cancelled unpaid. */
+function renderNote(refpay, previous) {
+  const note = $("refpay-note")
+  const expiredBefore = (previous || []).some((p) => p.expired)
+  let text = ""
+  if (refpay.status === "awaiting" && expiredBefore) text = "A referência anterior expirou sem pagamento: enviámos-lhe uma nova referência por e-mail. Pague apenas a referência abaixo."
+  else if (refpay.status === "cancelled" && refpay.expired) text = "Encomenda cancelada: a referência não foi paga a tempo."
+  else if (refpay.status === "cancelled") text = "Encomenda cancelada: não foi paga."
+  note.textContent = text
+  note.hidden = !text
+}
+
 function renderPayment(refpay) {
   // Entity and reference exactly as the platform gave them: text, never a number, never regrouped.
   setText("refpay-entity", refpay.entity)
@@ -212,9 +224,10 @@ function renderPayment(refpay) {
 
 async function refreshPayment(orderId) {
   try {
-    const { refpay } = await store(`/store/refpay/orders/${encodeURIComponent(orderId)}`)
+    const { refpay, previous_references } = await store(`/store/refpay/orders/${encodeURIComponent(orderId)}`)
     showError("refpay-error", "")
     renderPayment(refpay)
+    renderNote(refpay, previous_references)
     return refpay.status
   } catch (error) {
     showError("refpay-error", `Não foi possível obter os dados de pagamento: ${error.message}`)

@@ -1,7 +1,7 @@
 import { createOrderFulfillmentWorkflow } from "@medusajs/core-flows"
 import { request } from "undici"
 import { pollRefpayPayments } from "../../src/workflows/refpay-sync/poll"
-import { placeRefpayOrder } from "../fixtures/checkout"
+import { approvedEvent as approvedEventOf, captureCount, refpayOrders, session } from "../fixtures/refpay-orders"
 import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
 
 jest.setTimeout(180 * 1000)
@@ -12,70 +12,12 @@ refpayIntegrationSuite(
   "REFPAY payment status in motion: webhooks, polling, expiry, late payments, fulfilment guard",
   (ctx) => {
     const { api, adminHeaders, control, store } = ctx
-    const shopUrl = () => (api as any).defaults.baseURL as string
+    const { shopUrl, adminOrder, placeOrder, waitForOrder, postDoor2 } = refpayOrders(ctx)
+    const approvedEvent = (refpay: { payment_id: string; order_id: string }, eventId = "evt-approved-1") => approvedEventOf(refpay, eventId)
 
     beforeEach(async () => {
       await control("POST", "/webhooks/config", { url: `${shopUrl()}/hooks/refpay`, secret: TEST_WEBHOOK_SECRET })
     })
-
-    async function adminOrder(orderId: string) {
-      const fields = [
-        "+payment_status",
-        "+fulfillment_status",
-        "*payment_collections",
-        "*payment_collections.payment_sessions",
-        "*payment_collections.payments",
-        "*payment_collections.payments.captures",
-        "*payment_collections.payments.refunds",
-        "*items",
-        "*fulfillments",
-      ].join(",")
-      const { data } = await api.get(`/admin/orders/${orderId}?fields=${fields}`, adminHeaders())
-      return data.order
-    }
-
-    const session = (order: any) => order.payment_collections[0].payment_sessions[0]
-
-    async function placeOrder() {
-      const { completion } = await placeRefpayOrder(api, store())
-      const order = await adminOrder(completion.order.id)
-      return { orderId: order.id as string, refpay: session(order).data.refpay as { payment_id: string; order_id: string } }
-    }
-
-    async function waitForOrder(orderId: string, check: (order: any) => boolean, timeoutMs = 20_000) {
-      const deadline = Date.now() + timeoutMs
-      let order: any
-      while (Date.now() < deadline) {
-        order = await adminOrder(orderId)
-        if (check(order)) return order
-        await new Promise((resolve) => setTimeout(resolve, 200))
-      }
-      throw new Error(`order ${orderId} did not reach the expected state; last: ${JSON.stringify({ payment_status: order?.payment_status, status: order?.status })}`)
-    }
-
-    async function postDoor2(body: unknown, headers: Record<string, string> = { "x-refpay-webhook-secret": TEST_WEBHOOK_SECRET }) {
-      const response = await request(`${shopUrl()}/hooks/refpay`, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...headers },
-        body: typeof body === "string" ? body : JSON.stringify(body),
-      })
-      const text = await response.body.text()
-      return { status: response.statusCode, body: text ? JSON.parse(text) : undefined }
-    }
-
-    const approvedEvent = (refpay: { payment_id: string; order_id: string }, eventId = "evt-approved-1") => ({
-      event_id: eventId,
-      event_type: "APPROVED_TRANSACTIONS",
-      payment_id: refpay.payment_id,
-      order_id: refpay.order_id,
-      status: "APPROVED",
-      amount: 2498,
-      occurred_at: new Date().toISOString(),
-    })
-
-    function captureCount(order: any): number {
-      return order.payment_collections.flatMap((c: any) => c.payments ?? []).flatMap((p: any) => p.captures ?? []).length
-    }
 
     describe("door 2: POST /hooks/refpay", () => {
       it("marks the order paid when the customer pays and the platform's webhook arrives", async () => {
@@ -284,5 +226,5 @@ refpayIntegrationSuite(
       })
     })
   },
-  { env: { REFPAY_POLL_INTERVAL_MINUTES: "0" } }
+  { env: { REFPAY_POLL_INTERVAL_MINUTES: "0", REFPAY_EXPIRY_POLICY: "cancel" } }
 )

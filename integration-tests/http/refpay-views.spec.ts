@@ -175,6 +175,7 @@ refpayIntegrationSuite("REFPAY payment views: thank-you page route, admin routes
         "amount_cents",
         "amount_display",
         "checked_at",
+        "created_at",
         "currency",
         "do_not_ship",
         "entity",

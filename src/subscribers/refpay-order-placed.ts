@@ -1,7 +1,8 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import type { INotificationModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { paymentInstructionsNotification } from "../providers/refpay/payment-instructions"
+import { sendRefpayNotification } from "../workflows/refpay-notify/send-notification"
 import { loadOrderPaymentView } from "../workflows/refpay-view/load-payment-view"
 
 /**
@@ -14,7 +15,7 @@ export default async function refpayOrderPlaced({ event, container }: Subscriber
   try {
     await sendPaymentInstructions(container, event.data.id, logger)
   } catch (error) {
-    reportFailure(logger, event.data.id, error)
+    logger.warn(`REFPAY: payment instructions e-mail for order ${event.data.id} not sent: ${(error as Error).message}`)
   }
 }
 
@@ -33,27 +34,7 @@ async function sendPaymentInstructions(container: MedusaContainer, orderId: stri
     logger.info(`REFPAY: no payment instructions e-mail for order ${orderId}: ${decision.reason}`)
     return
   }
-  const notifications = container.resolve<INotificationModuleService>(Modules.NOTIFICATION)
-  await notifications.createNotifications(decision.notification)
-}
-
-/** Medusa 2.21.2 throws this (and records the notification as failed) when no provider serves the channel. */
-const NO_PROVIDER = /could not find a notification provider|not enabled|could not resolve 'notification'/i
-let warnedNoProvider = false
-
-function reportFailure(logger: Logger, orderId: string, error: unknown): void {
-  const message = error instanceof Error ? error.message : String(error)
-  if (NO_PROVIDER.test(message)) {
-    if (warnedNoProvider) return
-    warnedNoProvider = true
-    logger.warn(
-      "REFPAY: payment instructions e-mails are not sent: no notification provider serves the \"email\" channel. " +
-        "Register one (SendGrid, Resend, ...) in the notification module with a \"refpay-payment-instructions\" template. " +
-        "Orders are not affected; this is logged once."
-    )
-    return
-  }
-  logger.warn(`REFPAY: payment instructions e-mail for order ${orderId} not sent: ${message}`)
+  await sendRefpayNotification(container, decision.notification)
 }
 
 export const config: SubscriberConfig = { event: "order.placed" }

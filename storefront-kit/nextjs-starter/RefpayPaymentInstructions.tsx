@@ -4,11 +4,13 @@
 // starter. Goes to src/modules/order/components/refpay-payment-instructions/index.tsx (refpay.patch puts it there).
 // Reads GET /store/refpay/orders/:id through the server action in src/lib/data/refpay.ts (the starter's SDK, with
 // its publishable key), shows Entidade, Referência, Montante and Data limite with a copy button each, and polls
-// while the reference is awaiting payment.
+// while the reference is awaiting payment. After an expiry the shop may issue a new reference: the page then shows
+// the new one and says the earlier one expired.
 
 import {
   retrieveRefpayPayment,
   type RefpayPaymentView,
+  type RefpayPreviousReference,
 } from "@lib/data/refpay"
 import { useEffect, useRef, useState, type ReactNode } from "react"
 
@@ -33,7 +35,11 @@ const LABELS = {
   loading: "A carregar os dados de pagamento…",
   error: "Não foi possível obter os dados de pagamento",
   hint: "Pague num Multibanco, no homebanking ou na app do seu banco (Pagamentos > Serviços). Esta página atualiza-se quando o pagamento for confirmado.",
-  expired: "A referência expirou. Contacte a loja.",
+  expired: "A referência expirou. A loja vai enviar-lhe uma nova referência ou contactá-lo.",
+  renewed:
+    "A referência anterior expirou sem pagamento. Enviámos-lhe uma nova referência por e-mail: pague apenas a referência abaixo.",
+  cancelledExpired: "A referência expirou sem pagamento e a encomenda foi cancelada.",
+  cancelledUnpaid: "A encomenda foi cancelada: não foi paga.",
   paidAfterCancellation:
     "O pagamento chegou depois de a encomenda ter sido cancelada. A loja vai contactá-lo.",
   status: {
@@ -133,6 +139,13 @@ function Field({
   )
 }
 
+/** What the shopper must know about earlier references: a renewal after expiry, or an order cancelled unpaid. */
+function noteFor(refpay: RefpayPaymentView, previous: RefpayPreviousReference[]): string | null {
+  if (refpay.status === "awaiting" && !refpay.expired && previous.some((p) => p.expired)) return LABELS.renewed
+  if (refpay.status === "cancelled") return refpay.expired ? LABELS.cancelledExpired : LABELS.cancelledUnpaid
+  return null
+}
+
 type RefpayPaymentInstructionsProps = {
   orderId: string
 }
@@ -141,6 +154,7 @@ export default function RefpayPaymentInstructions({
   orderId,
 }: RefpayPaymentInstructionsProps) {
   const [refpay, setRefpay] = useState<RefpayPaymentView | null>(null)
+  const [previous, setPrevious] = useState<RefpayPreviousReference[]>([])
   const [error, setError] = useState<string | null>(null)
   const [notRefpay, setNotRefpay] = useState(false)
 
@@ -156,10 +170,12 @@ export default function RefpayPaymentInstructions({
       if (stopped) return
       if (result.ok) {
         setRefpay(result.refpay)
+        setPrevious(result.previous ?? [])
         setError(null)
-        // Keep asking while the customer may still pay; stop on paid, cancelled, failed or expired.
-        if (result.refpay.status === "awaiting" && !result.refpay.expired) {
-          timer = setTimeout(poll, POLL_MS)
+        // Keep asking while the customer may still pay, or an expired reference may still be renewed; stop on paid,
+        // cancelled or failed.
+        if (result.refpay.status === "awaiting") {
+          timer = setTimeout(poll, result.refpay.expired ? RETRY_MS : POLL_MS)
         }
         return
       }
@@ -242,6 +258,11 @@ export default function RefpayPaymentInstructions({
 
           {refpay.status === "awaiting" && !refpay.expired && (
             <p className="txt-small text-ui-fg-subtle">{LABELS.hint}</p>
+          )}
+          {noteFor(refpay, previous) && (
+            <p className="txt-small-plus text-ui-fg-base" data-testid="refpay-note">
+              {noteFor(refpay, previous)}
+            </p>
           )}
           {refpay.paid_after_cancellation && (
             <p className="txt-small text-ui-fg-error">

@@ -19,8 +19,17 @@ export type RefpayPaymentView = {
   do_not_ship: boolean
 }
 
+/** A reference the current one replaced (after an expiry the shop may issue a new one). */
+export type RefpayPreviousReference = {
+  entity: string
+  reference: string
+  status: string
+  expired: boolean
+  expires_at: string
+}
+
 export type RefpayPaymentResult =
-  | { ok: true; refpay: RefpayPaymentView }
+  | { ok: true; refpay: RefpayPaymentView; previous: RefpayPreviousReference[] }
   | { ok: false; notFound: boolean; message: string }
 
 let config: Promise<{ shop_url: string; publishable_key: string }> | undefined
@@ -32,6 +41,6 @@ export async function retrieveRefpayPayment(orderId: string): Promise<RefpayPaym
     headers: { "x-publishable-api-key": publishable_key },
   })
   const body = await response.json().catch(() => ({}))
-  if (response.ok) return { ok: true, refpay: body.refpay }
+  if (response.ok) return { ok: true, refpay: body.refpay, previous: body.previous_references ?? [] }
   return { ok: false, notFound: response.status === 404, message: body.message ?? `HTTP ${response.status}` }
 }

@@ -21,11 +21,16 @@ type Load =
   | { state: "ready"; view: AdminRefpayView }
 
 /** The admin route's view: the payment view plus the last status check. */
-type AdminRefpayView = RefpayPaymentView & { last_check?: { outcome: string | null; checked_at: string | null; failures: number } | null }
+type AdminRefpayView = RefpayPaymentView & {
+  last_check?: { outcome: string | null; checked_at: string | null; failures: number } | null
+  /** Every reference of the order, oldest first. */
+  history?: RefpayPaymentView[]
+}
 
 const RefpayOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const [load, setLoad] = useState<Load>({ state: "loading" })
   const [checking, setChecking] = useState(false)
+  const [renewing, setRenewing] = useState(false)
 
   useEffect(() => {
     let active = true
@@ -60,6 +65,22 @@ const RefpayOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
       toast.error("Could not check the REFPAY status", { description: (error as Error).message })
     } finally {
       setChecking(false)
+    }
+  }, [order.id])
+
+  const issueNewReference = useCallback(async () => {
+    if (!window.confirm("Issue a new REFPAY reference for this order and e-mail it to the customer?")) return
+    setRenewing(true)
+    try {
+      const answer = await adminRequest("POST", `/admin/refpay/orders/${encodeURIComponent(order.id)}/renew`)
+      if (!answer.ok) throw new Error(answer.body?.message ?? `HTTP ${answer.status}`)
+      const view: AdminRefpayView = answer.body.refpay
+      setLoad({ state: "ready", view })
+      toast.success("New REFPAY reference issued", { description: `Entity ${view.entity}, reference ${view.reference}` })
+    } catch (error) {
+      toast.error("Could not issue a new reference", { description: (error as Error).message })
+    } finally {
+      setRenewing(false)
     }
   }, [order.id])
 
@@ -128,7 +149,32 @@ const RefpayOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
         <Row label="Last checked" value={formatDate(view.checked_at)} testId="refpay-checked-at" />
       </dl>
 
-      <div className="flex justify-end px-6 py-4">
+      {(view.history?.length ?? 0) > 1 && (
+        <div className="px-6 py-4" data-testid="refpay-history">
+          <Text size="small" leading="compact" weight="plus">
+            References of this order
+          </Text>
+          <ul className="mt-2 flex flex-col gap-y-1">
+            {view.history!.map((item) => (
+              <li key={item.payment_session_id} className="flex items-center justify-between gap-x-2" data-testid="refpay-history-item">
+                <Text size="small" leading="compact" className="font-mono">
+                  {item.entity} / {item.reference}
+                </Text>
+                <Badge size="2xsmall" color={describe(item).color}>
+                  {describe(item).label}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <div className="flex justify-end gap-x-2 px-6 py-4">
+        {canIssueNewReference(order, view) && (
+          <Button size="small" variant="secondary" onClick={issueNewReference} isLoading={renewing} data-testid="refpay-issue-new-reference">
+            Issue a new reference
+          </Button>
+        )}
         <Button size="small" variant="secondary" onClick={checkNow} isLoading={checking} data-testid="refpay-check-now">
           Check status now
         </Button>
@@ -151,6 +197,12 @@ const Row = ({ label, value, testId, mono }: { label: string; value: string; tes
     </dd>
   </>
 )
+
+/** An open order whose references all expired or were cancelled unpaid (the server checks it again). */
+function canIssueNewReference(order: AdminOrder, view: AdminRefpayView): boolean {
+  const all = view.history?.length ? view.history : [view]
+  return order.status !== "canceled" && all.every((item) => item.status === "cancelled")
+}
 
 type BadgeColor = "green" | "red" | "orange" | "grey"
 

@@ -24,6 +24,8 @@ export interface RefpayPaymentView {
   /** The platform's last reported status, verbatim (WAITING, APPROVED, CANCELLED, ...). */
   platform_status: string
   expires_at: string
+  /** When the reference was issued. */
+  created_at: string
   /** The reference can no longer be paid in time: cancelled for expiry, reported EXPIRED, or past its validity. */
   expired: boolean
   paid_after_cancellation: boolean
@@ -68,6 +70,7 @@ export function buildPaymentView(source: PaymentViewSource, now: Date = new Date
     status,
     platform_status: text(reference.status),
     expires_at: expiresAt,
+    created_at: text(reference.created_at),
     expired: isExpired(status, source.data, expiresAt, now),
     paid_after_cancellation: paidAfterCancellationAt !== null,
     paid_after_cancellation_at: paidAfterCancellationAt,
@@ -117,4 +120,20 @@ export function primarySession<T extends PaymentViewSource>(sources: T[]): T | n
   const rank = (s: T) => (s.payment?.capturedAt ? 2 : s.status === "canceled" ? 0 : 1)
   const created = (s: T) => Date.parse(s.data?.refpay?.created_at ?? "") || 0
   return [...sources].sort((a, b) => rank(b) - rank(a) || created(b) - created(a))[0] ?? null
+}
+
+/** An earlier reference of the order, as a storefront may mention it ("expired, a new reference has been sent"). */
+export interface PreviousReferenceView {
+  entity: string
+  reference: string
+  status: PaymentOutcome
+  expired: boolean
+  expires_at: string
+}
+
+/** The references the current one replaced, oldest first; never the current one. */
+export function storeReferenceHistory(current: RefpayPaymentView, history: RefpayPaymentView[]): PreviousReferenceView[] {
+  return history
+    .filter((view) => view.payment_session_id !== current.payment_session_id)
+    .map((view) => ({ entity: view.entity, reference: view.reference, status: view.status, expired: view.expired, expires_at: view.expires_at }))
 }

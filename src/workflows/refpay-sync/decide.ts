@@ -13,6 +13,8 @@ export interface MedusaSide {
   refundedCents?: number
   expiresAt: Date
   latePaymentRecorded: boolean
+  /** Another reference of the same order (an earlier or renewed one) was paid: this one must not stay payable. */
+  superseded?: boolean
 }
 
 export interface PlatformSide {
@@ -21,6 +23,8 @@ export interface PlatformSide {
   amountCents?: number
   /** Cents the platform has refunded (a refund, or a cancellation that met a payment). */
   refundedCents?: number
+  /** The platform cancelled the reference because it expired (EXPIRED, reason EXPIRED, or past its validity). */
+  expired?: boolean
 }
 
 export type SyncDecision =
@@ -50,7 +54,7 @@ export type SyncDecision =
 
 export function medusaOutcome(side: MedusaSide): PaymentOutcome {
   if (side.captured) return "paid"
-  if (side.orderCanceled || side.sessionStatus === "canceled") return "cancelled"
+  if (side.orderCanceled || side.sessionStatus === "canceled" || side.superseded) return "cancelled"
   return "awaiting"
 }
 
@@ -77,7 +81,7 @@ export function decideSync(medusa: MedusaSide, platform: PlatformSide, now: Date
     if (!amountMatches(medusa, platform)) return current === "paid" ? { kind: "none", why: "captured; amounts differ" } : { kind: "amount_mismatch" }
     const refundCents = unrecordedRefundCents(medusa, platform)
     const held = medusa.amountCents - (platform.refundedCents ?? 0)
-    const cancelled = medusa.orderCanceled || medusa.sessionStatus === "canceled"
+    const cancelled = medusaOutcome(medusa) === "cancelled"
     if (current !== "paid") {
       if (!cancelled) return { kind: "capture" }
       return held > 0 ? { kind: "capture_late" } : { kind: "capture_refunded", refundCents }
@@ -90,6 +94,8 @@ export function decideSync(medusa: MedusaSide, platform: PlatformSide, now: Date
   if (current === "paid") return { kind: "none", why: `captured payment is never undone by a later ${platform.status.raw}` }
 
   if (next === "cancelled" || next === "failed") {
+    // An expiry the platform applied itself goes through the shop's expiry policy (renew or cancel), like ours.
+    if (current === "awaiting" && next === "cancelled" && platform.expired && medusa.orderId) return { kind: "expire" }
     if (current === "awaiting") return medusa.orderId ? { kind: "cancel_order" } : { kind: "mark_cancelled" }
     return medusa.sessionStatus === "canceled" ? { kind: "none", why: "already cancelled" } : { kind: "mark_cancelled" }
   }

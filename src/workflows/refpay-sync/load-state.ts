@@ -14,7 +14,16 @@ export interface RefpaySessionState {
   paymentCollectionId: string
   payment: { id: string; capturedAt: string | null; canceledAt: string | null; refundedCents: number } | null
   providerId: string
-  order: { id: string; status: string } | null
+  order: { id: string; status: string; email: string | null; displayId: number | string | null } | null
+  /** The other REFPAY sessions with a reference on the same payment collection (earlier or renewed references). */
+  siblings: SiblingSession[]
+}
+
+export interface SiblingSession {
+  id: string
+  status: string
+  captured: boolean
+  expired: boolean
 }
 
 /** Loads a REFPAY session by id; null when it does not exist, is not REFPAY's, or has no reference yet. */
@@ -36,6 +45,8 @@ export async function loadRefpaySession(container: MedusaContainer, sessionId: s
       "payment.refunds.amount",
       "payment_collection.order.id",
       "payment_collection.order.status",
+      "payment_collection.order.email",
+      "payment_collection.order.display_id",
     ],
     filters: { id: sessionId },
   })
@@ -58,8 +69,22 @@ export async function loadRefpaySession(container: MedusaContainer, sessionId: s
         }
       : null,
     providerId: row.provider_id,
-    order: order ? { id: order.id, status: order.status } : null,
+    order: order ? { id: order.id, status: order.status, email: order.email ?? null, displayId: order.display_id ?? null } : null,
+    siblings: await loadSiblings(container, row.id, row.payment_collection_id),
   }
+}
+
+/** The other REFPAY sessions with a reference on the same payment collection. */
+async function loadSiblings(container: MedusaContainer, sessionId: string, collectionId: string): Promise<SiblingSession[]> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "status", "provider_id", "data", "payment.captured_at"],
+    filters: { payment_collection_id: collectionId },
+  })
+  return (data as any[])
+    .filter((s) => s.id !== sessionId && isRefpayProviderId(s.provider_id) && s.data?.refpay)
+    .map((s) => ({ id: s.id, status: s.status, captured: !!s.payment?.captured_at, expired: !!s.data?.expired_at }))
 }
 
 /** The REFPAY sessions of an order that carry a reference (normally one). */

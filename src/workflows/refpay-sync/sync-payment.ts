@@ -55,12 +55,29 @@ async function syncLocked(container: MedusaContainer, input: SyncInput): Promise
   if (reading.kind === "failed") throw checkFailed(reading)
   if (reading.kind === "not_found") return { sessionId: input.sessionId, action: "not_found" }
   const action = reading.decision.kind
+  if (PAID.has(action)) await cancelSupersededReferences(container, reading, input)
   if (action !== "none" && action !== "record_check") {
     container
       .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
       .info(`REFPAY: session ${input.sessionId} (${input.reason}): platform ${reading.platform.status} -> ${action}`)
   }
   return { sessionId: input.sessionId, action, platformStatus: reading.platform.status }
+}
+
+const PAID = new Set<string>(["capture", "capture_late", "capture_refunded"])
+
+/**
+ * The order was paid through this reference: any other reference of the order still payable (a renewed one, or the
+ * one it replaced) is cancelled through its own locked sync, so the customer cannot pay twice.
+ */
+async function cancelSupersededReferences(container: MedusaContainer, reading: Extract<RefpayReading, { kind: "read" }>, input: SyncInput) {
+  for (const sibling of reading.state.siblings.filter((s) => s.status === "pending_authorization")) {
+    await syncRefpayPayment(container, { sessionId: sibling.id, reason: input.reason, now: input.now }).catch((error) =>
+      container
+        .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+        .warn(`REFPAY: superseded reference of session ${sibling.id} not cancelled yet (${(error as Error).message}); the poll job retries`)
+    )
+  }
 }
 
 function checkFailed(reading: Extract<RefpayReading, { kind: "failed" }>): MedusaError {

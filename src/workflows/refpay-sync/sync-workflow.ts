@@ -1,7 +1,9 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { cancelRefpayOrderStep, cancelRefpayReferenceStep, saveRefpaySessionStep, type CancelOutcome } from "./steps/close-reference"
+import { notifyRefpayCustomerStep } from "./steps/notify-customer"
 import { readRefpayPaymentStep, type RefpayReading } from "./steps/read-refpay-payment"
 import { recordRefpayCheckStep } from "./steps/record-check"
+import { renewRefpayReferenceStep } from "./steps/renew-reference"
 import { captureRefpayPaymentStep, flagRefpayLatePaymentStep, recordRefpayRefundStep } from "./steps/record-payment"
 
 export const refpaySyncWorkflowId = "refpay-sync-payment"
@@ -15,6 +17,8 @@ export interface RefpaySyncWorkflowInput {
 export interface RefpaySyncWorkflowOutput {
   reading: RefpayReading
   cancelled: CancelOutcome
+  /** The session of the new reference, when an expiry renewed it. */
+  renewedSessionId: string | null
 }
 
 /**
@@ -30,7 +34,9 @@ export const refpaySyncWorkflow = createWorkflow(refpaySyncWorkflowId, (input: R
   captureRefpayPaymentStep({ reading })
   recordRefpayRefundStep({ reading })
   flagRefpayLatePaymentStep({ reading })
-  cancelRefpayOrderStep({ reading, cancelled })
+  const orderCancelled = cancelRefpayOrderStep({ reading, cancelled })
+  const renewedSessionId = renewRefpayReferenceStep({ reading, cancelled })
+  notifyRefpayCustomerStep({ reading, renewedSessionId, orderCancelled, now: input.now })
   recordRefpayCheckStep({ sessionId: input.sessionId, reading, now: input.now })
-  return new WorkflowResponse(transform({ reading, cancelled }, (out): RefpaySyncWorkflowOutput => out))
+  return new WorkflowResponse(transform({ reading, cancelled, renewedSessionId }, (out): RefpaySyncWorkflowOutput => out))
 })

@@ -7,6 +7,10 @@ export interface OrderPaymentView {
   view: RefpayPaymentView
   /** The session the view shows. */
   session: RefpaySessionState
+  /** Every reference of the order, oldest first (the current one included): expired and renewed ones too. */
+  history: RefpayPaymentView[]
+  /** Every REFPAY session of the order with a reference. */
+  sessions: RefpaySessionState[]
 }
 
 /**
@@ -21,7 +25,11 @@ export async function loadOrderPaymentView(container: MedusaContainer, orderId: 
   const session = primarySession(states)
   const view = session ? buildPaymentView(session) : null
   if (!session || !view) throw await notFound(container, orderId)
-  return { view, session }
+  const history = states
+    .map((state) => buildPaymentView(state))
+    .filter((v): v is RefpayPaymentView => v !== null)
+    .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))
+  return { view, session, history, sessions: states }
 }
 
 /** The REFPAY session ids of an order, or the same 404 as `loadOrderPaymentView`. */

@@ -1,9 +1,10 @@
-import { cancelOrderWorkflow } from "@medusajs/core-flows"
+import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { referenceWithStatus, type RefpaySessionData } from "../../../providers/refpay/session-data"
 import { interpretStatus } from "../../../providers/refpay/status"
+import { expiryOutcome, type ExpiryOutcome } from "../expiry-policy"
 import { refpayProvider } from "../provider"
 import type { RefpayReading } from "./read-refpay-payment"
 
@@ -110,16 +111,28 @@ export const saveRefpaySessionStep = createStep(
   }
 )
 
-/** Cancels the order when the platform will never be paid, or when an expired reference's policy says so. */
+/** What the expiry policy makes of this reading: only meaningful for an `expire` decision. */
+export async function expiryOutcomeOf(container: MedusaContainer, reading: Read, cancelled: CancelOutcome): Promise<ExpiryOutcome> {
+  const settings = (await refpayProvider(container)).settings
+  return expiryOutcome({
+    policy: settings.expiryPolicy,
+    maxRenewals: settings.maxRenewals,
+    expiredSoFar: reading.state.siblings.filter((sibling) => sibling.expired).length + 1,
+    cancelExpiredOrders: settings.cancelExpiredOrders,
+    orderOpen: !!reading.state.order && reading.state.order.status !== "canceled",
+    platformDid: cancelled.platformDid,
+  })
+}
+
+/** Cancels the order when the platform will never be paid, or when the expiry policy says so. */
 export const cancelRefpayOrderStep = createStep(
   "refpay-cancel-order",
   async (input: { reading: RefpayReading; cancelled: CancelOutcome }, { container }) => {
     const { reading } = input
     if (!isRead(reading) || !reading.state.order || reading.state.order.status === "canceled") return new StepResponse(false)
-    const { cancelExpiredOrders } = (await refpayProvider(container)).settings
-    // A reference paid at the last moment keeps its order; one whose payment the platform refunded does not.
-    const expiredUnpaid = reading.decision.kind === "expire" && input.cancelled.platformDid !== "refused_paid"
-    const wanted = reading.decision.kind === "cancel_order" || (expiredUnpaid && cancelExpiredOrders)
+    const expired = reading.decision.kind === "expire"
+    const wanted =
+      reading.decision.kind === "cancel_order" || (expired && (await expiryOutcomeOf(container, reading, input.cancelled)) === "cancel_order")
     if (!wanted) return new StepResponse(false)
     await cancelOrderWorkflow(container).run({ input: { order_id: reading.state.order.id, canceled_by: "refpay" } })
     return new StepResponse(true)

@@ -28,6 +28,8 @@ export async function readRefpayPayment(container: MedusaContainer, sessionId: s
     const failure: CheckFailure = error instanceof RefpayNotFoundError ? "unknown_payment" : "platform_error"
     return { kind: "failed", state, failure, message: (error as Error).message }
   }
+  const expiresAt = new Date(platform.expiresAt ?? state.data.refpay!.expires_at)
+  const expired = platform.status.trim().toUpperCase() === "EXPIRED" || platform.reasonCode === "EXPIRED" || now >= expiresAt
   const decision = decideSync(
     {
       sessionStatus: state.status,
@@ -36,10 +38,16 @@ export async function readRefpayPayment(container: MedusaContainer, sessionId: s
       orderCanceled: state.order?.status === "canceled",
       amountCents: state.data.amount_cents,
       refundedCents: state.payment?.refundedCents ?? 0,
-      expiresAt: new Date(platform.expiresAt ?? state.data.refpay!.expires_at),
+      expiresAt,
       latePaymentRecorded: !!state.data.paid_after_cancellation_at,
+      superseded: state.siblings.some((sibling) => sibling.captured),
     },
-    { status: interpretStatus(platform.status), amountCents: platform.amountCents, refundedCents: platform.refundedAmountCents },
+    {
+      status: interpretStatus(platform.status),
+      amountCents: platform.amountCents,
+      refundedCents: platform.refundedAmountCents,
+      expired,
+    },
     now,
     provider.settings.expiryGraceHours * 3_600_000
   )

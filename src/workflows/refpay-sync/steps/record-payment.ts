@@ -1,4 +1,4 @@
-import { processPaymentWorkflow, refundPaymentWorkflow } from "@medusajs/core-flows"
+import { processPaymentWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { IEventBusModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"

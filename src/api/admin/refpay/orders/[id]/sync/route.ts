@@ -19,7 +19,7 @@ export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse)
       throw toMedusaError(error, "check the payment status")
     }
   }
-  const { view, session } = await loadOrderPaymentView(req.scope, req.params.id)
+  const { view, session, history } = await loadOrderPaymentView(req.scope, req.params.id)
   const action = results.find((result) => result.sessionId === session.id)?.action ?? "none"
-  res.status(200).json({ refpay: { ...view, last_check: await loadLastCheck(req.scope, session.id) }, action })
+  res.status(200).json({ refpay: { ...view, last_check: await loadLastCheck(req.scope, session.id), history }, action })
 }

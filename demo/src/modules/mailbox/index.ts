@@ -1,0 +1,4 @@
+import { ModuleProvider, Modules } from "@medusajs/framework/utils"
+import MailboxNotificationService from "./service"
+
+export default ModuleProvider(Modules.NOTIFICATION, { services: [MailboxNotificationService] })

@@ -1,0 +1,19 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { toMedusaError } from "../../../../../../providers/refpay/platform-errors"
+import { issueNewRefpayReference } from "../../../../../../workflows/refpay-renew/issue-new-reference"
+import { loadLastCheck } from "../../../../../../workflows/refpay-view/load-last-check"
+import { loadOrderPaymentView } from "../../../../../../workflows/refpay-view/load-payment-view"
+
+/**
+ * `POST /admin/refpay/orders/:id/renew`: "Issue a new reference" for an open order whose reference expired or was
+ * cancelled unpaid. 400 with the reason otherwise. Answers the order's view with the new reference and the history.
+ */
+export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse): Promise<void> {
+  try {
+    await issueNewRefpayReference(req.scope, req.params.id)
+  } catch (error) {
+    throw toMedusaError(error, "issue a new payment reference")
+  }
+  const { view, session, history } = await loadOrderPaymentView(req.scope, req.params.id)
+  res.status(200).json({ refpay: { ...view, last_check: await loadLastCheck(req.scope, session.id), history } })
+}

@@ -1,0 +1,12 @@
+// `medusa-payment-refpay/emails`: ready-made renderers for the plugin's notification templates.
+export {
+  formatEmailAmount,
+  formatEmailDeadline,
+  REFPAY_EMAIL_TEMPLATES,
+  renderRefpayEmail,
+  type RefpayEmailData,
+  type RefpayEmailLocale,
+  type RefpayEmailReference,
+  type RefpayEmailTemplate,
+  type RenderedEmail,
+} from "./render-refpay-email"

@@ -1,0 +1,60 @@
+import type { IPaymentModuleService } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import type { RefpaySessionData } from "../../providers/refpay/session-data"
+import { writeSession } from "../refpay-sync/steps/close-reference"
+
+export interface RenewReferenceInput {
+  /** The session whose reference expired or was cancelled unpaid. */
+  previous_session_id: string
+  payment_collection_id: string
+  provider_id: string
+  /** Major units, as Medusa stores the session amount. */
+  amount: number
+  currency_code: string
+  customer: RefpaySessionData["customer"] | null
+}
+
+/**
+ * A new REFPAY payment session on the order's own payment collection. Not Medusa's createPaymentSessionsWorkflow:
+ * it deletes the collection's other sessions, and the expired reference's session must stay (a late settlement on
+ * it is still recorded). Undone (the session deleted, its reference cancelled) if the reference cannot be issued.
+ */
+const createRenewalSessionStep = createStep(
+  "refpay-create-renewal-session",
+  async (input: RenewReferenceInput, { container }) => {
+    const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+    const session = await payments.createPaymentSession(input.payment_collection_id, {
+      provider_id: input.provider_id,
+      amount: input.amount,
+      currency_code: input.currency_code,
+      data: {},
+      context: {},
+    })
+    if (input.customer) {
+      // The cart's customer details, as the first reference had them (Medusa passes them only for logged-in customers).
+      await writeSession(container, { id: session.id, data: { ...session.data, customer: input.customer }, status: session.status })
+    }
+    return new StepResponse(session.id, session.id)
+  },
+  async (sessionId: string | undefined, { container }) => {
+    if (sessionId) await container.resolve<IPaymentModuleService>(Modules.PAYMENT).deletePaymentSession(sessionId)
+  }
+)
+
+/** Issues the new reference: the provider creates it on the platform (identifiers from the new session). */
+const authorizeRenewalStep = createStep("refpay-issue-renewed-reference", async (sessionId: string, { container }) => {
+  await container.resolve<IPaymentModuleService>(Modules.PAYMENT).authorizePaymentSession(sessionId, {})
+  return new StepResponse(sessionId)
+})
+
+export const renewRefpayReferenceWorkflowId = "refpay-renew-reference"
+
+/**
+ * Spec 3 rule 2, "the merchant asks the customer for a new payment": a new reference for the same amount on the
+ * same order. Used by the expiry policy `renew` and by the admin's "Issue a new reference".
+ */
+export const renewRefpayReferenceWorkflow = createWorkflow(renewRefpayReferenceWorkflowId, (input: RenewReferenceInput) => {
+  const sessionId = createRenewalSessionStep(input)
+  return new WorkflowResponse(authorizeRenewalStep(sessionId))
+})

@@ -1,0 +1,36 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { paymentReminderEmail, referenceExpiredEmail, type CustomerEmail } from "../../../providers/refpay/customer-emails"
+import { buildPaymentView } from "../../../providers/refpay/payment-view"
+import { sendRefpayNotification } from "../../refpay-notify/send-notification"
+import { loadRefpaySession } from "../load-state"
+import { refpayProvider } from "../provider"
+import type { RefpayReading } from "./read-refpay-payment"
+
+/**
+ * The customer e-mails the sync sends: the reminder before a waiting reference expires, and after an expiry either
+ * the new reference (renewed) or the news that the order was cancelled unpaid. Each once per reference (Medusa's
+ * notification idempotency key), best effort: a failure to send never undoes or blocks the payment's change.
+ */
+export const notifyRefpayCustomerStep = createStep(
+  "refpay-notify-customer",
+  async (input: { reading: RefpayReading; renewedSessionId: string | null; orderCancelled: boolean; now: string }, { container }) => {
+    const { reading } = input
+    if (reading.kind !== "read" || !reading.state.order) return new StepResponse<string | null>(null)
+    const order = { id: reading.state.order.id, display_id: reading.state.order.displayId, email: reading.state.order.email }
+    let email: CustomerEmail | null = null
+    if (reading.decision.kind === "record_check") {
+      const view = buildPaymentView(reading.state, new Date(input.now))
+      const { reminderHoursBeforeExpiry } = (await refpayProvider(container)).settings
+      if (view) email = paymentReminderEmail(view, order, reminderHoursBeforeExpiry, new Date(input.now))
+    } else if (reading.decision.kind === "expire" && (input.renewedSessionId || input.orderCancelled)) {
+      const expired = await loadRefpaySession(container, reading.state.id)
+      const renewed = input.renewedSessionId ? await loadRefpaySession(container, input.renewedSessionId) : null
+      const expiredView = expired && buildPaymentView(expired)
+      const renewedView = renewed && buildPaymentView(renewed)
+      if (expiredView) email = referenceExpiredEmail(expiredView, order, renewedView ? { renewed: renewedView } : { cancelled: true })
+    }
+    if (!email?.send) return new StepResponse<string | null>(null)
+    await sendRefpayNotification(container, email.notification)
+    return new StepResponse<string | null>(email.notification.template)
+  }
+)
