@@ -1,9 +1,23 @@
-import { defineMiddlewares, type MedusaNextFunction, type MedusaRequest, type MedusaResponse } from "@medusajs/framework/http"
+import {
+  defineMiddlewares,
+  validateAndTransformBody,
+  validateAndTransformQuery,
+  type MedusaNextFunction,
+  type MedusaRequest,
+  type MedusaResponse,
+} from "@medusajs/framework/http"
 import { assertRefpayOrderFulfillable } from "../providers/refpay/fulfilment-rules"
 import { isRefpayProviderId } from "../providers/refpay/registry"
 import { door1Proof, DOOR1_PROOF_HEADER, SECRET_BEARING_HEADERS, webhookSecretMatches } from "../providers/refpay/webhook"
-import { refpayProvider } from "../workflows/refpay-sync/provider"
+import { recordRefusedDelivery } from "../refpay-admin/webhook-refusal"
+import { refpayProviderFor } from "../workflows/refpay-sync/provider"
 import { loadOrderCollections } from "../workflows/refpay-guard/load-collections"
+import {
+  AdminRefpayAttentionQuery,
+  AdminRefpayDeliveriesQuery,
+  AdminRefpayEmptyBody,
+  AdminRefpaySearchQuery,
+} from "./admin/refpay/validators"
 
 /** Webhook bodies are small JSON events; anything over this is refused with 413 before it is read further. */
 export const WEBHOOK_BODY_LIMIT = "64kb"
@@ -21,13 +35,17 @@ async function refpayFulfilmentGuard(req: MedusaRequest, _res: MedusaResponse, n
 /**
  * Door 1 (`POST /hooks/payment/refpay_<id>`): Medusa copies every header into its `payment.webhook_received` event.
  * The secret is checked here and replaced by a proof (an HMAC of the body), so it never travels with the event.
+ * Medusa answers 200 whatever happens; a refused delivery is counted for the admin's REFPAY page.
  */
 async function refpayDoor1Secret(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   try {
     const provider = String(req.params.provider ?? "")
-    if (!isRefpayProviderId(provider.startsWith("pp_") ? provider : `pp_${provider}`)) return next()
-    const secret = (await refpayProvider(req.scope)).settings.webhookSecret
+    const providerId = provider.startsWith("pp_") ? provider : `pp_${provider}`
+    if (!isRefpayProviderId(providerId)) return next()
+    // The secret of the registration the URL names (pp_refpay_<id>): one account's secret never opens another's door.
+    const secret = refpayProviderFor(req.scope, providerId).settings.webhookSecret
     const matches = webhookSecretMatches(req.headers as Record<string, unknown>, secret)
+    if (!matches) await recordRefusedDelivery(req.scope, "medusa", req.headers as Record<string, unknown>, secret)
     for (const name of [...SECRET_BEARING_HEADERS, DOOR1_PROOF_HEADER]) delete req.headers[name]
     if (matches && secret) {
       req.headers[DOOR1_PROOF_HEADER] = door1Proof(secret, Buffer.from(JSON.stringify(req.body ?? null)))
@@ -46,6 +64,11 @@ export default defineMiddlewares({
       bodyParser: { preserveRawBody: true, sizeLimit: WEBHOOK_BODY_LIMIT },
     },
     {
+      matcher: "/hooks/refpay/:id",
+      method: ["POST"],
+      bodyParser: { preserveRawBody: true, sizeLimit: WEBHOOK_BODY_LIMIT },
+    },
+    {
       matcher: "/hooks/payment/:provider",
       method: ["POST"],
       middlewares: [refpayDoor1Secret],
@@ -54,6 +77,37 @@ export default defineMiddlewares({
       matcher: "/admin/orders/:id/fulfillments",
       method: ["POST"],
       middlewares: [refpayFulfilmentGuard],
+    },
+    // The admin's REFPAY page (Medusa authenticates every /admin route as an admin user).
+    {
+      matcher: "/admin/refpay/connection-test",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminRefpayEmptyBody)],
+    },
+    {
+      matcher: "/admin/refpay/webhooks/test-event",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminRefpayEmptyBody)],
+    },
+    {
+      matcher: "/admin/refpay/late-payments/:session_id/refund",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminRefpayEmptyBody)],
+    },
+    {
+      matcher: "/admin/refpay/webhooks/deliveries",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminRefpayDeliveriesQuery, {})],
+    },
+    {
+      matcher: "/admin/refpay/attention/:kind",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminRefpayAttentionQuery, {})],
+    },
+    {
+      matcher: "/admin/refpay/search",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminRefpaySearchQuery, {})],
     },
   ],
 })

@@ -5,5 +5,16 @@ export const REFPAY_MODULE = "refpay"
 
 export default Module(REFPAY_MODULE, { service: RefpayModuleService })
 
-export type { CheckRecord, PaymentCheck, RecordedEvent, RecordEventInput } from "./service"
+export { TEST_EVENT_ORDER_PREFIX } from "./service"
+export type {
+  CheckRecord,
+  DeliveryFilter,
+  DeliveryRow,
+  DeliveryStatus,
+  PaymentCheck,
+  RecordedEvent,
+  RecordEventInput,
+  WebhookRefusal,
+  WebhookRefusalReason,
+} from "./service"
 export type { RefpayModuleService }

@@ -1,6 +1,9 @@
-import { MedusaService } from "@medusajs/framework/utils"
+import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
+import type { Context } from "@medusajs/framework/types"
+import { generateEntityId, InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import { RefpayPaymentCheck } from "./models/payment-check"
 import { RefpayWebhookEvent } from "./models/webhook-event"
+import { RefpayWebhookRefusal } from "./models/webhook-refusal"
 
 export interface RecordEventInput {
   event_key: string
@@ -42,7 +45,51 @@ export interface PaymentCheck {
   alerted_fact: string | null
 }
 
-class RefpayModuleService extends MedusaService({ RefpayWebhookEvent, RefpayPaymentCheck }) {
+/**
+ * The `order_id` of the throwaway payments the admin page's "Send a test event" creates in the sandbox: their
+ * deliveries are shown as test events, not as unknown payments.
+ */
+export const TEST_EVENT_ORDER_PREFIX = "refpay-test-"
+
+/** What became of a recorded delivery, derived from processed_at, outcome, deliveries and order_id. */
+export type DeliveryStatus = "processed" | "duplicate" | "unknown_payment" | "not_processed" | "test"
+
+export interface DeliveryFilter {
+  status?: DeliveryStatus
+  event_type?: string
+  payment_id?: string
+  limit: number
+  offset: number
+}
+
+export interface DeliveryRow {
+  id: string
+  event_type: string
+  payment_id: string
+  order_id: string | null
+  door: "medusa" | "refpay"
+  deliveries: number
+  processed_at: Date | null
+  outcome: string | null
+  /** When the first delivery arrived. */
+  received_at: Date
+  /** When the record last changed (a further delivery, processing). */
+  updated_at: Date
+  status: DeliveryStatus
+}
+
+/** Why a webhook delivery was refused before anything about it was recorded. */
+export type WebhookRefusalReason = "missing_secret" | "wrong_secret" | "no_secret_configured"
+
+export interface WebhookRefusal {
+  door: "medusa" | "refpay"
+  reason: WebhookRefusalReason
+  refused_count: number
+  first_refused_at: Date
+  last_refused_at: Date
+}
+
+class RefpayModuleService extends MedusaService({ RefpayWebhookEvent, RefpayPaymentCheck, RefpayWebhookRefusal }) {
   /**
    * Records a delivery. The unique event_key makes this safe across processes: of two concurrent deliveries one
    * inserts, the other finds the row (and both go on to a sync that is itself locked and idempotent).
@@ -120,6 +167,104 @@ class RefpayModuleService extends MedusaService({ RefpayWebhookEvent, RefpayPaym
     )
     const fresh = rows.filter((r) => !known.has(r.session_id))
     if (fresh.length > 0) await this.createRefpayPaymentChecks(fresh).catch(() => undefined) // a concurrent tick won
+  }
+
+  /**
+   * Counts a delivery refused for its secret. One atomic upsert per refusal, so concurrent refusals all count and a
+   * flood of them adds no rows. Nothing the caller sent is stored.
+   */
+  @InjectManager()
+  async recordWebhookRefusal(
+    door: WebhookRefusal["door"],
+    reason: WebhookRefusalReason,
+    at: Date = new Date(),
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<void> {
+    await sharedContext.manager!.getConnection().execute(
+      `insert into "refpay_webhook_refusal" ("id", "door", "reason", "refused_count", "first_refused_at", "last_refused_at")
+       values (?, ?, ?, 1, ?, ?)
+       on conflict ("door", "reason") where "deleted_at" is null
+       do update set "refused_count" = "refpay_webhook_refusal"."refused_count" + 1,
+                     "last_refused_at" = greatest("refpay_webhook_refusal"."last_refused_at", excluded."last_refused_at"),
+                     "updated_at" = now()`,
+      [generateEntityId(undefined, "rpwr"), door, reason, at, at]
+    )
+  }
+
+  /**
+   * Recorded deliveries, newest first, with what became of each. The status is derived in SQL so it can be
+   * filtered and paginated there: test (an admin test event), not_processed (recorded, not processed: the
+   * platform delivers it again), unknown_payment, duplicate (processed, delivered more than once), processed.
+   */
+  @InjectManager()
+  async listDeliveries(
+    filter: DeliveryFilter,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<{ rows: DeliveryRow[]; count: number }> {
+    const knex = sharedContext.manager!.getKnex()
+    const status = knex.raw(
+      `case when "order_id" like ? then 'test'
+            when "processed_at" is null then 'not_processed'
+            when "outcome" = 'unknown_payment' then 'unknown_payment'
+            when "deliveries" > 1 then 'duplicate'
+            else 'processed' end`,
+      [`${TEST_EVENT_ORDER_PREFIX}%`]
+    )
+    const base = knex
+      .from(
+        knex("refpay_webhook_event")
+          .select("id", "event_type", "payment_id", "order_id", "door", "deliveries", "processed_at", "outcome", "created_at", "updated_at")
+          .select({ status })
+          .whereNull("deleted_at")
+          .as("e")
+      )
+      .modify((query) => {
+        if (filter.status) query.where("status", filter.status)
+        if (filter.event_type) query.where("event_type", filter.event_type)
+        if (filter.payment_id) query.where("payment_id", filter.payment_id)
+      })
+    const [rows, [{ count }]] = await Promise.all([
+      base.clone().select("*").orderBy([{ column: "created_at", order: "desc" }, { column: "id", order: "desc" }]).limit(filter.limit).offset(filter.offset),
+      base.clone().count({ count: "*" }),
+    ])
+    return {
+      count: Number(count),
+      rows: (rows as any[]).map((row) => ({
+        id: row.id,
+        event_type: row.event_type,
+        payment_id: row.payment_id,
+        order_id: row.order_id,
+        door: row.door,
+        deliveries: Number(row.deliveries),
+        processed_at: row.processed_at ? new Date(row.processed_at) : null,
+        outcome: row.outcome,
+        received_at: new Date(row.created_at),
+        updated_at: new Date(row.updated_at),
+        status: row.status,
+      })),
+    }
+  }
+
+  /** When the latest delivery (accepted, any outcome) arrived, and how many were ever recorded. */
+  @InjectManager()
+  async deliveryTotals(@MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<{ last_received_at: Date | null; count: number }> {
+    const knex = sharedContext.manager!.getKnex()
+    const [row] = await knex("refpay_webhook_event")
+      .whereNull("deleted_at")
+      .max({ last: "updated_at" })
+      .count({ count: "*" })
+    return { last_received_at: row?.last ? new Date(row.last as string) : null, count: Number(row?.count ?? 0) }
+  }
+
+  async listWebhookRefusals(): Promise<WebhookRefusal[]> {
+    const rows = await this.listRefpayWebhookRefusals({}, { order: { last_refused_at: "DESC" } })
+    return rows.map((row) => ({
+      door: row.door,
+      reason: row.reason,
+      refused_count: row.refused_count,
+      first_refused_at: new Date(row.first_refused_at),
+      last_refused_at: new Date(row.last_refused_at),
+    }))
   }
 
   private async findEvent(eventKey: string) {

@@ -1,16 +1,25 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { recordRefusedDelivery } from "../../../refpay-admin/webhook-refusal"
 import { handleRefpayWebhook } from "../../../workflows/refpay-sync/handle-webhook"
+import { refpayProvider } from "../../../workflows/refpay-sync/provider"
 
 /**
  * Door 2: the platform's webhook, answered synchronously. 401 wrong secret, 400 not a REFPAY event, 413 too large
- * (body parser limit in middlewares.ts), 200 once recorded (and, normally, processed).
+ * (body parser limit in middlewares.ts), 200 once recorded (and, normally, processed). A refused delivery is
+ * counted (door, reason, when) for the admin's REFPAY page; nothing it sent is kept.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  const headers = req.headers as Record<string, unknown>
   const answer = await handleRefpayWebhook(req.scope, {
     body: req.rawBody ?? req.body,
     rawBody: req.rawBody,
-    headers: req.headers as Record<string, unknown>,
+    headers,
     door: "refpay",
+    // /hooks/refpay/:id names the registration (several REFPAY accounts); /hooks/refpay is the only one.
+    providerId: req.params.id ? `pp_refpay_${req.params.id}` : undefined,
   })
+  if (answer.status === 401) {
+    await recordRefusedDelivery(req.scope, "refpay", headers, (await refpayProvider(req.scope)).settings.webhookSecret)
+  }
   res.status(answer.status).json(answer.body)
 }

@@ -23,4 +23,8 @@ export const RefpayPaymentCheck = model
     /** The last alert announced, e.g. "amount_mismatch:2499", so each new fact is announced once. */
     alerted_fact: model.text().nullable(),
   })
-  .indexes([{ on: ["next_check_at"], where: "watch_until IS NOT NULL AND deleted_at IS NULL" }])
+  .indexes([
+    { on: ["next_check_at"], where: "watch_until IS NOT NULL AND deleted_at IS NULL" },
+    // The admin page lists payments by their last outcome (amount_mismatch, unknown_payment, platform_error).
+    { on: ["last_outcome"] },
+  ])

@@ -1,0 +1,180 @@
+import { adminSuiteOptions, expectNoCredential, refpayAdminApi } from "../fixtures/refpay-admin"
+import { payments, refpayOrders, session } from "../fixtures/refpay-orders"
+import { waitFor } from "../fixtures/wait"
+import { refpayIntegrationSuite } from "../harness"
+
+jest.setTimeout(120 * 1000)
+
+const STATUS_PATH = "/dpm/hub-payment-info/v1/payments/info/"
+const HOUR = 3_600_000
+
+refpayIntegrationSuite(
+  "REFPAY admin page: payments that need attention, and search by reference",
+  (ctx) => {
+    const { api, adminHeaders, control } = ctx
+    const admin = refpayAdminApi(ctx)
+    const { placeOrder, waitForOrder, adminOrder } = refpayOrders(ctx)
+    const checkNow = (orderId: string) => api.post(`/admin/refpay/orders/${orderId}/sync`, {}, adminHeaders()).catch((e: any) => e.response)
+
+    async function cancelOrder(orderId: string, paymentId: string) {
+      await api.post(`/admin/orders/${orderId}/cancel`, {}, adminHeaders())
+      await waitFor(async () => (await control("GET", `/payments/${paymentId}`)).status === "CANCELLED", 20_000, "the reference cancelled")
+      await waitForOrder(orderId, (o) => session(o).status === "canceled")
+    }
+
+    it("lists waiting references that expire within 24 hours, with their order, and not a cancelled or a paid one", async () => {
+      const waiting = await placeOrder()
+      const cancelled = await placeOrder()
+      await cancelOrder(cancelled.orderId, cancelled.refpay.payment_id)
+      const paid = await placeOrder()
+      await control("POST", `/payments/${paid.refpay.payment_id}/pay`)
+      expect((await checkNow(paid.orderId)).data.action).toBe("capture")
+
+      const { status, data } = await admin.attentionList("expiring")
+      expect(status).toBe(200)
+      expect(data).toMatchObject({ kind: "expiring", count: 1, limit: 20, offset: 0 })
+      const [row] = data.payments
+      const platform = await control("GET", `/payments/${waiting.refpay.payment_id}`)
+      expect(row).toMatchObject({
+        order: { id: waiting.orderId, display_id: expect.any(Number), status: "pending", email: "maria.silva@example.com" },
+        refpay_payment_id: waiting.refpay.payment_id,
+        entity: platform.additional_data.entity,
+        reference: platform.additional_data.reference,
+        amount_cents: 2498,
+        platform_status: "WAITING",
+        session_status: "pending_authorization",
+        payment: null,
+        paid_after_cancellation_at: null,
+      })
+      expect(row.amount_display.replace(/\u00a0/g, " ")).toBe("24,98 €")
+      const left = Date.parse(row.expires_at) - Date.now()
+      expect(left).toBeGreaterThan(20 * HOUR)
+      expect(left).toBeLessThanOrEqual(24 * HOUR)
+
+      const counts = (await admin.attention()).data
+      expect(counts).toEqual({
+        counts: { expiring: 1, paid_after_cancellation: 0, amount_mismatch: 0, unknown_payment: 0, platform_error: 0 },
+        total: 1,
+      })
+      expectNoCredential(data)
+    })
+
+    it("lists a payment received after its order was cancelled until it is refunded from the list, then drops it", async () => {
+      const late = await placeOrder()
+      await cancelOrder(late.orderId, late.refpay.payment_id)
+      await control("POST", `/payments/${late.refpay.payment_id}/pay`, { force: true })
+      expect((await checkNow(late.orderId)).data.action).toBe("capture_late")
+
+      const { data } = await admin.attentionList("paid_after_cancellation")
+      expect(data.count).toBe(1)
+      const [row] = data.payments
+      expect(row).toMatchObject({
+        order: { id: late.orderId, status: "canceled" },
+        paid_after_cancellation_at: expect.any(String),
+        payment: { id: expect.stringMatching(/^pay_/), captured_cents: 2498, refunded_cents: 0, refundable_cents: 2498 },
+      })
+      expect((await admin.attention()).data.counts.paid_after_cancellation).toBe(1)
+
+      // The page's "Refund", after a confirmation: everything still held goes back, on the platform and in Medusa.
+      const refund = await admin.refundLatePayment(row.payment_session_id)
+      expect(refund.status).toBe(200)
+      expect(refund.data.refund).toEqual({ payment_id: row.payment.id, order_id: late.orderId, refunded_cents: 2498 })
+      expect((await control("GET", `/payments/${late.refpay.payment_id}`)).refunded_amount).toBe("2498")
+      const order = await adminOrder(late.orderId)
+      expect(payments(order)[0].refunds.map((r: any) => Number(r.amount))).toEqual([24.98])
+      expect(session(order).data.paid_after_cancellation_at).toBeDefined()
+      expect((await admin.attentionList("paid_after_cancellation")).data).toMatchObject({ count: 0, payments: [] })
+      expect((await admin.attention()).data.counts.paid_after_cancellation).toBe(0)
+
+      // Twice is refused, and so is a payment that was not received after cancellation.
+      const again = await admin.refundLatePayment(row.payment_session_id)
+      expect(again.status).toBe(400)
+      expect(again.data.message).toMatch(/Nothing is left to refund/)
+      const paid = await placeOrder()
+      await control("POST", `/payments/${paid.refpay.payment_id}/pay`)
+      await checkNow(paid.orderId)
+      const ordinary = await admin.refundLatePayment(session(await adminOrder(paid.orderId)).id)
+      expect(ordinary.status).toBe(400)
+      expect(ordinary.data.message).toMatch(/Only a payment received after its order was cancelled/)
+      expect((await control("GET", `/payments/${paid.refpay.payment_id}`)).refunded_amount).toBe("0")
+      expect((await admin.refundLatePayment("payses_unknown")).status).toBe(404)
+    })
+
+    it("lists amount mismatches, references the platform does not know and failed checks, from each payment's last check, page by page", async () => {
+      const mismatch = await placeOrder()
+      const unknownA = await placeOrder()
+      const unknownB = await placeOrder()
+      const failing = await placeOrder()
+      await control("POST", "/faults", {
+        path: `${STATUS_PATH}${mismatch.refpay.payment_id}`,
+        method: "GET",
+        count: 100,
+        status: 200,
+        body: { payment_id: mismatch.refpay.payment_id, order_id: mismatch.refpay.order_id, status: "APPROVED", amount: "2499", refunded_amount: "0", currency: "EUR" },
+      })
+      for (const unknown of [unknownA, unknownB]) {
+        await control("POST", "/faults", { path: `${STATUS_PATH}${unknown.refpay.payment_id}`, method: "GET", count: 100, status: 404 })
+      }
+      await control("POST", "/faults", { path: `${STATUS_PATH}${failing.refpay.payment_id}`, method: "GET", count: 100, status: 503 })
+
+      expect((await checkNow(mismatch.orderId)).data.action).toBe("amount_mismatch")
+      expect((await checkNow(unknownA.orderId)).status).toBe(400)
+      expect((await checkNow(unknownB.orderId)).status).toBe(400)
+      expect((await checkNow(failing.orderId)).status).toBeGreaterThanOrEqual(400)
+
+      const mismatches = (await admin.attentionList("amount_mismatch")).data
+      expect(mismatches).toMatchObject({ count: 1, payments: [{ order: { id: mismatch.orderId }, last_check: { outcome: "amount_mismatch", failures: 0 } }] })
+      const failed = (await admin.attentionList("platform_error")).data
+      expect(failed).toMatchObject({ count: 1, payments: [{ order: { id: failing.orderId }, last_check: { outcome: "platform_error", failures: 1 } }] })
+      expect(Date.now() - Date.parse(failed.payments[0].last_check.checked_at)).toBeLessThan(60_000)
+
+      const unknown = (await admin.attentionList("unknown_payment")).data
+      expect(unknown.count).toBe(2)
+      expect(unknown.payments.map((p: any) => p.order.id).sort()).toEqual([unknownA.orderId, unknownB.orderId].sort())
+      const first = (await admin.attentionList("unknown_payment", "limit=1")).data
+      const second = (await admin.attentionList("unknown_payment", "limit=1&offset=1")).data
+      expect([first.count, second.count]).toEqual([2, 2])
+      expect([first.payments[0].order.id, second.payments[0].order.id].sort()).toEqual([unknownA.orderId, unknownB.orderId].sort())
+
+      expect((await admin.attention()).data).toEqual({
+        // The four references are still waiting, and valid for one day only in this suite.
+        counts: { expiring: 4, paid_after_cancellation: 0, amount_mismatch: 1, unknown_payment: 2, platform_error: 1 },
+        total: 8,
+      })
+      expect((await admin.attentionList("everything")).status).toBe(404)
+      expect((await admin.attentionList("expiring", "limit=0")).status).toBe(400)
+      expectNoCredential([mismatches, failed, unknown])
+    })
+
+    it("finds the order of a reference a customer quotes, exactly as text (leading zeros matter), with or without the entity", async () => {
+      await control("POST", "/next-reference", { entity: "01234", reference: "000123450" })
+      const older = await placeOrder()
+      // A restarted platform may issue the same reference again under another entity.
+      await control("POST", "/reset")
+      await control("POST", "/next-reference", { entity: "98765", reference: "000123450" })
+      const newer = await placeOrder()
+      const other = await placeOrder()
+
+      const both = (await admin.search({ reference: "000123450" })).data
+      expect(both).toMatchObject({ count: 2, limit: 20, offset: 0 })
+      expect(both.payments.map((p: any) => [p.order.id, p.entity, p.reference])).toEqual([
+        [newer.orderId, "98765", "000123450"],
+        [older.orderId, "01234", "000123450"],
+      ])
+      expect((await admin.search({ reference: "000123450", entity: "01234" })).data.payments.map((p: any) => p.order.id)).toEqual([older.orderId])
+      expect((await admin.search({ reference: "000 123 450", entity: "98765" })).data.payments.map((p: any) => p.order.id)).toEqual([newer.orderId])
+      for (const near of [{ reference: "123450" }, { reference: "00123450" }, { reference: "0001234500" }, { reference: "000123450", entity: "1234" }]) {
+        expect({ near, count: (await admin.search(near)).data.count }).toEqual({ near, count: 0 })
+      }
+      const otherReference = (await control("GET", `/payments/${other.refpay.payment_id}`)).additional_data.reference
+      expect((await admin.search({ reference: otherReference })).data.payments.map((p: any) => p.order.id)).toEqual([other.orderId])
+
+      expect((await admin.search({ reference: "000123450", limit: "1", offset: "1" })).data.payments.map((p: any) => p.order.id)).toEqual([older.orderId])
+      expect((await admin.get("/admin/refpay/search")).status).toBe(400)
+      expect((await admin.search({ reference: " " })).status).toBe(400)
+      expectNoCredential(both)
+    })
+  },
+  // References valid for one day, on the shop and on the sandbox: every waiting one expires within 24 hours.
+  adminSuiteOptions({ REFPAY_EXPIRY_DAYS: "1" }, { expiryDays: 1 })
+)

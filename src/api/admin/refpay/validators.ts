@@ -1,0 +1,41 @@
+import { z } from "@medusajs/framework/zod"
+import { ATTENTION_KINDS } from "../../../refpay-admin/attention"
+
+/** Query and body schemas of the admin's REFPAY routes, registered in src/api/middlewares.ts. */
+
+const page = (max: number, fallback: number) => ({
+  limit: z.coerce.number().int().min(1).max(max).default(fallback),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+})
+
+/**
+ * `POST /admin/refpay/connection-test`, `POST /admin/refpay/webhooks/test-event` and
+ * `POST /admin/refpay/late-payments/:session_id/refund` take no input.
+ */
+export const AdminRefpayEmptyBody = z.object({})
+
+/** `GET /admin/refpay/webhooks/deliveries`: the latest deliveries first, at most 50 a page. */
+export const AdminRefpayDeliveriesQuery = z.object({
+  status: z.enum(["processed", "duplicate", "unknown_payment", "not_processed", "test"]).optional(),
+  event_type: z.string().trim().min(1).max(100).optional(),
+  payment_id: z.string().trim().min(1).max(100).optional(),
+  ...page(50, 50),
+})
+export type AdminRefpayDeliveriesQueryType = z.infer<typeof AdminRefpayDeliveriesQuery>
+
+/** `GET /admin/refpay/attention/:kind`. */
+export const AdminRefpayAttentionQuery = z.object({ ...page(100, 20) })
+export type AdminRefpayAttentionQueryType = z.infer<typeof AdminRefpayAttentionQuery>
+
+export const AdminRefpayAttentionKind = z.enum(ATTENTION_KINDS)
+
+/**
+ * `GET /admin/refpay/search`: the reference a customer quotes (the entity too, when known), matched exactly as
+ * text (leading zeros matter); spaces, as in "123 456 789", are also tried without.
+ */
+export const AdminRefpaySearchQuery = z.object({
+  reference: z.string().trim().min(1).max(64),
+  entity: z.string().trim().min(1).max(32).optional(),
+  ...page(50, 20),
+})
+export type AdminRefpaySearchQueryType = z.infer<typeof AdminRefpaySearchQuery>

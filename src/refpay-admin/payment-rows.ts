@@ -1,0 +1,106 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { REFPAY_MODULE, type RefpayModuleService } from "../modules/refpay"
+import { formatEuros, toCents } from "../providers/refpay/money"
+import { scrub } from "./secrets"
+
+/**
+ * One REFPAY payment as the admin page lists it (attention lists, search results): the order it belongs to, the
+ * reference exactly as the platform returned it, Medusa's money state and the poll job's last check. Built field
+ * by field: nothing else of the session data (customer snapshot, identifiers) is passed on.
+ */
+export interface AdminPaymentRow {
+  payment_session_id: string
+  session_status: string
+  order: { id: string; display_id: number | null; status: string; email: string | null } | null
+  /** REFPAY's payment id. */
+  refpay_payment_id: string
+  entity: string
+  reference: string
+  amount_cents: number
+  amount_display: string
+  platform_status: string
+  created_at: string | null
+  expires_at: string | null
+  paid_after_cancellation_at: string | null
+  /** Medusa's Payment for the session, once the payment was recorded. */
+  payment: { id: string; captured_cents: number; refunded_cents: number; refundable_cents: number } | null
+  last_check: { outcome: string | null; checked_at: string | null; failures: number; error: string | null } | null
+}
+
+const FIELDS = [
+  "id",
+  "status",
+  "provider_id",
+  "data",
+  "payment.id",
+  "payment.captures.amount",
+  "payment.refunds.amount",
+  "payment_collection.order.id",
+  "payment_collection.order.display_id",
+  "payment_collection.order.status",
+  "payment_collection.order.email",
+]
+
+/** Rows of the given sessions, in the order given; sessions that no longer exist are left out. */
+export async function loadPaymentRows(container: MedusaContainer, sessionIds: string[], secrets: (string | undefined)[]): Promise<AdminPaymentRow[]> {
+  if (sessionIds.length === 0) return []
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const [{ data }, checks] = await Promise.all([
+    query.graph({ entity: "payment_session", fields: FIELDS, filters: { id: sessionIds } }),
+    container.resolve<RefpayModuleService>(REFPAY_MODULE).listRefpayPaymentChecks({ session_id: sessionIds }),
+  ])
+  const bySession = new Map((data as any[]).map((row) => [row.id as string, row]))
+  const checkBySession = new Map(checks.map((check) => [check.session_id, check]))
+  return sessionIds
+    .map((id) => bySession.get(id))
+    .filter((row) => row?.data?.refpay)
+    .map((row) => toRow(row, checkBySession.get(row.id), secrets))
+}
+
+function toRow(row: any, check: any, secrets: (string | undefined)[]): AdminPaymentRow {
+  const refpay = row.data.refpay
+  const order = row.payment_collection?.order
+  const payment = row.payment
+  const captured = sum(payment?.captures)
+  const refunded = sum(payment?.refunds)
+  const amountCents = Number(refpay.amount_cents)
+  return {
+    payment_session_id: row.id,
+    session_status: row.status,
+    order: order
+      ? { id: order.id, display_id: order.display_id ?? null, status: order.status, email: order.email ?? null }
+      : null,
+    refpay_payment_id: text(refpay.payment_id),
+    entity: text(refpay.entity),
+    reference: text(refpay.reference),
+    amount_cents: amountCents,
+    amount_display: Number.isSafeInteger(amountCents) ? formatEuros(amountCents) : "",
+    platform_status: text(refpay.status),
+    created_at: text(refpay.created_at) || null,
+    expires_at: text(refpay.expires_at) || null,
+    paid_after_cancellation_at: text(row.data.paid_after_cancellation_at) || null,
+    payment: payment
+      ? { id: payment.id, captured_cents: captured, refunded_cents: refunded, refundable_cents: Math.max(0, captured - refunded) }
+      : null,
+    last_check: check
+      ? {
+          outcome: check.last_outcome ?? null,
+          checked_at: check.last_checked_at ? new Date(check.last_checked_at).toISOString() : null,
+          failures: Number(check.failures ?? 0),
+          // Client errors are redacted already; scrubbed again because this text reaches the browser.
+          error: check.last_error ? scrub(String(check.last_error), secrets).slice(0, 300) : null,
+        }
+      : null,
+  }
+}
+
+function sum(entries: { amount: unknown }[] | undefined): number {
+  return (entries ?? []).reduce((total, entry) => total + toCents(entry.amount as any), 0)
+}
+
+/** Stored identifiers are strings; anything else is shown as text, never re-parsed as a number. */
+function text(value: unknown): string {
+  if (typeof value === "string") return value
+  return value === undefined || value === null ? "" : String(value)
+}

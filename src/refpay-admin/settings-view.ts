@@ -1,0 +1,111 @@
+import type { ResolvedRefpayOptions } from "../providers/refpay/options"
+import { ENV } from "../providers/refpay/options"
+
+/** A credential as the admin sees it: whether it is set, never its value, a prefix or a length. */
+export type CredentialState = "set" | "missing"
+
+/**
+ * The provider's settings as the server resolved them (options from medusa-config, else REFPAY_* variables, else
+ * defaults), for the admin's REFPAY page. Built field by field from a whitelist: the settings object is never
+ * spread, so a credential or a setting added later cannot reach a response by accident.
+ */
+export interface RefpaySettingsView {
+  environment: "sandbox" | "production"
+  token_interface: "t1" | "t2"
+  urls: {
+    /** T1 token service base URL (`/token` is appended); null when T2 is used. */
+    auth_url: string | null
+    /** T2 back-office base URL (`/v1/token` is appended); null when T1 is used. */
+    backoffice_url: string | null
+    payments_url: string
+    /** Extra hosts accepted as sandbox hosts. */
+    sandbox_hosts: string[]
+  }
+  paths: { cancel_path: string; payment_info_path: string }
+  /** T2 only: how the token is written in the Authorization header. */
+  t2_authorization_form: "bearer" | "bare" | null
+  credentials: {
+    client_id: CredentialState
+    client_secret: CredentialState
+    channel: CredentialState
+    scope: CredentialState
+    webhook_secret: CredentialState
+  }
+  /** Which credentials the configured token interface needs: a missing required one is a configuration error. */
+  required_credentials: (keyof RefpaySettingsView["credentials"])[]
+  timeouts: { connect_ms: number; request_ms: number; body_ms: number }
+  retries: { max_retries: number }
+  expiry: {
+    expiry_days: number
+    expiry_grace_hours: number
+    expiry_policy: "renew" | "cancel"
+    max_renewals: number
+    reminder_hours_before_expiry: number
+    cancel_expired_orders: boolean
+  }
+  poll: { poll_batch_size: number; poll_interval_minutes: number; late_settlement_days: number }
+  late_payments: { auto_refund_late_payments: boolean }
+  /** The environment variable behind each setting, for the page's "how to change it" hints. */
+  variables: Record<string, string>
+}
+
+/** The client's defaults for the two paths the shop may override (docs/platform-contract.md). */
+export const DEFAULT_CANCEL_PATH = "/dpm/payments-gwproxy/v2/payments/cancel"
+export const DEFAULT_PAYMENT_INFO_PATH = "/dpm/hub-payment-info/v1/payments/info/{payment_id}"
+
+function credential(value: string | undefined): CredentialState {
+  return typeof value === "string" && value.trim() !== "" ? "set" : "missing"
+}
+
+export function buildSettingsView(settings: Readonly<ResolvedRefpayOptions>): RefpaySettingsView {
+  const t1 = settings.tokenInterface === "t1"
+  return {
+    environment: settings.environment,
+    token_interface: settings.tokenInterface,
+    urls: {
+      auth_url: t1 ? settings.authUrl : null,
+      backoffice_url: t1 ? null : settings.backofficeUrl,
+      payments_url: settings.paymentsUrl,
+      sandbox_hosts: [...settings.sandboxHosts],
+    },
+    paths: {
+      cancel_path: settings.cancelPath ?? DEFAULT_CANCEL_PATH,
+      payment_info_path: settings.paymentInfoPath ?? DEFAULT_PAYMENT_INFO_PATH,
+    },
+    t2_authorization_form: t1 ? null : settings.t2AuthorizationForm,
+    credentials: {
+      client_id: credential(settings.clientId),
+      client_secret: credential(settings.clientSecret),
+      channel: credential(settings.channel),
+      scope: credential(settings.scope),
+      webhook_secret: credential(settings.webhookSecret),
+    },
+    required_credentials: [
+      "client_id",
+      "client_secret",
+      ...(t1 ? [] : (["channel", "scope"] as const)),
+      ...(settings.environment === "production" ? (["webhook_secret"] as const) : []),
+    ],
+    timeouts: {
+      connect_ms: settings.connectTimeoutMs,
+      request_ms: settings.requestTimeoutMs,
+      body_ms: settings.bodyTimeoutMs,
+    },
+    retries: { max_retries: settings.maxRetries },
+    expiry: {
+      expiry_days: settings.expiryDays,
+      expiry_grace_hours: settings.expiryGraceHours,
+      expiry_policy: settings.expiryPolicy,
+      max_renewals: settings.maxRenewals,
+      reminder_hours_before_expiry: settings.reminderHoursBeforeExpiry,
+      cancel_expired_orders: settings.cancelExpiredOrders,
+    },
+    poll: {
+      poll_batch_size: settings.pollBatchSize,
+      poll_interval_minutes: settings.pollIntervalMinutes,
+      late_settlement_days: settings.lateSettlementDays,
+    },
+    late_payments: { auto_refund_late_payments: settings.autoRefundLatePayments },
+    variables: { ...ENV },
+  }
+}

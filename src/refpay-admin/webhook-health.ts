@@ -1,0 +1,154 @@
+import type { WebhookRefusal } from "../modules/refpay"
+import { WEBHOOK_SECRET_HEADER } from "../providers/refpay/webhook"
+
+/**
+ * The webhook part of the admin's REFPAY page: the URL to give the platform, how it authenticates, and warnings
+ * drawn from what arrived (or did not). The rules are pure and take the facts and the time, so they are tested
+ * as a table; the route gathers the facts.
+ */
+
+/** No delivery for this long while references wait: webhooks are probably not set up on the platform. */
+export const SILENCE_WARNING_MS = 24 * 60 * 60 * 1000
+/** A waiting reference younger than this may still get its PENDING_TRANSACTIONS event: no warning yet. */
+export const FIRST_EVENT_GRACE_MS = 15 * 60 * 1000
+/** Refusals this recent are worth a warning. */
+export const RECENT_REFUSAL_MS = 24 * 60 * 60 * 1000
+
+export interface WebhookFacts {
+  environment: "sandbox" | "production"
+  secretConfigured: boolean
+  webhookUrl: string
+  lastDeliveryAt: Date | null
+  waiting: { count: number; oldest_created_at: Date | null }
+  refusals: WebhookRefusal[]
+}
+
+export type WebhookWarningCode = "no_secret" | "no_recent_delivery" | "refused_recently" | "url_not_https" | "url_not_public"
+
+export interface WebhookWarning {
+  code: WebhookWarningCode
+  /** "error": deliveries are being lost or refused now; "warning": probably a set-up problem. */
+  level: "error" | "warning"
+  message: string
+}
+
+const REASON_TEXT: Record<WebhookRefusal["reason"], string> = {
+  wrong_secret: "with a secret that is not REFPAY_WEBHOOK_SECRET",
+  missing_secret: "without any secret (no x-refpay-webhook-secret header nor HTTP Basic password)",
+  no_secret_configured: "because this shop has no REFPAY_WEBHOOK_SECRET",
+}
+
+export function webhookWarnings(facts: WebhookFacts, now: Date): WebhookWarning[] {
+  const warnings: WebhookWarning[] = []
+  if (!facts.secretConfigured) {
+    warnings.push({
+      code: "no_secret",
+      level: "error",
+      message: "REFPAY_WEBHOOK_SECRET is not set: every webhook delivery is refused (401). Set it to the secret the platform sends, then restart Medusa.",
+    })
+  }
+
+  const recent = facts.refusals.filter((r) => now.getTime() - r.last_refused_at.getTime() <= RECENT_REFUSAL_MS)
+  if (recent.length > 0) {
+    const latest = recent.reduce((a, b) => (a.last_refused_at > b.last_refused_at ? a : b))
+    const total = recent.reduce((n, r) => n + r.refused_count, 0)
+    const acceptedSince = facts.lastDeliveryAt !== null && facts.lastDeliveryAt > latest.last_refused_at
+    warnings.push({
+      code: "refused_recently",
+      level: acceptedSince ? "warning" : "error",
+      message:
+        `${total} webhook ${total === 1 ? "delivery was" : "deliveries were"} refused (401), the last at ${latest.last_refused_at.toISOString()}, ` +
+        `${REASON_TEXT[latest.reason]}. ` +
+        (acceptedSince
+          ? "Deliveries have been accepted since: the secret may have been fixed, or someone else is calling this URL."
+          : "Give the platform the same secret as REFPAY_WEBHOOK_SECRET."),
+    })
+  }
+
+  const waitingLongEnough =
+    facts.waiting.count > 0 &&
+    facts.waiting.oldest_created_at !== null &&
+    now.getTime() - facts.waiting.oldest_created_at.getTime() >= FIRST_EVENT_GRACE_MS
+  const silent = facts.lastDeliveryAt === null || now.getTime() - facts.lastDeliveryAt.getTime() >= SILENCE_WARNING_MS
+  if (waitingLongEnough && silent) {
+    const since = facts.lastDeliveryAt ? `for more than 24 hours (the last at ${facts.lastDeliveryAt.toISOString()})` : "ever"
+    warnings.push({
+      code: "no_recent_delivery",
+      level: "warning",
+      message:
+        `No webhook delivery has arrived ${since}, while ${facts.waiting.count} ${facts.waiting.count === 1 ? "payment is" : "payments are"} ` +
+        "waiting: webhooks are probably not configured on the platform. Payments are still found by the poll job, later.",
+    })
+  }
+
+  const url = safeUrl(facts.webhookUrl)
+  if (facts.environment === "production" && url) {
+    if (url.protocol !== "https:") {
+      warnings.push({
+        code: "url_not_https",
+        level: "warning",
+        message: "The webhook URL is not https: set Medusa's admin.backendUrl (MEDUSA_BACKEND_URL) to the shop's public https address.",
+      })
+    }
+    if (isLocalHost(url.hostname)) {
+      warnings.push({
+        code: "url_not_public",
+        level: "warning",
+        message: "The webhook URL names this machine, which the platform cannot reach: set MEDUSA_BACKEND_URL to the shop's public address.",
+      })
+    }
+  }
+  return warnings
+}
+
+export interface WebhookSetup {
+  /** Door 2, the one to give the platform: answers at once (200, 401, 400, 503). */
+  url: string
+  /** Door 1, Medusa's own webhook route (processed 5 seconds later, always 200). */
+  medusa_url: string | null
+  /** Where the host came from: Medusa's admin.backendUrl (MEDUSA_BACKEND_URL) or this request. */
+  url_source: "backend_url" | "request"
+  authentication: {
+    header: string
+    /** HTTP Basic: any user name, the secret as password. */
+    basic: string
+    secret: "set" | "missing"
+    variable: "REFPAY_WEBHOOK_SECRET"
+  }
+}
+
+/** The shop's public base URL: Medusa's admin.backendUrl when it is absolute, else the request's own host. */
+export function shopBaseUrl(backendUrl: string | undefined, request: { protocol: string; host: string | undefined }): { base: string; source: WebhookSetup["url_source"] } {
+  const configured = safeUrl(backendUrl ?? "")
+  if (configured && (configured.protocol === "http:" || configured.protocol === "https:")) {
+    return { base: configured.href.replace(/\/+$/, ""), source: "backend_url" }
+  }
+  return { base: `${request.protocol}://${request.host ?? "localhost"}`, source: "request" }
+}
+
+export function webhookSetup(base: { base: string; source: WebhookSetup["url_source"] }, providerId: string | null, secretConfigured: boolean): WebhookSetup {
+  return {
+    url: `${base.base}/hooks/refpay`,
+    medusa_url: providerId ? `${base.base}/hooks/payment/${providerId.replace(/^pp_/, "")}` : null,
+    url_source: base.source,
+    authentication: {
+      header: WEBHOOK_SECRET_HEADER,
+      basic: "HTTP Basic authentication with any user name and the secret as the password",
+      secret: secretConfigured ? "set" : "missing",
+      variable: "REFPAY_WEBHOOK_SECRET",
+    },
+  }
+}
+
+function safeUrl(value: string): URL | null {
+  try {
+    return new URL(value)
+  } catch {
+    return null
+  }
+}
+
+function isLocalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "")
+  return host === "localhost" || host === "::1" || /^127\./.test(host) || host.endsWith(".localhost") || host === "0.0.0.0"
+}

@@ -1,0 +1,31 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { REFPAY_MODULE, type RefpayModuleService, type WebhookRefusalReason } from "../modules/refpay"
+import { WEBHOOK_SECRET_HEADER } from "../providers/refpay/webhook"
+
+/**
+ * Why a webhook delivery was refused, from what it presented (never what): no secret at all, a secret that is not
+ * the shop's, or a shop with no secret configured. Only called once the delivery has been refused.
+ */
+export function refusalReason(headers: Record<string, unknown>, secret: string | undefined): WebhookRefusalReason {
+  if (!secret) return "no_secret_configured"
+  const named = (name: string) => Object.entries(headers).some(([key, value]) => key.toLowerCase() === name && value !== undefined && value !== "")
+  const basic = Object.entries(headers).some(
+    ([key, value]) => key.toLowerCase() === "authorization" && typeof value === "string" && /^Basic\s+\S/i.test(value)
+  )
+  return named(WEBHOOK_SECRET_HEADER) || basic ? "wrong_secret" : "missing_secret"
+}
+
+/** Counts a refused delivery for the admin page. A failure to count is logged; it never changes the answer. */
+export async function recordRefusedDelivery(
+  container: MedusaContainer,
+  door: "medusa" | "refpay",
+  headers: Record<string, unknown>,
+  secret: string | undefined
+): Promise<void> {
+  try {
+    await container.resolve<RefpayModuleService>(REFPAY_MODULE).recordWebhookRefusal(door, refusalReason(headers, secret))
+  } catch (error) {
+    container.resolve<Logger>(ContainerRegistrationKeys.LOGGER).warn(`REFPAY: a refused webhook delivery could not be counted: ${(error as Error).message}`)
+  }
+}
