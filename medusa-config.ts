@@ -5,6 +5,12 @@ import { defineConfig, loadEnv } from "@medusajs/framework/utils"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
+function refpayRegistrations() {
+  const accounts = process.env.REFPAY_TEST_ACCOUNTS?.split(",").filter(Boolean) ?? []
+  if (accounts.length === 0) return [{ resolve: "./src/providers/refpay", id: "refpay", options: {} }]
+  return accounts.map((account) => ({ resolve: "./src/providers/refpay", id: account, options: { account } }))
+}
+
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
@@ -22,8 +28,10 @@ module.exports = defineConfig({
     {
       resolve: "@medusajs/medusa/payment",
       options: {
-        // Every option comes from its REFPAY_* environment variable (see README), as in a shop.
-        providers: [{ resolve: "./src/providers/refpay", id: "refpay", options: {} }],
+        // Every option comes from its REFPAY_* environment variable (see README), as in a shop. With
+        // REFPAY_TEST_ACCOUNTS=lisboa,porto: one registration per seller account (pp_refpay_lisboa, ...), each
+        // reading its own REFPAY_<ACCOUNT>_* variables first.
+        providers: refpayRegistrations(),
       },
     },
     // Integration tests of the payment instructions e-mail: Medusa's local provider (it logs) serves "email".

@@ -1,4 +1,4 @@
-import { getRefpayProvider } from "../../src/providers/refpay/registry"
+import { refpayProviderFor } from "../../src/workflows/refpay-sync/provider"
 import { completeCart, LISBON_ADDRESS, placeRefpayOrder, prepareCart, selectRefpay } from "../fixtures/checkout"
 import { handleRefpayWebhook } from "../../src/workflows/refpay-sync/handle-webhook"
 import { processWebhookLikeCore } from "../fixtures/webhooks"
@@ -122,7 +122,7 @@ refpayIntegrationSuite("REFPAY provider lifecycle through Medusa's store and adm
   it("refuses a manual capture while the reference is WAITING, with a message a shop owner understands", async () => {
     const { completion } = await placeRefpayOrder(api, store())
     const session = refpaySession(await adminOrder(completion.order.id))
-    await expect(getRefpayProvider().capturePayment({ data: session.data })).rejects.toThrow(
+    await expect(refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay").capturePayment({ data: session.data })).rejects.toThrow(
       /not paid reference \d{9} \(entity \d{5}\)\. It is captured automatically/
     )
   })
@@ -240,7 +240,7 @@ refpayIntegrationSuite("REFPAY provider lifecycle through Medusa's store and adm
   })
 
   it("cancels a replaced reference when the amount changes (updatePayment), and the next authorisation gets a new one", async () => {
-    const provider = getRefpayProvider()
+    const provider = refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay")
     const initiated = await provider.initiatePayment({ amount: 10, currency_code: "eur", data: { session_id: "payses_01JZ8X4K7M2N3P4Q5R6S7T8V9W" } })
     const first = await provider.authorizePayment({ data: initiated.data })
     const updated = await provider.updatePayment({ amount: 12.5, currency_code: "eur", data: first.data })

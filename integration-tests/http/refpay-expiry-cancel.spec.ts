@@ -1,4 +1,4 @@
-import { getRefpayProvider } from "../../src/providers/refpay/registry"
+import { refpayProviderFor } from "../../src/workflows/refpay-sync/provider"
 import { expirySuite } from "../fixtures/expiry"
 import { session } from "../fixtures/refpay-orders"
 import { waitFor } from "../fixtures/wait"
@@ -23,7 +23,7 @@ refpayIntegrationSuite(
     })
 
     it("issues a new reference from the admin for an open order whose reference expired, the same way as a renewal", async () => {
-      const settings = getRefpayProvider().settings as { cancelExpiredOrders: boolean }
+      const settings = refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay").settings as { cancelExpiredOrders: boolean }
       settings.cancelExpiredOrders = false // this shop cancels nothing by itself
       try {
         const { orderId, refpay } = await orders.placeOrder()

@@ -16,7 +16,7 @@ export default async function refpayWebhookReceived({ event, container }: Subscr
   if (!isRefpayProviderId(provider)) return
   const { data, rawData, headers } = event.data.payload
   const rawBody = toBuffer(rawData)
-  await handleRefpayWebhook(container, { body: rawBody ?? data, rawBody, headers: headers ?? {}, door: "medusa", signedBody: data })
+  await handleRefpayWebhook(container, { body: rawBody ?? data, rawBody, headers: headers ?? {}, door: "medusa", signedBody: data, providerId: provider })
 }
 
 function toBuffer(raw: WebhookReceived["payload"]["rawData"]): Buffer | undefined {

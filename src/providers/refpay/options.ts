@@ -6,6 +6,12 @@ import { z } from "@medusajs/framework/zod"
  * `{ resolve: "medusa-payment-refpay/providers/refpay", id: "refpay", options: {} }`.
  */
 export interface RefpayProviderOptions {
+  /**
+   * The seller account this registration is for, when a shop registers REFPAY more than once (e.g. "porto" for
+   * `id: "porto"`): each option is then read from `REFPAY_<ACCOUNT>_<NAME>` first (`REFPAY_PORTO_CLIENT_ID`), then
+   * from the unprefixed `REFPAY_<NAME>`. Not itself read from the environment.
+   */
+  account?: string
   /** "sandbox" (default) or "production". Each refuses the other's URLs, and credentials are not interchangeable. */
   environment?: "sandbox" | "production"
   /** "t1" (OAuth client credentials, default) or "t2" (back-office token: needs channel and scope). */
@@ -111,7 +117,7 @@ export const ENV = {
   lateSettlementDays: "REFPAY_LATE_SETTLEMENT_DAYS",
   pollBatchSize: "REFPAY_POLL_BATCH_SIZE",
   pollIntervalMinutes: "REFPAY_POLL_INTERVAL_MINUTES",
-} as const satisfies Record<keyof RefpayProviderOptions, string>
+} as const satisfies Record<Exclude<keyof RefpayProviderOptions, "account">, string>
 
 /** The local sandbox (`npm run sandbox`), the default in the sandbox environment. */
 export const SANDBOX_DEFAULT_URLS = {
@@ -136,6 +142,7 @@ const flag = z.preprocess((value) => {
 }, z.boolean())
 
 const schema = z.object({
+  account: z.string().regex(/^[a-z0-9_]+$/i).optional(),
   environment: z.enum(["sandbox", "production"]).default("sandbox"),
   tokenInterface: z.enum(["t1", "t2"]).default("t1"),
   authUrl: z.url().optional(),
@@ -181,6 +188,7 @@ const HOW_TO_FIX: Partial<Record<keyof RefpayProviderOptions, string>> = {
   clientSecret: "set REFPAY_CLIENT_SECRET to the client_secret issued at onboarding",
   webhookSecret: "set REFPAY_WEBHOOK_SECRET to a random string of at least 16 characters, the same one the platform sends",
   environment: 'set REFPAY_ENVIRONMENT to "sandbox" or "production"',
+  account: 'set the provider option "account" to letters, digits or _ (e.g. "porto" for REFPAY_PORTO_* variables)',
   tokenInterface: 'set REFPAY_TOKEN_INTERFACE to "t1" or "t2"',
   t2AuthorizationForm: 'set REFPAY_T2_AUTHORIZATION_FORM to "bearer" or "bare"',
   cancelExpiredOrders: 'set REFPAY_CANCEL_EXPIRED_ORDERS to "true" or "false"',
@@ -190,9 +198,11 @@ const HOW_TO_FIX: Partial<Record<keyof RefpayProviderOptions, string>> = {
 
 /** Options from medusa-config, each missing one taken from its environment variable. Empty strings count as unset. */
 function withEnvironment(options: Record<string, unknown>, env: NodeJS.ProcessEnv): Record<string, unknown> {
-  const merged: Record<string, unknown> = {}
+  const account = typeof options.account === "string" && options.account ? options.account.toUpperCase() : null
+  const merged: Record<string, unknown> = account ? { account: options.account } : {}
   for (const [key, variable] of Object.entries(ENV)) {
-    const value = options[key] ?? env[variable]
+    const own = account ? env[variable.replace(/^REFPAY_/, `REFPAY_${account}_`)] : undefined
+    const value = options[key] ?? (own !== undefined && own !== "" ? own : env[variable])
     if (value !== undefined && value !== "") merged[key] = value
   }
   return merged
@@ -247,7 +257,7 @@ function checkRules(resolved: ResolvedRefpayOptions, problems: string[]): void {
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   const key = String(issue.path[0]) as keyof RefpayProviderOptions
-  const variable = ENV[key] ? ` (${ENV[key]})` : ""
+  const variable = key in ENV ? ` (${ENV[key as keyof typeof ENV]})` : ""
   // zod's message never repeats the value for these checks, so no secret can leak through it.
   return `${key}${variable}: ${HOW_TO_FIX[key] ?? issue.message}`
 }

@@ -42,7 +42,6 @@ import {
   type RefpayReference,
   type RefpaySessionData,
 } from "./session-data"
-import { registerRefpayProvider } from "./registry"
 import { interpretStatus } from "./status"
 
 type Cradle = { logger: Logger }
@@ -100,7 +99,6 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
       retries: { maxRetries: this.options_.maxRetries },
       logger: this.logger_,
     })
-    registerRefpayProvider(this)
   }
 
   /** The platform client, for the plugin's routes, jobs and workflows that sync payments. */

@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../modules/refpay"
 import { sessionIdFromOrderId } from "../../providers/refpay/identifiers"
 import { door1ProofMatches, readWebhookEvent, webhookSecretMatches, type RefpayWebhookEvent } from "../../providers/refpay/webhook"
-import { refpayProvider } from "./provider"
+import { refpayProviderFor, refpayProviderIds } from "./provider"
 import { loadRefpaySession } from "./load-state"
 import { syncRefpayPayment } from "./sync-payment"
 
@@ -16,6 +16,8 @@ export interface WebhookDelivery {
   door: "medusa" | "refpay"
   /** Door 1: the parsed body its middleware signed (see DOOR1_PROOF_HEADER). */
   signedBody?: unknown
+  /** The registration the delivery is for (`pp_refpay_<id>`); unnamed means the shop's only one. */
+  providerId?: string
 }
 
 /** Door 2 presents the shared secret itself; door 1 the proof its middleware left (see DOOR1_PROOF_HEADER). */
@@ -36,7 +38,11 @@ export interface WebhookAnswer {
  */
 export async function handleRefpayWebhook(container: MedusaContainer, delivery: WebhookDelivery): Promise<WebhookAnswer> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const provider = await refpayProvider(container)
+  const providerId = delivery.providerId ?? (await soleRegistration(container))
+  if (!providerId) {
+    return { status: 400, body: { received: false, message: "Several REFPAY accounts are configured: deliver to /hooks/refpay/<id>" } }
+  }
+  const provider = refpayProviderFor(container, providerId)
   if (!authenticated(delivery, provider.settings.webhookSecret)) {
     return { status: 401, body: { received: false, message: "Missing or wrong webhook secret" } }
   }
@@ -53,7 +59,7 @@ export async function handleRefpayWebhook(container: MedusaContainer, delivery: 
   })
   if (recorded.duplicate) return { status: 200, body: { received: true, duplicate: true } }
 
-  const sessionId = await findSession(container, event)
+  const sessionId = await findSession(container, event, providerId)
   if (!sessionId) {
     logger.warn(`REFPAY webhook ${event.event_type} for unknown payment ${event.payment_id}: acknowledged, ignored`)
     await events.markWebhookEventProcessed(recorded.id, "unknown_payment")
@@ -73,18 +79,24 @@ export async function handleRefpayWebhook(container: MedusaContainer, delivery: 
 }
 
 /** The session an event belongs to: from its order_id, else from the platform's record of the payment. */
-async function findSession(container: MedusaContainer, event: RefpayWebhookEvent): Promise<string | null> {
+async function findSession(container: MedusaContainer, event: RefpayWebhookEvent, providerId: string): Promise<string | null> {
   let sessionId = event.session_id
   if (!sessionId) {
-    const provider = await refpayProvider(container)
+    const provider = refpayProviderFor(container, providerId)
     const status = await provider.client.getPayment(event.payment_id).catch(() => null)
     sessionId = status?.orderId ? sessionIdFromOrderId(status.orderId) : null
   }
   if (!sessionId) return null
   const state = await loadRefpaySession(container, sessionId)
-  // An event naming our order_id with another payment_id is not about this session.
-  const matches = state?.data.refpay?.payment_id.toLowerCase() === event.payment_id.toLowerCase()
+  // An event naming our order_id with another payment_id, or a session of another REFPAY account, is not about it.
+  const matches = state?.providerId === providerId && state?.data.refpay?.payment_id.toLowerCase() === event.payment_id.toLowerCase()
   return matches ? sessionId : null
+}
+
+/** The only REFPAY registration, or null when there are several (a delivery must then name its own). */
+async function soleRegistration(container: MedusaContainer): Promise<string | null> {
+  const ids = await refpayProviderIds(container)
+  return ids.length === 1 ? ids[0]! : null
 }
 
 function bodyHash(delivery: WebhookDelivery): string {

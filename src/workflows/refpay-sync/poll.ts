@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto"
-import type { ILockingModule, IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { ILockingModule, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../modules/refpay"
-import { isRefpayProviderId } from "../../providers/refpay/registry"
 import type { ResolvedRefpayOptions } from "../../providers/refpay/options"
 import { intervalMs } from "./check-schedule"
-import { refpayProvider } from "./provider"
+import { refpayProviderFor, refpayProviderIds } from "./provider"
 import { syncRefpayPayment, type SyncResult } from "./sync-payment"
 
 /** Syncs run at once per tick: enough to keep up with thousands of waiting payments, gentle on the platform. */
@@ -44,14 +43,19 @@ export async function pollRefpayPayments(container: MedusaContainer, now = new D
   }
 }
 
+/** One tick covers every REFPAY registration, each with its own settings and platform client. */
 async function pollTick(container: MedusaContainer, now: Date): Promise<SyncResult[]> {
-  const providerIds = await refpayProviderIds(container)
-  if (providerIds.length === 0) return []
-  const settings = (await refpayProvider(container)).settings
-  const checks = container.resolve<RefpayModuleService>(REFPAY_MODULE)
-  await watchNewSessions(container, checks, providerIds, settings)
+  const results: SyncResult[] = []
+  for (const providerId of await refpayProviderIds(container)) results.push(...(await pollRegistration(container, providerId, now)))
+  return results
+}
 
-  const watching = { watch_until: { $gt: now } }
+async function pollRegistration(container: MedusaContainer, providerId: string, now: Date): Promise<SyncResult[]> {
+  const settings = refpayProviderFor(container, providerId).settings
+  const checks = container.resolve<RefpayModuleService>(REFPAY_MODULE)
+  await watchNewSessions(container, checks, providerId, settings)
+
+  const watching = { provider_id: providerId, watch_until: { $gt: now } }
   const [, watchingCount] = await checks.listAndCountRefpayPaymentChecks(watching, { take: 1, select: ["id"] })
   const budget = Math.max(settings.pollBatchSize, Math.ceil(watchingCount / Math.max(1, settings.pollIntervalMinutes)))
   const due = await checks.listRefpayPaymentChecks(
@@ -87,14 +91,14 @@ async function syncAll(container: MedusaContainer, sessionIds: string[], now: Da
 async function watchNewSessions(
   container: MedusaContainer,
   checks: RefpayModuleService,
-  providerIds: string[],
+  providerId: string,
   settings: Readonly<ResolvedRefpayOptions>
 ): Promise<void> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_session",
     fields: ["id", "provider_id", "updated_at"],
-    filters: { provider_id: providerIds, status: "pending_authorization" },
+    filters: { provider_id: providerId, status: "pending_authorization" },
   })
   const watchMs = settings.expiryDays * DAY + settings.expiryGraceHours * HOUR + settings.lateSettlementDays * DAY
   await checks.watchSessions(
@@ -108,10 +112,4 @@ async function watchNewSessions(
       }
     })
   )
-}
-
-async function refpayProviderIds(container: MedusaContainer): Promise<string[]> {
-  const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
-  const providers = await payments.listPaymentProviders({}, { select: ["id"] })
-  return providers.map((p) => p.id).filter(isRefpayProviderId)
 }

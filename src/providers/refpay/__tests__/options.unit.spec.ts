@@ -92,3 +92,27 @@ describe("provider options", () => {
     expect(() => resolveOptions({ ...base, paymentInfoPath: "/info" }, {})).toThrow(/paymentInfoPath/)
   })
 })
+
+describe("several REFPAY accounts: each registration reads its own REFPAY_<ACCOUNT>_* variables first", () => {
+  const env = {
+    REFPAY_CLIENT_ID: "shared-client-id",
+    REFPAY_CLIENT_SECRET: "shared-client-secret",
+    REFPAY_PORTO_CLIENT_ID: "porto-client-id",
+    REFPAY_PORTO_WEBHOOK_SECRET: "porto-webhook-secret-0123456789",
+    REFPAY_WEBHOOK_SECRET: "shared-webhook-secret-0123456789",
+  }
+
+  it("prefers the account's own variable and falls back to the unprefixed one", () => {
+    const porto = resolveOptions({ account: "porto" }, env)
+    expect(porto.clientId).toBe("porto-client-id")
+    expect(porto.clientSecret).toBe("shared-client-secret")
+    expect(porto.webhookSecret).toBe("porto-webhook-secret-0123456789")
+    const lisboa = resolveOptions({ account: "lisboa" }, env)
+    expect([lisboa.clientId, lisboa.webhookSecret]).toEqual(["shared-client-id", "shared-webhook-secret-0123456789"])
+  })
+
+  it("lets medusa-config options win over both, and refuses an account name that cannot be a variable name", () => {
+    expect(resolveOptions({ account: "porto", clientId: "from-config" }, env).clientId).toBe("from-config")
+    expect(() => resolveOptions({ account: "porto-norte" }, env)).toThrow(/account/)
+  })
+})

@@ -5,7 +5,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { referenceWithStatus, type RefpaySessionData } from "../../../providers/refpay/session-data"
 import { interpretStatus } from "../../../providers/refpay/status"
 import { expiryOutcome, type ExpiryOutcome } from "../expiry-policy"
-import { refpayProvider } from "../provider"
+import { refpayProviderFor } from "../provider"
 import type { RefpayReading } from "./read-refpay-payment"
 
 type Read = Extract<RefpayReading, { kind: "read" }>
@@ -41,7 +41,7 @@ export const cancelRefpayReferenceStep = createStep(
   async (input: { reading: RefpayReading }, { container }) => {
     const { reading } = input
     if (!isRead(reading) || !["cancel_reference", "expire"].includes(reading.decision.kind)) return new StepResponse(NOT_ASKED)
-    const provider = await refpayProvider(container)
+    const provider = refpayProviderFor(container, reading.state.providerId)
     try {
       const { data } = await provider.cancelPayment({ data: syncedData(reading) })
       const cancelled = data as RefpaySessionData
@@ -113,7 +113,7 @@ export const saveRefpaySessionStep = createStep(
 
 /** What the expiry policy makes of this reading: only meaningful for an `expire` decision. */
 export async function expiryOutcomeOf(container: MedusaContainer, reading: Read, cancelled: CancelOutcome): Promise<ExpiryOutcome> {
-  const settings = (await refpayProvider(container)).settings
+  const settings = refpayProviderFor(container, reading.state.providerId).settings
   return expiryOutcome({
     policy: settings.expiryPolicy,
     maxRenewals: settings.maxRenewals,

@@ -3,7 +3,7 @@ import { paymentReminderEmail, referenceExpiredEmail, type CustomerEmail } from 
 import { buildPaymentView } from "../../../providers/refpay/payment-view"
 import { sendRefpayNotification } from "../../refpay-notify/send-notification"
 import { loadRefpaySession } from "../load-state"
-import { refpayProvider } from "../provider"
+import { refpayProviderFor } from "../provider"
 import type { RefpayReading } from "./read-refpay-payment"
 
 /**
@@ -20,7 +20,7 @@ export const notifyRefpayCustomerStep = createStep(
     let email: CustomerEmail | null = null
     if (reading.decision.kind === "record_check") {
       const view = buildPaymentView(reading.state, new Date(input.now))
-      const { reminderHoursBeforeExpiry } = (await refpayProvider(container)).settings
+      const { reminderHoursBeforeExpiry } = refpayProviderFor(container, reading.state.providerId).settings
       if (view) email = paymentReminderEmail(view, order, reminderHoursBeforeExpiry, new Date(input.now))
     } else if (reading.decision.kind === "expire" && (input.renewedSessionId || input.orderCancelled)) {
       const expired = await loadRefpaySession(container, reading.state.id)

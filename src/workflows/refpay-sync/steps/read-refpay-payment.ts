@@ -5,7 +5,7 @@ import { interpretStatus } from "../../../providers/refpay/status"
 import type { CheckFailure } from "../check-schedule"
 import { decideSync, type SyncDecision } from "../decide"
 import { loadRefpaySession, type RefpaySessionState } from "../load-state"
-import { refpayProvider } from "../provider"
+import { refpayProviderFor } from "../provider"
 
 export type RefpayReading =
   | { kind: "not_found" }
@@ -20,7 +20,7 @@ export type RefpayReading =
 export async function readRefpayPayment(container: MedusaContainer, sessionId: string, now: Date): Promise<RefpayReading> {
   const state = await loadRefpaySession(container, sessionId)
   if (!state) return { kind: "not_found" }
-  const provider = await refpayProvider(container)
+  const provider = refpayProviderFor(container, state.providerId)
   let platform: RefpayPaymentStatus
   try {
     platform = await provider.client.getPayment(state.data.refpay!.payment_id)

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../../modules/refpay"
 import { nextCheckAt, watchUntil } from "../check-schedule"
-import { refpayProvider } from "../provider"
+import { refpayProviderFor } from "../provider"
 import type { RefpayReading } from "./read-refpay-payment"
 
 export const AMOUNT_MISMATCH_EVENT = "refpay.payment.amount_mismatch"
@@ -23,7 +23,7 @@ export const recordRefpayCheckStep = createStep(
       return new StepResponse(null)
     }
     const now = new Date(input.now)
-    const settings = (await refpayProvider(container)).settings
+    const settings = refpayProviderFor(container, reading.state.providerId).settings
     const previous = await checks.getPaymentCheck(reading.state.id)
     const failed = reading.kind === "failed"
     const outcome = failed ? reading.failure : reading.decision.kind

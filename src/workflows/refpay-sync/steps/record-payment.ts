@@ -5,7 +5,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { fromCents } from "../../../providers/refpay/money"
 import { unrecordedRefundCents } from "../decide"
 import { loadRefpaySession } from "../load-state"
-import { refpayProvider } from "../provider"
+import { refpayProviderFor } from "../provider"
 import { writeSession } from "./close-reference"
 import type { RefpayReading } from "./read-refpay-payment"
 
@@ -67,7 +67,7 @@ export const flagRefpayLatePaymentStep = createStep(
     await writeSession(container, { id: fresh.id, data: { ...fresh.data, paid_after_cancellation_at: at }, status: fresh.status })
     const heldCents = fresh.data.amount_cents - (reading.platform.refundedAmountCents ?? 0)
     await announce(container, fresh, heldCents, at)
-    await maybeRefund(container, fresh.payment?.id, heldCents)
+    await maybeRefund(container, fresh.providerId, fresh.payment?.id, heldCents)
     return new StepResponse(at, { id: fresh.id, data: fresh.data, status: fresh.status })
   },
   async (previous, { container }) => {
@@ -90,8 +90,8 @@ async function announce(container: MedusaContainer, fresh: NonNullable<Awaited<R
     .warn(`REFPAY: order ${payload.order_id} was paid after it was cancelled (${heldCents} cents held); refund it`)
 }
 
-async function maybeRefund(container: MedusaContainer, paymentId: string | undefined, heldCents: number) {
-  const { autoRefundLatePayments } = (await refpayProvider(container)).settings
+async function maybeRefund(container: MedusaContainer, providerId: string, paymentId: string | undefined, heldCents: number) {
+  const { autoRefundLatePayments } = refpayProviderFor(container, providerId).settings
   if (!autoRefundLatePayments || !paymentId || heldCents <= 0) return
   await refundPaymentWorkflow(container).run({
     input: { payment_id: paymentId, amount: fromCents(heldCents), note: "REFPAY: paid after the order was cancelled" },
