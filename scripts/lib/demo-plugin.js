@@ -34,17 +34,20 @@ function mtimeBound(dir, pick) {
   return bound
 }
 
-/** `medusa plugin:build` unless .medusa/server is newer than everything in src/ (and tsconfig.json). */
+/**
+ * `medusa plugin:build` unless .medusa/server is newer than everything in src/ (and tsconfig.json), then the type
+ * declarations of the public entry points (as `npm run build` does; cheap, and a build made elsewhere lacks them).
+ */
 async function buildPlugin({ root, medusaCli, env, logFile, log, signal }) {
   const output = path.join(root, ".medusa", "server")
   const built = mtimeBound(output, Math.min)
   const sources = Math.max(mtimeBound(path.join(root, "src"), Math.max) ?? 0, mtimeBound(path.join(root, "tsconfig.json"), Math.max) ?? 0)
-  if (built !== null && built > sources && fs.existsSync(path.join(output, "src"))) {
-    log("plugin build is newer than src/: skipping medusa plugin:build")
-    return false
-  }
-  await runCommand("medusa plugin:build", process.execPath, [medusaCli, "plugin:build"], { cwd: root, env, logFile, signal })
-  return true
+  const upToDate = built !== null && built > sources && fs.existsSync(path.join(output, "src"))
+  if (upToDate) log("plugin build is newer than src/: skipping medusa plugin:build")
+  else await runCommand("medusa plugin:build", process.execPath, [medusaCli, "plugin:build"], { cwd: root, env, logFile, signal })
+  const tsc = require.resolve("typescript/bin/tsc", { paths: [root] })
+  await runCommand("tsc (declarations)", process.execPath, [tsc, "-p", "tsconfig.types.json"], { cwd: root, env, logFile, signal })
+  return !upToDate
 }
 
 /**

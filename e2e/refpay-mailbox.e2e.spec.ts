@@ -1,0 +1,54 @@
+// The demo's Mailbox, tried as a person would: an order, the reminder after moving the sandbox clock to D+6, then the
+// expiry at D+8 and the renewal e-mail whose entity and reference are exactly the store route's new reference.
+import type { Page } from "playwright-core"
+import { DemoSession } from "./demo-session"
+
+const session = new DemoSession()
+
+beforeAll(async () => {
+  await session.start()
+}, 600_000)
+
+afterAll(async () => {
+  await session.stop()
+}, 120_000)
+
+async function mailOf(page: Page, template: string) {
+  const mail = page.locator(`[data-testid="mail"][data-template="${template}"]`).first()
+  await mail.waitFor({ timeout: 60_000 })
+  return mail
+}
+
+it("shows the instructions, the reminder and the renewal e-mail with the store route's new entity and reference", async () => {
+  const orderId = await session.placeOrderThroughApi()
+  const first = await session.refpayOfOrder(orderId)
+  const page = await session.browser.newPage()
+  await page.goto(new URL("/mailbox.html", session.info.storefront_url).href)
+
+  const instructions = await mailOf(page, "refpay-payment-instructions")
+  const instructionsText = await instructions.getByTestId("mail-text").textContent()
+  expect(instructionsText).toContain(`Entidade: ${first.entity}`)
+  expect(instructionsText).toContain(`Referência: ${first.reference}`)
+
+  await page.getByTestId("advance-6").click()
+  const reminder = await mailOf(page, "refpay-payment-reminder")
+  expect(await reminder.getByTestId("mail-text").textContent()).toContain(`Referência: ${first.reference}`)
+
+  await page.getByTestId("advance-2").click()
+  const renewal = await mailOf(page, "refpay-reference-expired")
+  const current = await session.refpayOfOrder(orderId)
+  expect(current.reference).not.toBe(first.reference)
+  const renewalText = await renewal.getByTestId("mail-text").textContent()
+  expect(renewalText).toContain(`Entidade: ${current.entity}`)
+  expect(renewalText).toContain(`Referência: ${current.reference}`)
+  expect(renewalText).toContain(`${first.entity} / ${first.reference}`)
+  await session.screenshot(page, "20-mailbox-renewal")
+
+  // The order page shows the new reference and says the earlier one expired.
+  await page.goto(new URL(`/order/${orderId}`, session.info.storefront_url).href)
+  await page.getByTestId("refpay-reference").filter({ hasText: current.reference }).waitFor({ timeout: 30_000 })
+  expect(await page.getByTestId("refpay-note").textContent()).toMatch(/anterior expirou/)
+  await session.screenshot(page, "21-storefront-renewed-reference")
+  expect(session.blocked).toEqual([])
+  await page.close()
+}, 240_000)
