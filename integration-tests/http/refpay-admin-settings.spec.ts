@@ -31,7 +31,10 @@ refpayIntegrationSuite(
     it("shows the configuration as the server resolved it, each credential only as set or missing", async () => {
       const { status, data } = await admin.settings()
       expect(status).toBe(200)
+      expect(data.registrations).toEqual([{ provider_id: "pp_refpay_refpay", account: null, environment: "sandbox" }])
       expect(data.settings).toEqual({
+        provider_id: "pp_refpay_refpay",
+        account: null,
         environment: "sandbox",
         token_interface: "t1",
         urls: { auth_url: sandbox().authUrl, backoffice_url: null, payments_url: sandbox().paymentsUrl, sandbox_hosts: [] },
@@ -72,6 +75,7 @@ refpayIntegrationSuite(
 
       expect(status).toBe(200)
       expect(data.connection).toMatchObject({
+        provider_id: "pp_refpay_refpay",
         ok: true,
         environment: "sandbox",
         token_interface: "t1",
@@ -111,9 +115,13 @@ refpayIntegrationSuite(
       expect(answer.data.connection.ok).toBe(true)
     })
 
-    it("refuses a connection test body with any field (400): it only ever uses the configured credentials", async () => {
-      const answer = await admin.post("/admin/refpay/connection-test", { client_secret: "x" })
-      expect(answer.status).toBe(400)
+    it("refuses a connection test body with anything but the registration (400): it only ever uses the configured credentials", async () => {
+      expect((await admin.post("/admin/refpay/connection-test", { client_secret: "x" })).status).toBe(400)
+      expect((await admin.post("/admin/refpay/connection-test", { provider_id: "stripe" })).status).toBe(400)
+      const unknown = await admin.post("/admin/refpay/connection-test", { provider_id: "pp_refpay_elsewhere" })
+      expect(unknown.status).toBe(404)
+      expect(unknown.data.message).toMatch(/not a REFPAY registration of this shop \(pp_refpay_refpay\)/)
+      expect((await admin.get("/admin/refpay/settings?provider_id=pp_refpay_elsewhere")).status).toBe(404)
     })
   },
   adminSuiteOptions()

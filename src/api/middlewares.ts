@@ -16,6 +16,8 @@ import {
   AdminRefpayAttentionQuery,
   AdminRefpayDeliveriesQuery,
   AdminRefpayEmptyBody,
+  AdminRefpayRegistrationBody,
+  AdminRefpayRegistrationQuery,
   AdminRefpaySearchQuery,
 } from "./admin/refpay/validators"
 
@@ -45,7 +47,7 @@ async function refpayDoor1Secret(req: MedusaRequest, _res: MedusaResponse, next:
     // The secret of the registration the URL names (pp_refpay_<id>): one account's secret never opens another's door.
     const secret = refpayProviderFor(req.scope, providerId).settings.webhookSecret
     const matches = webhookSecretMatches(req.headers as Record<string, unknown>, secret)
-    if (!matches) await recordRefusedDelivery(req.scope, "medusa", req.headers as Record<string, unknown>, secret)
+    if (!matches) await recordRefusedDelivery(req.scope, "medusa", req.headers as Record<string, unknown>, providerId)
     for (const name of [...SECRET_BEARING_HEADERS, DOOR1_PROOF_HEADER]) delete req.headers[name]
     if (matches && secret) {
       req.headers[DOOR1_PROOF_HEADER] = door1Proof(secret, Buffer.from(JSON.stringify(req.body ?? null)))
@@ -80,14 +82,29 @@ export default defineMiddlewares({
     },
     // The admin's REFPAY page (Medusa authenticates every /admin route as an admin user).
     {
+      matcher: "/admin/refpay/settings",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminRefpayRegistrationQuery, {})],
+    },
+    {
       matcher: "/admin/refpay/connection-test",
       method: ["POST"],
-      middlewares: [validateAndTransformBody(AdminRefpayEmptyBody)],
+      middlewares: [validateAndTransformBody(AdminRefpayRegistrationBody)],
+    },
+    {
+      matcher: "/admin/refpay/webhooks",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminRefpayRegistrationQuery, {})],
     },
     {
       matcher: "/admin/refpay/webhooks/test-event",
       method: ["POST"],
-      middlewares: [validateAndTransformBody(AdminRefpayEmptyBody)],
+      middlewares: [validateAndTransformBody(AdminRefpayRegistrationBody)],
+    },
+    {
+      matcher: "/admin/refpay/webhooks/test-event/:payment_id",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminRefpayRegistrationQuery, {})],
     },
     {
       matcher: "/admin/refpay/late-payments/:session_id/refund",

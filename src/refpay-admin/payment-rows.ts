@@ -11,6 +11,8 @@ import { scrub } from "./secrets"
  */
 export interface AdminPaymentRow {
   payment_session_id: string
+  /** The REFPAY registration (seller account) of the payment, `pp_refpay_<id>`. */
+  provider_id: string
   session_status: string
   order: { id: string; display_id: number | null; status: string; email: string | null } | null
   /** REFPAY's payment id. */
@@ -67,6 +69,7 @@ function toRow(row: any, check: any, secrets: (string | undefined)[]): AdminPaym
   const amountCents = Number(refpay.amount_cents)
   return {
     payment_session_id: row.id,
+    provider_id: row.provider_id,
     session_status: row.status,
     order: order
       ? { id: order.id, display_id: order.display_id ?? null, status: order.status, email: order.email ?? null }

@@ -87,13 +87,14 @@ export function findSessionsPaidAfterCancellation(container: MedusaContainer): P
   )
 }
 
-/** How many references are waiting for the customer, and when the oldest of them was issued. */
-export async function waitingReferences(container: MedusaContainer): Promise<{ count: number; oldest_created_at: Date | null }> {
+/** How many references (of one registration, when given) wait for the customer, and when the oldest was issued. */
+export async function waitingReferences(container: MedusaContainer, providerId?: string): Promise<{ count: number; oldest_created_at: Date | null }> {
   const created = timestampAt("refpay,created_at")
   const result = await pg(container).raw(
     `select count(*)::int as count, min(${created}) as oldest
        from payment_session ps
-      where ${REFPAY_SESSION} and ps.status = 'pending_authorization'`
+      where ${REFPAY_SESSION} and ps.status = 'pending_authorization'${providerId ? " and ps.provider_id = ?" : ""}`,
+    providerId ? [providerId] : []
   )
   const row = result.rows[0] as { count: number; oldest: string | Date | null }
   return { count: Number(row?.count ?? 0), oldest_created_at: row?.oldest ? new Date(row.oldest) : null }

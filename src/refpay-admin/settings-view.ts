@@ -10,6 +10,10 @@ export type CredentialState = "set" | "missing"
  * spread, so a credential or a setting added later cannot reach a response by accident.
  */
 export interface RefpaySettingsView {
+  /** The registration shown (`pp_refpay_<id>`). */
+  provider_id: string
+  /** Its seller account (option `account`): its settings are read from REFPAY_<ACCOUNT>_* first. */
+  account: string | null
   environment: "sandbox" | "production"
   token_interface: "t1" | "t2"
   urls: {
@@ -45,7 +49,10 @@ export interface RefpaySettingsView {
   }
   poll: { poll_batch_size: number; poll_interval_minutes: number; late_settlement_days: number }
   late_payments: { auto_refund_late_payments: boolean }
-  /** The environment variable behind each setting, for the page's "how to change it" hints. */
+  /**
+   * The environment variable behind each setting, for the page's "how to change it" hints: REFPAY_<ACCOUNT>_<NAME>
+   * for a registration with an account (REFPAY_<NAME> is read when that one is unset).
+   */
   variables: Record<string, string>
 }
 
@@ -57,9 +64,12 @@ function credential(value: string | undefined): CredentialState {
   return typeof value === "string" && value.trim() !== "" ? "set" : "missing"
 }
 
-export function buildSettingsView(settings: Readonly<ResolvedRefpayOptions>): RefpaySettingsView {
+export function buildSettingsView(settings: Readonly<ResolvedRefpayOptions>, providerId: string): RefpaySettingsView {
   const t1 = settings.tokenInterface === "t1"
+  const account = settings.account ? settings.account : null
   return {
+    provider_id: providerId,
+    account,
     environment: settings.environment,
     token_interface: settings.tokenInterface,
     urls: {
@@ -106,6 +116,8 @@ export function buildSettingsView(settings: Readonly<ResolvedRefpayOptions>): Re
       late_settlement_days: settings.lateSettlementDays,
     },
     late_payments: { auto_refund_late_payments: settings.autoRefundLatePayments },
-    variables: { ...ENV },
+    variables: Object.fromEntries(
+      Object.entries(ENV).map(([key, variable]) => [key, account ? variable.replace(/^REFPAY_/, `REFPAY_${account.toUpperCase()}_`) : variable])
+    ),
   }
 }

@@ -105,7 +105,7 @@ export interface WebhookSetup {
   /** Door 2, the one to give the platform: answers at once (200, 401, 400, 503). */
   url: string
   /** Door 1, Medusa's own webhook route (processed 5 seconds later, always 200). */
-  medusa_url: string | null
+  medusa_url: string
   /** Where the host came from: Medusa's admin.backendUrl (MEDUSA_BACKEND_URL) or this request. */
   url_source: "backend_url" | "request"
   authentication: {
@@ -126,10 +126,20 @@ export function shopBaseUrl(backendUrl: string | undefined, request: { protocol:
   return { base: `${request.protocol}://${request.host ?? "localhost"}`, source: "request" }
 }
 
-export function webhookSetup(base: { base: string; source: WebhookSetup["url_source"] }, providerId: string | null, secretConfigured: boolean): WebhookSetup {
+/**
+ * The doors of one registration: `/hooks/refpay` for a shop's only REFPAY account, `/hooks/refpay/<id>` for each of
+ * several (a delivery must name its account, whose secret it carries); Medusa's route names it anyway.
+ */
+export function webhookSetup(
+  base: { base: string; source: WebhookSetup["url_source"] },
+  providerId: string,
+  severalRegistrations: boolean,
+  secretConfigured: boolean
+): WebhookSetup {
+  const id = providerId.replace(/^pp_refpay_/, "")
   return {
-    url: `${base.base}/hooks/refpay`,
-    medusa_url: providerId ? `${base.base}/hooks/payment/${providerId.replace(/^pp_/, "")}` : null,
+    url: severalRegistrations ? `${base.base}/hooks/refpay/${id}` : `${base.base}/hooks/refpay`,
+    medusa_url: `${base.base}/hooks/payment/${providerId.replace(/^pp_/, "")}`,
     url_source: base.source,
     authentication: {
       header: WEBHOOK_SECRET_HEADER,

@@ -2,6 +2,7 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService, type WebhookRefusalReason } from "../modules/refpay"
 import { WEBHOOK_SECRET_HEADER } from "../providers/refpay/webhook"
+import { refpayProviderFor } from "../workflows/refpay-sync/provider"
 
 /**
  * Why a webhook delivery was refused, from what it presented (never what): no secret at all, a secret that is not
@@ -16,15 +17,20 @@ export function refusalReason(headers: Record<string, unknown>, secret: string |
   return named(WEBHOOK_SECRET_HEADER) || basic ? "wrong_secret" : "missing_secret"
 }
 
-/** Counts a refused delivery for the admin page. A failure to count is logged; it never changes the answer. */
+/**
+ * Counts a refused delivery for the admin page, under the registration it was for (`pp_refpay_<id>`, when the door
+ * tells). A failure to count is logged; it never changes the answer.
+ */
 export async function recordRefusedDelivery(
   container: MedusaContainer,
   door: "medusa" | "refpay",
   headers: Record<string, unknown>,
-  secret: string | undefined
+  providerId: string | undefined
 ): Promise<void> {
   try {
-    await container.resolve<RefpayModuleService>(REFPAY_MODULE).recordWebhookRefusal(door, refusalReason(headers, secret))
+    const secret = providerId ? refpayProviderFor(container, providerId).settings.webhookSecret : undefined
+    const reason = providerId ? refusalReason(headers, secret) : refusalReason(headers, "unknown registration")
+    await container.resolve<RefpayModuleService>(REFPAY_MODULE).recordWebhookRefusal({ door, reason, provider_id: providerId ?? "" })
   } catch (error) {
     container.resolve<Logger>(ContainerRegistrationKeys.LOGGER).warn(`REFPAY: a refused webhook delivery could not be counted: ${(error as Error).message}`)
   }

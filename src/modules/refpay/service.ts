@@ -83,6 +83,8 @@ export type WebhookRefusalReason = "missing_secret" | "wrong_secret" | "no_secre
 
 export interface WebhookRefusal {
   door: "medusa" | "refpay"
+  /** The REFPAY registration the delivery was for; "" when it could not be told. */
+  provider_id: string
   reason: WebhookRefusalReason
   refused_count: number
   first_refused_at: Date
@@ -175,19 +177,18 @@ class RefpayModuleService extends MedusaService({ RefpayWebhookEvent, RefpayPaym
    */
   @InjectManager()
   async recordWebhookRefusal(
-    door: WebhookRefusal["door"],
-    reason: WebhookRefusalReason,
+    refusal: { door: WebhookRefusal["door"]; reason: WebhookRefusalReason; provider_id?: string | null },
     at: Date = new Date(),
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<void> {
     await sharedContext.manager!.getConnection().execute(
-      `insert into "refpay_webhook_refusal" ("id", "door", "reason", "refused_count", "first_refused_at", "last_refused_at")
-       values (?, ?, ?, 1, ?, ?)
-       on conflict ("door", "reason") where "deleted_at" is null
+      `insert into "refpay_webhook_refusal" ("id", "door", "reason", "provider_id", "refused_count", "first_refused_at", "last_refused_at")
+       values (?, ?, ?, ?, 1, ?, ?)
+       on conflict ("door", "reason", "provider_id") where "deleted_at" is null
        do update set "refused_count" = "refpay_webhook_refusal"."refused_count" + 1,
                      "last_refused_at" = greatest("refpay_webhook_refusal"."last_refused_at", excluded."last_refused_at"),
                      "updated_at" = now()`,
-      [generateEntityId(undefined, "rpwr"), door, reason, at, at]
+      [generateEntityId(undefined, "rpwr"), refusal.door, refusal.reason, refusal.provider_id ?? "", at, at]
     )
   }
 
@@ -256,10 +257,13 @@ class RefpayModuleService extends MedusaService({ RefpayWebhookEvent, RefpayPaym
     return { last_received_at: row?.last ? new Date(row.last as string) : null, count: Number(row?.count ?? 0) }
   }
 
-  async listWebhookRefusals(): Promise<WebhookRefusal[]> {
-    const rows = await this.listRefpayWebhookRefusals({}, { order: { last_refused_at: "DESC" } })
+  /** Refusals, latest first; of one registration (and those that could not be told apart) when given. */
+  async listWebhookRefusals(providerId?: string): Promise<WebhookRefusal[]> {
+    const filter = providerId ? { provider_id: [providerId, ""] } : {}
+    const rows = await this.listRefpayWebhookRefusals(filter, { order: { last_refused_at: "DESC" } })
     return rows.map((row) => ({
       door: row.door,
+      provider_id: row.provider_id,
       reason: row.reason,
       refused_count: row.refused_count,
       first_refused_at: new Date(row.first_refused_at),

@@ -23,9 +23,9 @@ describe("webhook warnings", () => {
     ["payments waiting, the last delivery 25 hours ago", { waiting: { count: 3, oldest_created_at: ago(2 * HOUR) }, lastDeliveryAt: ago(25 * HOUR) }, ["no_recent_delivery:warning"]],
     ["payments waiting, a delivery an hour ago", { waiting: { count: 3, oldest_created_at: ago(2 * HOUR) }, lastDeliveryAt: ago(HOUR) }, []],
     ["no secret configured", { secretConfigured: false }, ["no_secret:error"]],
-    ["refused 2 hours ago and nothing accepted since", { refusals: [{ door: "refpay", reason: "wrong_secret", refused_count: 3, first_refused_at: ago(3 * HOUR), last_refused_at: ago(2 * HOUR) }] }, ["refused_recently:error"]],
-    ["refused 2 hours ago, accepted since", { lastDeliveryAt: ago(HOUR), refusals: [{ door: "medusa", reason: "missing_secret", refused_count: 1, first_refused_at: ago(2 * HOUR), last_refused_at: ago(2 * HOUR) }] }, ["refused_recently:warning"]],
-    ["refused two days ago: old news", { refusals: [{ door: "refpay", reason: "wrong_secret", refused_count: 1, first_refused_at: ago(48 * HOUR), last_refused_at: ago(48 * HOUR) }] }, []],
+    ["refused 2 hours ago and nothing accepted since", { refusals: [{ door: "refpay", provider_id: "pp_refpay_refpay", reason: "wrong_secret", refused_count: 3, first_refused_at: ago(3 * HOUR), last_refused_at: ago(2 * HOUR) }] }, ["refused_recently:error"]],
+    ["refused 2 hours ago, accepted since", { lastDeliveryAt: ago(HOUR), refusals: [{ door: "medusa", provider_id: "pp_refpay_refpay", reason: "missing_secret", refused_count: 1, first_refused_at: ago(2 * HOUR), last_refused_at: ago(2 * HOUR) }] }, ["refused_recently:warning"]],
+    ["refused two days ago: old news", { refusals: [{ door: "refpay", provider_id: "pp_refpay_refpay", reason: "wrong_secret", refused_count: 1, first_refused_at: ago(48 * HOUR), last_refused_at: ago(48 * HOUR) }] }, []],
     ["production on plain http at localhost", { environment: "production", webhookUrl: "http://localhost:9000/hooks/refpay" }, ["url_not_https:warning", "url_not_public:warning"]],
     ["production on a public https address", { environment: "production", webhookUrl: "https://shop.example.pt/hooks/refpay" }, []],
   ])("%s", (_name, facts, expected) => {
@@ -37,8 +37,8 @@ describe("webhook warnings", () => {
       {
         ...quiet,
         refusals: [
-          { door: "refpay", reason: "wrong_secret", refused_count: 4, first_refused_at: ago(5 * HOUR), last_refused_at: ago(HOUR) },
-          { door: "medusa", reason: "missing_secret", refused_count: 1, first_refused_at: ago(3 * HOUR), last_refused_at: ago(3 * HOUR) },
+          { door: "refpay", provider_id: "pp_refpay_refpay", reason: "wrong_secret", refused_count: 4, first_refused_at: ago(5 * HOUR), last_refused_at: ago(HOUR) },
+          { door: "medusa", provider_id: "pp_refpay_refpay", reason: "missing_secret", refused_count: 1, first_refused_at: ago(3 * HOUR), last_refused_at: ago(3 * HOUR) },
         ],
       },
       now
@@ -55,11 +55,20 @@ describe("webhook URL", () => {
   })
 
   it("gives both doors and how they authenticate, never the secret", () => {
-    const setup = webhookSetup({ base: "https://loja.pt", source: "backend_url" }, "pp_refpay_refpay", true)
+    const setup = webhookSetup({ base: "https://loja.pt", source: "backend_url" }, "pp_refpay_refpay", false, true)
     expect(setup).toMatchObject({
       url: "https://loja.pt/hooks/refpay",
       medusa_url: "https://loja.pt/hooks/payment/refpay_refpay",
       authentication: { header: "x-refpay-webhook-secret", secret: "set" },
+    })
+  })
+
+  it("names the account in the URL when the shop has several REFPAY accounts", () => {
+    const setup = webhookSetup({ base: "https://loja.pt", source: "backend_url" }, "pp_refpay_porto", true, false)
+    expect(setup).toMatchObject({
+      url: "https://loja.pt/hooks/refpay/porto",
+      medusa_url: "https://loja.pt/hooks/payment/refpay_porto",
+      authentication: { secret: "missing" },
     })
   })
 })

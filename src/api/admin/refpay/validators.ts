@@ -8,11 +8,25 @@ const page = (max: number, fallback: number) => ({
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 })
 
-/**
- * `POST /admin/refpay/connection-test`, `POST /admin/refpay/webhooks/test-event` and
- * `POST /admin/refpay/late-payments/:session_id/refund` take no input.
- */
+/** A REFPAY registration of the shop (`pp_refpay_<id>`); the first one when left out. */
+const providerId = z.string().trim().regex(/^pp_refpay_[A-Za-z0-9_]+$/).max(100).optional()
+
+/** `POST /admin/refpay/late-payments/:session_id/refund` takes no input. */
 export const AdminRefpayEmptyBody = z.object({})
+
+/**
+ * `GET /admin/refpay/settings`, `GET /admin/refpay/webhooks`, `GET .../webhooks/test-event/:payment_id`: which
+ * registration (a shop with several REFPAY accounts).
+ */
+export const AdminRefpayRegistrationQuery = z.object({ provider_id: providerId })
+export type AdminRefpayRegistrationQueryType = z.infer<typeof AdminRefpayRegistrationQuery>
+
+/**
+ * `POST /admin/refpay/connection-test` and `POST /admin/refpay/webhooks/test-event`: which registration, and nothing
+ * else (never a credential: the test uses the configured ones).
+ */
+export const AdminRefpayRegistrationBody = z.object({ provider_id: providerId })
+export type AdminRefpayRegistrationBodyType = z.infer<typeof AdminRefpayRegistrationBody>
 
 /** `GET /admin/refpay/webhooks/deliveries`: the latest deliveries first, at most 50 a page. */
 export const AdminRefpayDeliveriesQuery = z.object({

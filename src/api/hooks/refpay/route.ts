@@ -1,12 +1,12 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { doorRegistration } from "../../../refpay-admin/registrations"
 import { recordRefusedDelivery } from "../../../refpay-admin/webhook-refusal"
 import { handleRefpayWebhook } from "../../../workflows/refpay-sync/handle-webhook"
-import { refpayProvider } from "../../../workflows/refpay-sync/provider"
 
 /**
  * Door 2: the platform's webhook, answered synchronously. 401 wrong secret, 400 not a REFPAY event, 413 too large
  * (body parser limit in middlewares.ts), 200 once recorded (and, normally, processed). A refused delivery is
- * counted (door, reason, when) for the admin's REFPAY page; nothing it sent is kept.
+ * counted (door, registration, reason, when) for the admin's REFPAY page; nothing it sent is kept.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const headers = req.headers as Record<string, unknown>
@@ -19,7 +19,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
     providerId: req.params.id ? `pp_refpay_${req.params.id}` : undefined,
   })
   if (answer.status === 401) {
-    await recordRefusedDelivery(req.scope, "refpay", headers, (await refpayProvider(req.scope)).settings.webhookSecret)
+    const providerId = await doorRegistration(req.scope, req.params.id ? `pp_refpay_${req.params.id}` : undefined)
+    await recordRefusedDelivery(req.scope, "refpay", headers, providerId)
   }
   res.status(answer.status).json(answer.body)
 }

@@ -9,8 +9,10 @@ import { model } from "@medusajs/framework/utils"
 export const RefpayWebhookRefusal = model
   .define("refpay_webhook_refusal", {
     id: model.id({ prefix: "rpwr" }).primaryKey(),
-    /** "medusa": POST /hooks/payment/refpay_<id>; "refpay": POST /hooks/refpay. */
+    /** "medusa": POST /hooks/payment/refpay_<id>; "refpay": POST /hooks/refpay (or /hooks/refpay/<id>). */
     door: model.enum(["medusa", "refpay"]),
+    /** The REFPAY registration the delivery was for (`pp_refpay_<id>`); empty when it could not be told. */
+    provider_id: model.text().default(""),
     /**
      * missing_secret: no secret header nor Basic credentials; wrong_secret: a secret that is not the shop's;
      * no_secret_configured: the shop has no REFPAY_WEBHOOK_SECRET, so every delivery is refused.
@@ -20,4 +22,4 @@ export const RefpayWebhookRefusal = model
     first_refused_at: model.dateTime(),
     last_refused_at: model.dateTime(),
   })
-  .indexes([{ on: ["door", "reason"], unique: true }])
+  .indexes([{ on: ["door", "reason", "provider_id"], unique: true }])

@@ -2,19 +2,22 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { MedusaError } from "@medusajs/framework/utils"
 import { testRefpayConnection } from "../../../../refpay-admin/connection-test"
 import { SlidingWindowLimit } from "../../../../refpay-admin/rate-limit"
-import { refpayProvider } from "../../../../workflows/refpay-sync/provider"
+import { selectRegistration } from "../../../../refpay-admin/registrations"
+import type { AdminRefpayRegistrationBodyType } from "../validators"
 
 /** Each admin user may test the connection this many times a minute (each test asks the platform for a token). */
 export const CONNECTION_TESTS_PER_MINUTE = 5
 const limit = new SlidingWindowLimit(CONNECTION_TESTS_PER_MINUTE, 60_000)
 
 /**
- * `POST /admin/refpay/connection-test`: gets a token from the configured interface and reads the status of a
+ * `POST /admin/refpay/connection-test` (`{ provider_id? }`): gets a token from the configured interface and reads the status of a
  * made-up payment (404 PAYMENT_NOT_FOUND proves token and scope), with a fresh client that leaves the shared token
  * cache alone. Answers 200 with `{ connection }` whether the test passed or not; 429 with Retry-After beyond
  * CONNECTION_TESTS_PER_MINUTE per admin user.
  */
-export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse): Promise<void> {
+export async function POST(req: AuthenticatedMedusaRequest<AdminRefpayRegistrationBodyType>, res: MedusaResponse): Promise<void> {
+  // An unknown registration is answered (404) before it counts: it calls no platform.
+  const { providerId, provider } = await selectRegistration(req.scope, req.validatedBody?.provider_id)
   const decision = limit.take(`user:${req.auth_context?.actor_id ?? "unknown"}`)
   if (!decision.allowed) {
     res.setHeader("Retry-After", String(decision.retryAfterSeconds))
@@ -24,6 +27,5 @@ export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse)
     })
     return
   }
-  const provider = await refpayProvider(req.scope)
-  res.status(200).json({ connection: await testRefpayConnection(provider.settings) })
+  res.status(200).json({ connection: { provider_id: providerId, ...(await testRefpayConnection(provider.settings)) } })
 }

@@ -1,12 +1,22 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { refpayProviderFor } from "../../../../workflows/refpay-sync/provider"
+import { selectRegistration } from "../../../../refpay-admin/registrations"
 import { buildSettingsView } from "../../../../refpay-admin/settings-view"
-import { refpayProvider } from "../../../../workflows/refpay-sync/provider"
+import type { AdminRefpayRegistrationQueryType } from "../validators"
 
 /**
- * `GET /admin/refpay/settings`: the REFPAY settings as this server resolved them (medusa-config, REFPAY_* variables,
- * defaults). Credentials are reported as "set" or "missing", never with a value, a prefix or a length.
+ * `GET /admin/refpay/settings?provider_id=`: the REFPAY settings as this server resolved them (medusa-config,
+ * REFPAY_* variables, defaults), of one registration (the first when not named), and the shop's registrations.
+ * Credentials are reported as "set" or "missing", never with a value, a prefix or a length.
  */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse): Promise<void> {
-  const provider = await refpayProvider(req.scope)
-  res.status(200).json({ settings: buildSettingsView(provider.settings) })
+export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminRefpayRegistrationQueryType>, res: MedusaResponse): Promise<void> {
+  const query = req.validatedQuery as AdminRefpayRegistrationQueryType
+  const { providerId, provider, registrations } = await selectRegistration(req.scope, query.provider_id)
+  res.status(200).json({
+    settings: buildSettingsView(provider.settings, providerId),
+    registrations: registrations.map((id) => {
+      const settings = refpayProviderFor(req.scope, id).settings
+      return { provider_id: id, account: settings.account ?? null, environment: settings.environment }
+    }),
+  })
 }

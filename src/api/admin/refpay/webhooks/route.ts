@@ -1,34 +1,35 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { ConfigModule, IPaymentModuleService } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { ConfigModule } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../../../modules/refpay"
-import { isRefpayProviderId } from "../../../../providers/refpay/registry"
+import { selectRegistration } from "../../../../refpay-admin/registrations"
 import { waitingReferences } from "../../../../refpay-admin/session-queries"
 import { shopBaseUrl, webhookSetup, webhookWarnings } from "../../../../refpay-admin/webhook-health"
-import { refpayProvider } from "../../../../workflows/refpay-sync/provider"
+import type { AdminRefpayRegistrationQueryType } from "../validators"
 
 /**
- * `GET /admin/refpay/webhooks`: the URL to give the platform (from Medusa's admin.backendUrl, MEDUSA_BACKEND_URL,
- * else this request's host), how deliveries authenticate, refused deliveries, the latest accepted one, and warnings
- * (no secret, refused deliveries, silence while payments wait, a URL the platform cannot use).
+ * `GET /admin/refpay/webhooks?provider_id=`: for one registration (the first when not named), the URL to give the
+ * platform (from Medusa's admin.backendUrl, MEDUSA_BACKEND_URL, else this request's host; `/hooks/refpay/<id>` when
+ * the shop has several REFPAY accounts), how deliveries authenticate, refused deliveries, the latest accepted one,
+ * and warnings (no secret, refused deliveries, silence while payments wait, a URL the platform cannot use).
  */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse): Promise<void> {
-  const settings = (await refpayProvider(req.scope)).settings
+export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminRefpayRegistrationQueryType>, res: MedusaResponse): Promise<void> {
+  const query = req.validatedQuery as AdminRefpayRegistrationQueryType
+  const { providerId, provider, registrations } = await selectRegistration(req.scope, query.provider_id)
+  const settings = provider.settings
   const events = req.scope.resolve<RefpayModuleService>(REFPAY_MODULE)
   const config = req.scope.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
-  const payments = req.scope.resolve<IPaymentModuleService>(Modules.PAYMENT)
-  const [refusals, totals, waiting, providers] = await Promise.all([
-    events.listWebhookRefusals(),
+  const [refusals, totals, waiting] = await Promise.all([
+    events.listWebhookRefusals(providerId),
     events.deliveryTotals(),
-    waitingReferences(req.scope),
-    payments.listPaymentProviders({}, { select: ["id"] }),
+    waitingReferences(req.scope, providerId),
   ])
   const base = shopBaseUrl(config.admin?.backendUrl, { protocol: req.protocol, host: req.get("host") })
   const secretConfigured = Boolean(settings.webhookSecret)
-  const setup = webhookSetup(base, providers.map((p) => p.id).find(isRefpayProviderId) ?? null, secretConfigured)
-  const now = new Date()
+  const setup = webhookSetup(base, providerId, registrations.length > 1, secretConfigured)
   res.status(200).json({
     webhooks: {
+      provider_id: providerId,
       ...setup,
       last_delivery_at: totals.last_received_at?.toISOString() ?? null,
       deliveries_recorded: totals.count,
@@ -43,7 +44,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse):
       })),
       warnings: webhookWarnings(
         { environment: settings.environment, secretConfigured, webhookUrl: setup.url, lastDeliveryAt: totals.last_received_at, waiting, refusals },
-        now
+        new Date()
       ),
       test_event_available: settings.environment === "sandbox",
     },

@@ -1,20 +1,23 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { ConfigModule } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { selectRegistration } from "../../../../../refpay-admin/registrations"
 import { sendSandboxTestEvent } from "../../../../../refpay-admin/sandbox-test-event"
-import { shopBaseUrl } from "../../../../../refpay-admin/webhook-health"
-import { refpayProvider } from "../../../../../workflows/refpay-sync/provider"
+import { shopBaseUrl, webhookSetup } from "../../../../../refpay-admin/webhook-health"
+import type { AdminRefpayRegistrationBodyType } from "../../validators"
 
 /**
- * `POST /admin/refpay/webhooks/test-event` (sandbox environment only): creates a throwaway payment on the REFPAY
- * sandbox simulator, which delivers its PENDING_TRANSACTIONS webhook; the page then watches for it with
- * `GET .../test-event/:payment_id`. 200 `{ test_event: { sent: true, payment_id, ... } }`; 409 with the reason when
- * nothing could be sent (not the sandbox, a sandbox without controls or without a webhook URL, creation refused).
+ * `POST /admin/refpay/webhooks/test-event` (`{ provider_id? }`, sandbox environment only): creates a throwaway
+ * payment on the registration's REFPAY sandbox simulator, which delivers its PENDING_TRANSACTIONS webhook; the page
+ * then watches for it with `GET .../test-event/:payment_id`. 200 `{ test_event: { sent: true, payment_id, ... } }`;
+ * 409 with the reason when nothing could be sent (not the sandbox, a sandbox without controls or without a webhook
+ * URL, creation refused).
  */
-export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse): Promise<void> {
-  const settings = (await refpayProvider(req.scope)).settings
+export async function POST(req: AuthenticatedMedusaRequest<AdminRefpayRegistrationBodyType>, res: MedusaResponse): Promise<void> {
+  const { providerId, provider, registrations } = await selectRegistration(req.scope, req.validatedBody?.provider_id)
   const config = req.scope.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
   const base = shopBaseUrl(config.admin?.backendUrl, { protocol: req.protocol, host: req.get("host") })
-  const result = await sendSandboxTestEvent(settings, `${base.base}/hooks/refpay`)
-  res.status(result.sent ? 200 : 409).json({ test_event: result })
+  const { url } = webhookSetup(base, providerId, registrations.length > 1, Boolean(provider.settings.webhookSecret))
+  const result = await sendSandboxTestEvent(provider.settings, url)
+  res.status(result.sent ? 200 : 409).json({ test_event: { provider_id: providerId, ...result } })
 }

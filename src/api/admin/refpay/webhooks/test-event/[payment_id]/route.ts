@@ -1,20 +1,23 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../../../../../modules/refpay"
 import { deliveryViews } from "../../../../../../refpay-admin/deliveries"
+import { selectRegistration } from "../../../../../../refpay-admin/registrations"
 import { testEventProgress } from "../../../../../../refpay-admin/sandbox-test-event"
-import { refpayProvider } from "../../../../../../workflows/refpay-sync/provider"
+import type { AdminRefpayRegistrationQueryType } from "../../../validators"
 
 /**
- * `GET /admin/refpay/webhooks/test-event/:payment_id`: whether the test payment's webhook arrived here (its
- * recorded delivery), and what the sandbox says of its delivery attempts (refused with 401, could not connect, ...).
+ * `GET /admin/refpay/webhooks/test-event/:payment_id?provider_id=`: whether the test payment's webhook arrived here
+ * (its recorded delivery), and what the registration's sandbox says of its delivery attempts (refused with 401,
+ * could not connect, ...).
  */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse): Promise<void> {
+export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminRefpayRegistrationQueryType>, res: MedusaResponse): Promise<void> {
   const paymentId = String(req.params.payment_id)
-  const settings = (await refpayProvider(req.scope)).settings
+  const query = req.validatedQuery as AdminRefpayRegistrationQueryType
+  const { provider } = await selectRegistration(req.scope, query.provider_id)
   const events = req.scope.resolve<RefpayModuleService>(REFPAY_MODULE)
   const [{ rows }, progress] = await Promise.all([
     events.listDeliveries({ payment_id: paymentId, limit: 10, offset: 0 }),
-    testEventProgress(settings, paymentId),
+    testEventProgress(provider.settings, paymentId),
   ])
   const deliveries = await deliveryViews(req.scope, rows)
   res.status(200).json({ test_event: { payment_id: paymentId, arrived: deliveries.length > 0, deliveries, ...progress } })
