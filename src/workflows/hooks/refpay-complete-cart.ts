@@ -1,22 +1,28 @@
+import { isDeepStrictEqual } from "node:util"
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { assertRefpayCheckoutAllowed, customerFromCart, type CheckoutCart } from "../../providers/refpay/checkout-rules"
 
+/** The payment module's generated data-layer update: writes the session, calls no provider. */
+type PaymentSessionWriter = IPaymentModuleService & { updatePaymentSessions(data: { id: string; data: Record<string, unknown> }): Promise<unknown> }
+
 /**
  * Runs before the order is created and the reference requested, so a refused cart leaves nothing behind. For an
  * accepted REFPAY cart it also hands the cart's contact details to the session (Medusa gives providers customer
  * data only for logged-in customers): the provider sends them with the creation request.
+ *
+ * Everything it needs is in the cart the workflow already loaded (session data included), so it reads nothing, and
+ * it writes the session's data through the payment module's data layer: `updatePaymentSession` would read the
+ * session again and call the provider's `updatePayment` for a change that is not an amount change. A completion
+ * that is retried with the same details writes nothing.
  */
 completeCartWorkflow.hooks.validate(async ({ cart }, { container }) => {
   const checkoutCart = cart as CheckoutCart
   const session = assertRefpayCheckoutAllowed(checkoutCart)
   if (!session || session.data?.refpay) return
-  const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
-  await payments.updatePaymentSession({
-    id: session.id,
-    data: { ...session.data, customer: customerFromCart(checkoutCart) },
-    amount: session.amount as number,
-    currency_code: session.currency_code ?? "eur",
-  })
+  const customer = customerFromCart(checkoutCart)
+  if (isDeepStrictEqual(session.data?.customer, customer)) return
+  const payments = container.resolve<PaymentSessionWriter>(Modules.PAYMENT)
+  await payments.updatePaymentSessions({ id: session.id, data: { ...session.data, customer } })
 })
