@@ -1,24 +1,36 @@
 import { randomUUID } from "node:crypto"
+import os from "node:os"
+import path from "node:path"
 import { performance } from "node:perf_hooks"
 import { Pool, request } from "undici"
 import { createRefpayClient } from "../src/lib/refpay"
 import { startSandboxProcess, type SandboxProcess } from "./sandbox-process"
+import { sandboxControl } from "./shop-api"
+import { FULL_SIZES, QUICK_SIZES, shopBench, type ShopFigures, type ShopNotes } from "./shop"
 import { percentile, round } from "./stats"
+import { POLL_INTERVAL_MINUTES } from "./poll"
 
 /**
- * Benchmarks of the platform client against the sandbox over loopback (never another address):
- *  (a) token requests made for 1,000 concurrent payment creations (target: exactly 1);
+ * `npm run bench [-- --json] [-- --quick] [-- --only=client,checkout,webhooks,poll] [-- --cpu-prof] [-- --checkouts=N]`,
+ * over loopback only (never another address). The platform client against the sandbox:
+ *  (a) token requests made for 1,000 concurrent payment creations (target: exactly 1), and for 1,000 started just
+ *      after the token expired (on the platform's clock, and on the client's) (target: 1);
  *  (b) p50/p99 latency of a payment creation through the client vs a bare undici request (target ratio <= 1.10);
- *  (c) sandbox throughput in requests per second (status reads, 32 in flight).
+ *  (c) sandbox throughput in requests per second (status reads, 32 in flight);
+ *  (d) heap the client retains after 10,000 creations (target < 5 MB).
+ * Then the shop owner's figures on a real Medusa app (bench/shop.ts): checkout with REFPAY vs the system provider,
+ * platform calls per checkout, webhook to captured, the poll job with up to 10,000 waiting payments, server memory.
  * Every loop is bounded in count and time.
  */
 
 const CREDENTIALS = { clientId: "sandbox-client-id", clientSecret: "sandbox-client-secret" }
+const QUICK = process.argv.includes("--quick")
 const CONCURRENT_CREATIONS = 1_000
-const LATENCY_SAMPLES = 8_000
-const WARMUP = 500
-const THROUGHPUT_SECONDS = 5
+const LATENCY_SAMPLES = QUICK ? 1_000 : 8_000
+const WARMUP = QUICK ? 200 : 500
+const THROUGHPUT_SECONDS = QUICK ? 2 : 5
 const THROUGHPUT_IN_FLIGHT = 32
+const HEAP_CREATIONS = 10_000
 
 let orderSeq = 0
 function creationInput() {
@@ -149,43 +161,233 @@ async function bareCreationFor(pool: Pool, token: string, paymentId: string): Pr
   await response.body.dump()
 }
 
-function printTable(rows: [string, string, string][]): void {
-  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length)))
-  for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join("  "))
+async function issuedTokens(sandbox: SandboxProcess): Promise<number> {
+  return (await sandboxControl<{ issued: number }>(sandbox.url, "GET", "/tokens")).issued
 }
 
-async function main(): Promise<void> {
-  const json = process.argv.includes("--json")
+/**
+ * Token requests when 1,000 creations start just after the token expired, two ways: on the platform's clock (the
+ * client still believes its token valid; every call gets a 401 and the client must take one new token for all of
+ * them) and on the client's own clock (the token's lifetime is over; the client knows before sending). Both clocks
+ * are moved rather than waited for.
+ */
+async function tokenRequestsAfterExpiry(sandbox: SandboxProcess): Promise<{ platformClock: number; lifetime: number }> {
+  let offsetMs = 0
+  const clientClock = createRefpayClient({
+    tokenInterface: "t1",
+    authUrl: sandbox.authUrl,
+    paymentsUrl: sandbox.paymentsUrl,
+    ...CREDENTIALS,
+    now: () => Date.now() + offsetMs,
+  })
+  let lifetime: number
+  try {
+    await clientClock.createPayment(creationInput())
+    offsetMs = 3_601_000
+    const before = await issuedTokens(sandbox)
+    await Promise.all(Array.from({ length: CONCURRENT_CREATIONS }, () => clientClock.createPayment(creationInput())))
+    lifetime = (await issuedTokens(sandbox)) - before
+  } finally {
+    await clientClock.close()
+  }
+  const refpay = client(sandbox)
+  try {
+    await refpay.createPayment(creationInput())
+    await sandboxControl(sandbox.url, "POST", "/clock", { advance_ms: 3_601_000 })
+    const before = await issuedTokens(sandbox)
+    await Promise.all(Array.from({ length: CONCURRENT_CREATIONS }, () => refpay.createPayment(creationInput())))
+    return { platformClock: (await issuedTokens(sandbox)) - before, lifetime }
+  } finally {
+    await refpay.close()
+    await sandboxControl(sandbox.url, "POST", "/clock", { set: Date.now() }).catch(() => undefined)
+  }
+}
+
+function forceGc(): void {
+  const gc = (globalThis as { gc?: () => void }).gc
+  if (!gc) throw new Error("run node with --expose-gc (npm run bench does)")
+  gc()
+  gc()
+}
+
+/** Heap still in use, after a full GC, by a client that has made 10,000 creations (the client kept alive). */
+async function clientHeapRetained(sandbox: SandboxProcess): Promise<number> {
+  forceGc()
+  const before = process.memoryUsage().heapUsed
+  const refpay = client(sandbox)
+  try {
+    let left = HEAP_CREATIONS
+    const worker = async () => {
+      while (left-- > 0) await refpay.createPayment(creationInput())
+    }
+    await Promise.all(Array.from({ length: 16 }, worker))
+    forceGc()
+    const after = process.memoryUsage().heapUsed
+    return Math.max(0, after - before) / 1024 / 1024
+  } finally {
+    await refpay.close()
+  }
+}
+
+type Row = [figure: string, value: string, target: string, mark: string]
+
+function printTable(rows: Row[]): void {
+  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length)))
+  for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd())
+}
+
+/** A row with its target: `ok` says whether the value meets it; a missed target is marked. */
+function row(figure: string, value: number | undefined, target = "", ok?: (v: number) => boolean): Row {
+  if (value === undefined || Number.isNaN(value)) return [figure, "-", target, ""]
+  const mark = ok === undefined ? "" : ok(value) ? "ok" : "MISSED"
+  return [figure, String(value), target, mark]
+}
+
+function describeCalls(calls: Record<string, number> | undefined): string {
+  if (!calls) return "-"
+  return Object.entries(calls).map(([path, n]) => `${n} ${path}`).join(", ")
+}
+
+function parseOnly(): Set<string> | undefined {
+  const arg = process.argv.find((a) => a.startsWith("--only="))
+  return arg ? new Set(arg.slice("--only=".length).split(",")) : undefined
+}
+
+async function clientFigures(log: (line: string) => void) {
   const sandbox = await startSandboxProcess()
   try {
     const tokenRequests = await tokenRequestsForConcurrentCreations(sandbox)
     const latency = await creationLatency(sandbox)
     const rps = await sandboxThroughput(sandbox)
-    const figures = {
-      token_requests_1000_concurrent: tokenRequests,
-      client_p50_ms: round(latency.client_p50_ms),
-      client_p99_ms: round(latency.client_p99_ms),
-      bare_p50_ms: round(latency.bare_p50_ms),
-      bare_p99_ms: round(latency.bare_p99_ms),
-      client_overhead_p50_ratio: round(latency.client_p50_ms / latency.bare_p50_ms),
-      client_overhead_p99_ratio: round(latency.client_p99_ms / latency.bare_p99_ms),
-      sandbox_rps: Math.round(rps),
+    const heapMb = await clientHeapRetained(sandbox)
+    const afterExpiry = await tokenRequestsAfterExpiry(sandbox)
+    log(`  token requests after expiry: ${afterExpiry.platformClock} (platform clock), ${afterExpiry.lifetime} (client clock)`)
+    return {
+      figures: {
+        token_requests_1000_concurrent: tokenRequests,
+        client_p50_ms: round(latency.client_p50_ms),
+        client_p99_ms: round(latency.client_p99_ms),
+        bare_p50_ms: round(latency.bare_p50_ms),
+        bare_p99_ms: round(latency.bare_p99_ms),
+        client_overhead_p50_ratio: round(latency.client_p50_ms / latency.bare_p50_ms),
+        client_overhead_p99_ratio: round(latency.client_p99_ms / latency.bare_p99_ms),
+        sandbox_rps: Math.round(rps),
+        token_requests_after_expiry: Math.max(afterExpiry.platformClock, afterExpiry.lifetime),
+        client_heap_retained_mb_10k: round(heapMb, 2),
+      },
+      afterExpiry,
     }
-    printTable([
-      ["figure", "value", "target"],
-      ["token requests, 1,000 concurrent creations", String(figures.token_requests_1000_concurrent), "1"],
-      ["creation p50 via client (ms)", String(figures.client_p50_ms), ""],
-      ["creation p50 bare undici (ms)", String(figures.bare_p50_ms), ""],
-      ["client overhead p50 (ratio)", String(figures.client_overhead_p50_ratio), "<= 1.10"],
-      ["creation p99 via client (ms)", String(figures.client_p99_ms), ""],
-      ["creation p99 bare undici (ms)", String(figures.bare_p99_ms), ""],
-      ["client overhead p99 (ratio)", String(figures.client_overhead_p99_ratio), "<= 1.10"],
-      [`sandbox throughput (status reads/s, ${THROUGHPUT_IN_FLIGHT} in flight)`, String(figures.sandbox_rps), ""],
-    ])
-    if (json) console.log(JSON.stringify(figures))
   } finally {
     await sandbox.stop()
   }
+}
+
+async function main(): Promise<void> {
+  const json = process.argv.includes("--json")
+  const only = parseOnly()
+  const runs = (phase: string) => !only || only.has(phase)
+  const cpuProfileDir = process.argv.includes("--cpu-prof") ? path.resolve(".bench-profiles") : undefined
+  const log = (line: string) => console.error(line)
+  const startedAt = performance.now()
+  const load = os.loadavg()
+  log(`bench${QUICK ? " (quick)" : ""} on ${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, load average ${load.map((l) => l.toFixed(2)).join(" ")}`)
+
+  let client: Awaited<ReturnType<typeof clientFigures>> | undefined
+  if (runs("client")) {
+    log("client and sandbox...")
+    client = await clientFigures(log)
+  }
+  let shop: { figures: Partial<ShopFigures>; notes: Partial<ShopNotes> } | undefined
+  if (runs("checkout") || runs("webhooks") || runs("poll")) {
+    log("shop: PostgreSQL, sandbox and a Medusa app with the plugin...")
+    const phases = only ? new Set([...only].filter((p) => p !== "client")) : undefined
+    const sizes = { ...(QUICK ? QUICK_SIZES : FULL_SIZES) }
+    const checkouts = process.argv.find((a) => a.startsWith("--checkouts="))
+    if (checkouts) sizes.checkoutSamples = Number(checkouts.slice("--checkouts=".length))
+    shop = await shopBench({ sizes, cpuProfileDir, only: phases, log })
+    if (cpuProfileDir) log(`CPU profile of the Medusa app in ${cpuProfileDir}`)
+  }
+  const figures: Record<string, number> = { ...client?.figures, ...(shop?.figures as Record<string, number>) }
+  const f = (key: string): number | undefined => figures[key]
+  const poll = (QUICK ? QUICK_SIZES : FULL_SIZES).poll
+  const interval = POLL_INTERVAL_MINUTES
+  const perPayment = poll.ticks.map((n) => f(`poll_tick_ms_per_payment_${n}`)).filter((v): v is number => v !== undefined)
+  const pollFlatness = perPayment.length > 1 ? round(perPayment[perPayment.length - 1]! / perPayment[0]!, 2) : undefined
+  if (pollFlatness !== undefined) figures.poll_time_per_payment_ratio = pollFlatness
+
+  const rows: Row[] = [["figure", "value", "target", ""]]
+  if (client) {
+    rows.push(
+      row("token requests, 1,000 concurrent creations", f("token_requests_1000_concurrent"), "1", (v) => v === 1),
+      row("creation p50 via client (ms)", f("client_p50_ms")),
+      row("creation p50 bare undici (ms)", f("bare_p50_ms")),
+      row("client overhead p50 (ratio)", f("client_overhead_p50_ratio"), "<= 1.10", (v) => v <= 1.1),
+      row("creation p99 via client (ms)", f("client_p99_ms")),
+      row("creation p99 bare undici (ms)", f("bare_p99_ms")),
+      row("client overhead p99 (ratio)", f("client_overhead_p99_ratio"), "<= 1.10", (v) => v <= 1.1),
+      row(`sandbox throughput (status reads/s, ${THROUGHPUT_IN_FLIGHT} in flight)`, f("sandbox_rps")),
+      row(
+        `token requests, 1,000 creations after expiry (platform clock ${client.afterExpiry.platformClock}, client clock ${client.afterExpiry.lifetime})`,
+        f("token_requests_after_expiry"),
+        "1",
+        (v) => v === 1
+      ),
+      row("client heap retained after 10,000 creations (MB)", f("client_heap_retained_mb_10k"), "< 5", (v) => v < 5)
+    )
+  }
+  if (shop) {
+    const n = shop.notes
+    rows.push(
+      row(`checkout p50, REFPAY (ms, ${n.checkoutSamples ?? "-"} runs)`, f("checkout_refpay_p50_ms")),
+      row("checkout p50, pp_system_default (ms)", f("checkout_system_p50_ms")),
+      row("checkout REFPAY / system (ratio of medians)", f("checkout_ratio_refpay_vs_system"), "<= 1.03", (v) => v <= 1.03),
+      row("cart completion p50, REFPAY (ms)", f("complete_refpay_p50_ms")),
+      row("cart completion p50, pp_system_default (ms)", f("complete_system_p50_ms")),
+      row("cart completion REFPAY / system (ratio)", f("complete_ratio_refpay_vs_system"), "<= 1.05", (v) => v <= 1.05),
+      row("server CPU per checkout p50, REFPAY (ms, what it leaves behind included)", f("checkout_server_cpu_refpay_p50_ms")),
+      row("server CPU per checkout p50, pp_system_default (ms)", f("checkout_server_cpu_system_p50_ms")),
+      row("server CPU per checkout REFPAY / system (ratio)", f("checkout_server_cpu_ratio_refpay_vs_system")),
+      row(`platform calls per REFPAY checkout (${describeCalls(n.checkoutCalls)})`, f("platform_calls_per_checkout"), "1", (v) => v <= 1),
+      row("SQL statements per checkout, REFPAY (what it leaves behind included)", f("db_statements_per_checkout_refpay")),
+      row("SQL statements per checkout, pp_system_default", f("db_statements_per_checkout_system")),
+      row(`APPROVED webhook to captured p50, /hooks/refpay (ms, ${n.webhookSamples ?? "-"} one at a time)`, f("webhook_to_captured_p50_ms")),
+      row("APPROVED webhook to captured p99, /hooks/refpay (ms)", f("webhook_to_captured_p99_ms"), "< 500", (v) => v < 500),
+      row(`  platform calls per capture (${describeCalls(n.captureCalls)})`, undefined),
+      row("  SQL statements per capture through /hooks/refpay", f("db_statements_per_capture")),
+      row("APPROVED webhook to captured p50, Medusa's door (ms, 5 s delay by design)", f("webhook_to_captured_medusa_door_p50_ms")),
+      row(`webhooks processed to capture per second (${QUICK ? QUICK_SIZES.sustainedInFlight : FULL_SIZES.sustainedInFlight} in flight)`, f("webhooks_per_second")),
+      row(`${QUICK ? QUICK_SIZES.burst : FULL_SIZES.burst} payments paid at once: all captured after (s)`, f("webhook_burst_capture_s"))
+    )
+    rows.push(
+      row("poll: SQL statements per tick, nothing due", f("db_statements_per_poll_tick")),
+      row("poll: SQL statements per payment checked", f("db_statements_per_poll_check"))
+    )
+    for (const size of poll.ticks) {
+      rows.push(
+        row(`poll tick with ${size} waiting (ms; ${f(`poll_tick_checked_${size}`) ?? "-"} due checked)`, f(`poll_tick_ms_${size}`)),
+        row(`  ms per payment checked`, f(`poll_tick_ms_per_payment_${size}`)),
+        row(`  platform calls per payment checked`, f(`poll_platform_calls_per_payment_${size}`), "1", (v) => v <= 1)
+      )
+    }
+    rows.push(
+      row(`poll time per payment, ${poll.ticks[poll.ticks.length - 1]} vs ${poll.ticks[0]} waiting (ratio)`, pollFlatness, "<= 1.5", (v) => v <= 1.5),
+      row(
+        `longest unchecked with ${poll.ageWaiting} waiting (minutes)`,
+        f(`poll_check_age_max_min_${poll.ageWaiting}`),
+        `<= ${interval + 1}`,
+        (v) => v <= interval + 1
+      ),
+      row("Medusa server RSS after the checkouts (MB)", f("server_rss_mb"))
+    )
+  }
+  printTable(rows)
+  // How busy the machine was: timings (not counts) move with it.
+  figures.bench_seconds = round((performance.now() - startedAt) / 1000, 1)
+  figures.cpu_count = os.cpus().length
+  figures.load_average_1m_start = round(load[0]!, 2)
+  figures.load_average_1m_end = round(os.loadavg()[0]!, 2)
+  log(`bench took ${figures.bench_seconds} s; load average now ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`)
+  if (json) console.log(JSON.stringify(figures))
 }
 
 main().catch((error) => {

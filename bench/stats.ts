@@ -10,3 +10,7 @@ export function round(value: number, digits = 3): number {
   const factor = 10 ** digits
   return Math.round(value * factor) / factor
 }
+
+export function median(samples: number[]): number {
+  return percentile(samples, 50)
+}

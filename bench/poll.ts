@@ -1,0 +1,272 @@
+import { randomBytes } from "node:crypto"
+import { performance } from "node:perf_hooks"
+import type { Client } from "pg"
+import { createRefpayClient } from "../src/lib/refpay"
+import { creationKeyFor, orderIdFor, paymentIdFor } from "../src/providers/refpay/identifiers"
+import { referenceFromCreation, type RefpaySessionData } from "../src/providers/refpay/session-data"
+import type { MedusaApp } from "./medusa-app-process"
+import type { PollTickResult } from "./medusa-app-protocol"
+import type { SandboxProcess } from "./sandbox-process"
+import { sandboxControl } from "./shop-api"
+import { countStatements } from "./sql-stats"
+import { round } from "./stats"
+
+/**
+ * The poll job (`pollRefpayPayments`) with thousands of waiting payments. The payments are seeded directly, not
+ * through checkouts: each is created on the sandbox through the plugin's own client (its real WAITING reference),
+ * and Medusa's side is written with SQL as checkout leaves it (a payment collection, a `pending_authorization`
+ * session of pp_refpay_refpay whose data is the provider's session data, and the poll job's check record). Ticks
+ * run in the app at a chosen `now`, a day ahead of the clock so the app's own minute job never finds them due.
+ */
+
+export interface PollSizes {
+  /** Waiting payments for each timed tick, ascending; the tick at N is reported as poll_*_N. */
+  ticks: number[]
+  /** Waiting payments for the check-age simulation (poll_check_age_max_min_N). */
+  ageWaiting: number
+}
+
+export type PollFigures = Record<string, number>
+
+const MINUTE = 60_000
+const DAY = 86_400_000
+const AMOUNT_CENTS = 2498
+/** The provider's defaults (REFPAY_EXPIRY_DAYS, REFPAY_EXPIRY_GRACE_HOURS, REFPAY_LATE_SETTLEMENT_DAYS). */
+const EXPIRY_DAYS = 7
+const WATCH_MS = EXPIRY_DAYS * DAY + 24 * 3_600_000 + 3 * DAY
+export const POLL_INTERVAL_MINUTES = Number(process.env.REFPAY_POLL_INTERVAL_MINUTES ?? 10)
+
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+/** A ULID-shaped id (Medusa's ids are `<prefix>_<26 Crockford base32 characters>`). */
+function ulidLike(): string {
+  let time = Date.now()
+  let out = ""
+  for (let i = 0; i < 10; i++) {
+    out = CROCKFORD[time % 32] + out
+    time = Math.floor(time / 32)
+  }
+  for (const byte of randomBytes(16)) out += CROCKFORD[byte % 32]
+  return out
+}
+
+interface SeedContext {
+  app: MedusaApp
+  db: Client
+  pgLogFile: string
+  sandbox: SandboxProcess
+  log: (line: string) => void
+  webhookUrl(url: string | null): Promise<void>
+}
+
+/** Creates `count` WAITING payments on the sandbox and their Medusa records, first due at `dueAtMs`. */
+async function seedWaiting(ctx: SeedContext, count: number, dueAtMs: number): Promise<string[]> {
+  const client = createRefpayClient({
+    tokenInterface: "t1",
+    authUrl: ctx.sandbox.authUrl,
+    paymentsUrl: ctx.sandbox.paymentsUrl,
+    clientId: "sandbox-client-id",
+    clientSecret: "sandbox-client-secret",
+  })
+  const sessions: { id: string; collectionId: string; data: RefpaySessionData; watchUntil: Date }[] = []
+  try {
+    let next = 0
+    const worker = async () => {
+      while (next < count) {
+        next++
+        const id = `payses_${ulidLike()}`
+        const orderId = orderIdFor(id, 0)
+        const created = await client.createPayment({
+          paymentId: paymentIdFor(id, 0),
+          orderId,
+          amountCents: AMOUNT_CENTS,
+          idempotencyKey: creationKeyFor(id, 0),
+        })
+        const now = new Date()
+        const data: RefpaySessionData = {
+          session_id: id,
+          amount_cents: AMOUNT_CENTS,
+          currency_code: "eur",
+          generation: 0,
+          customer: undefined,
+          refpay: referenceFromCreation(created, orderId, EXPIRY_DAYS, now),
+        }
+        sessions.push({ id, collectionId: `pay_col_${ulidLike()}`, data, watchUntil: new Date(now.getTime() + WATCH_MS) })
+      }
+    }
+    await Promise.all(Array.from({ length: 32 }, worker))
+  } finally {
+    await client.close()
+  }
+  const amount = (AMOUNT_CENTS / 100).toFixed(2)
+  const raw = JSON.stringify({ value: amount, precision: 20 })
+  for (let i = 0; i < sessions.length; i += 1_000) {
+    const batch = sessions.slice(i, i + 1_000)
+    await ctx.db.query("begin")
+    try {
+      await ctx.db.query(
+        `insert into payment_collection (id, currency_code, amount, raw_amount, status, created_at, updated_at)
+         select unnest($1::text[]), 'eur', $2::numeric, $3::jsonb, 'not_paid', now(), now()`,
+        [batch.map((s) => s.collectionId), amount, raw]
+      )
+      await ctx.db.query(
+        `insert into payment_session (id, currency_code, amount, raw_amount, provider_id, data, context, status, payment_collection_id, created_at, updated_at)
+         select s.id, 'eur', $3::numeric, $4::jsonb, 'pp_refpay_refpay', s.data, '{}'::jsonb, 'pending_authorization', s.collection_id, now(), now()
+         from unnest($1::text[], $2::jsonb[], $5::text[]) as s(id, data, collection_id)`,
+        [batch.map((s) => s.id), batch.map((s) => JSON.stringify(s.data)), amount, raw, batch.map((s) => s.collectionId)]
+      )
+      await ctx.db.query(
+        `insert into refpay_payment_check (id, session_id, provider_id, watch_until, next_check_at, failures, created_at, updated_at)
+         select 'rpchk_' || c.rid, c.sid, 'pp_refpay_refpay', c.watch_until, $3::timestamptz, 0, now(), now()
+         from unnest($1::text[], $2::timestamptz[], $4::text[]) as c(sid, watch_until, rid)`,
+        [batch.map((s) => s.id), batch.map((s) => s.watchUntil.toISOString()), new Date(dueAtMs).toISOString(), batch.map(() => ulidLike())]
+      )
+      await ctx.db.query("commit")
+    } catch (error) {
+      await ctx.db.query("rollback")
+      throw error
+    }
+  }
+  return sessions.map((s) => s.id)
+}
+
+interface TimedTick extends PollTickResult {
+  platformCalls: number
+}
+
+async function tick(ctx: SeedContext, nowMs: number): Promise<TimedTick> {
+  await sandboxControl(ctx.sandbox.url, "DELETE", "/requests")
+  const result = await ctx.app.poll(nowMs)
+  const { count } = await sandboxControl<{ count: number }>(ctx.sandbox.url, "GET", "/requests")
+  return { ...result, platformCalls: count }
+}
+
+/** Puts `sessionIds` in the job's steady state: slot s (of one interval's minutes) due at start + s minutes, last checked one interval before. */
+async function spreadSchedule(ctx: SeedContext, sessionIds: string[], startMs: number, interval: number): Promise<Map<string, number>> {
+  await ctx.db.query(
+    `update refpay_payment_check c
+        set next_check_at = $2::timestamptz + (s.slot * interval '1 minute'),
+            last_checked_at = $2::timestamptz + ((s.slot - $3) * interval '1 minute'),
+            failures = 0
+       from (select sid, (ord - 1) % $3 as slot from unnest($1::text[]) with ordinality as u(sid, ord)) s
+      where c.session_id = s.sid`,
+    [sessionIds, new Date(startMs).toISOString(), interval]
+  )
+  const lastChecked = new Map<string, number>()
+  sessionIds.forEach((id, i) => lastChecked.set(id, startMs + ((i % interval) - interval) * MINUTE))
+  return lastChecked
+}
+
+/**
+ * The longest any of the waiting payments goes unchecked, in minutes, over one poll interval and one tick more,
+ * from the job's steady state (payments arrive over time: each was last checked some time in the past interval and
+ * is due one interval later). Each tick runs at the job's next minute after the previous tick really ended (a tick
+ * longer than a minute makes the job skip the minutes it overlaps), so a slow tick shows here as a longer wait.
+ * The first tick is also the timed tick of this size.
+ */
+async function checkAge(
+  ctx: SeedContext,
+  lastChecked: Map<string, number>,
+  startMs: number,
+  interval: number
+): Promise<{ maxMinutes: number; ticks: number; slowestTickMs: number; first: TimedTick }> {
+  let maxGap = 0
+  let now = startMs
+  let lastTick = now
+  let ticks = 0
+  let slowestTickMs = 0
+  let first: TimedTick | undefined
+  const end = startMs + interval * MINUTE
+  while (now <= end) {
+    const result = await tick(ctx, now)
+    first ??= result
+    lastTick = now
+    ticks++
+    slowestTickMs = Math.max(slowestTickMs, result.ms)
+    for (const id of result.sessionIds) {
+      const previous = lastChecked.get(id)
+      if (previous === undefined) continue
+      maxGap = Math.max(maxGap, now - previous)
+      lastChecked.set(id, now)
+    }
+    ctx.log(`    tick ${ticks} at +${(now - startMs) / MINUTE} min: ${result.synced} checked in ${round(result.ms / 1000, 1)} s`)
+    // The job runs every minute and skips a minute whose tick would overlap a running one.
+    now += Math.max(1, Math.ceil(result.ms / MINUTE)) * MINUTE
+  }
+  for (const checkedAt of lastChecked.values()) maxGap = Math.max(maxGap, lastTick - checkedAt)
+  return { maxMinutes: maxGap / MINUTE, ticks, slowestTickMs, first: first! }
+}
+
+function record(figures: PollFigures, size: number, result: TimedTick, log: (line: string) => void): void {
+  const checked = Math.max(1, result.synced)
+  figures[`poll_tick_ms_${size}`] = round(result.ms, 1)
+  figures[`poll_platform_calls_per_payment_${size}`] = round(result.platformCalls / checked, 3)
+  figures[`poll_tick_ms_per_payment_${size}`] = round(result.ms / checked, 2)
+  figures[`poll_tick_checked_${size}`] = result.synced
+  log(
+    `  poll tick with ${size} waiting: ${result.synced} checked in ${round(result.ms, 1)} ms (${round(result.ms / checked, 2)} ms each), ` +
+      `${result.platformCalls} platform calls, ${JSON.stringify(result.actions)}`
+  )
+}
+
+export async function pollBench(ctx: SeedContext & { sizes: PollSizes }): Promise<PollFigures> {
+  const figures: PollFigures = {}
+  const { log, sizes } = ctx
+  const interval = Math.max(1, POLL_INTERVAL_MINUTES)
+  const largest = Math.max(...sizes.ticks, sizes.ageWaiting)
+  // Seeding creates thousands of payments on the platform: their PENDING webhooks would be thousands of syncs.
+  await ctx.webhookUrl(null)
+  try {
+    // Only the seeded payments take part: earlier orders get their check record (a tick at the real time makes
+    // it), then are left out.
+    await ctx.app.poll(Date.now())
+    await ctx.db.query("update refpay_payment_check set watch_until = null")
+
+    let now = Date.now() + DAY
+    // A warm-up tick on payments of its own (first sync in this app: code paths compiled, a token fetched).
+    await seedWaiting(ctx, 50, now)
+    await tick(ctx, now)
+    await ctx.db.query("update refpay_payment_check set watch_until = null")
+    now += MINUTE
+
+    // SQL statements of one check: a tick with nothing due, then one with 20 due (counted apart from timed ticks).
+    const idle = await countStatements(ctx.db, ctx.pgLogFile, async () => void (await ctx.app.poll(now)))
+    now += MINUTE
+    await seedWaiting(ctx, 20, now)
+    let checked = 0
+    const busy = await countStatements(ctx.db, ctx.pgLogFile, async () => void (checked = (await ctx.app.poll(now)).synced))
+    await ctx.db.query("update refpay_payment_check set watch_until = null")
+    now += MINUTE
+    figures.db_statements_per_poll_tick = idle.total
+    figures.db_statements_per_poll_check = round((busy.total - idle.total) / Math.max(1, checked), 1)
+    log(`  poll: ${idle.total} SQL statements per tick, ${figures.db_statements_per_poll_check} per payment checked`)
+
+    const seeded: string[] = []
+    for (const size of sizes.ticks) {
+      const start = performance.now()
+      seeded.push(...(await seedWaiting(ctx, size - seeded.length, now)))
+      log(`  poll: ${seeded.length} waiting payments seeded (${round((performance.now() - start) / 1000, 1)} s)`)
+      if (size === sizes.ageWaiting) break // timed as the first tick of the check-age run below
+      // Every payment due at once: the tick checks its budget's worth, oldest due first.
+      record(figures, size, await tick(ctx, now), log)
+      now += MINUTE
+    }
+    if (seeded.length < largest) seeded.push(...(await seedWaiting(ctx, largest - seeded.length, now)))
+    const ageIds = seeded.slice(0, sizes.ageWaiting)
+    if (ageIds.length < seeded.length) {
+      await ctx.db.query("update refpay_payment_check set watch_until = null where session_id <> all($1)", [ageIds])
+    }
+    const start = now + 60 * MINUTE
+    const lastChecked = await spreadSchedule(ctx, ageIds, start, interval)
+    const age = await checkAge(ctx, lastChecked, start, interval)
+    if (sizes.ticks.includes(sizes.ageWaiting)) record(figures, sizes.ageWaiting, age.first, log)
+    figures[`poll_check_age_max_min_${sizes.ageWaiting}`] = round(age.maxMinutes, 2)
+    log(
+      `  poll: ${ageIds.length} waiting over ${age.ticks} ticks: longest unchecked ${round(age.maxMinutes, 2)} min ` +
+        `(slowest tick ${round(age.slowestTickMs / 1000, 1)} s)`
+    )
+    return figures
+  } finally {
+    await ctx.webhookUrl(null).catch(() => undefined)
+  }
+}
