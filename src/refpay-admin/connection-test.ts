@@ -291,6 +291,21 @@ export function testClientConfig(settings: Readonly<ResolvedRefpayOptions>): Ref
   }
 }
 
+/** What a failed step shows next to its code; the summary says the rest. */
+const STEP_FAILURE: Record<ConnectionProblem, string> = {
+  credentials_refused: "The credentials were refused.",
+  scope_not_granted: "The scope does not cover this.",
+  token_rejected_by_payments: "The token was refused.",
+  request_refused: "The request was refused.",
+  host_unreachable: "No connection.",
+  tls_error: "The secure connection failed.",
+  timeout: "No answer in time.",
+  platform_error: "The platform failed.",
+  wrong_url: "Not the platform's answer.",
+  unexpected_response: "Not the platform's answer.",
+  configuration_error: "Not tried: the settings are incomplete.",
+}
+
 export interface ConnectionTestDeps {
   createClient?: (config: RefpayClientConfig) => RefpayClient
   now?: () => number
@@ -388,8 +403,8 @@ export async function testRefpayConnection(
     }
     const steps =
       diagnosis.step === "token"
-        ? [tokenStep("failed", diagnosis.summary, failure), paymentsStep("skipped", "Not tried: no token.")]
-        : [tokenStep("ok", "A token was issued."), paymentsStep("failed", diagnosis.summary, failure)]
+        ? [tokenStep("failed", STEP_FAILURE[diagnosis.problem], failure), paymentsStep("skipped", "Not tried: no token.")]
+        : [tokenStep("ok", "A token was issued."), paymentsStep("failed", STEP_FAILURE[diagnosis.problem], failure)]
     return {
       ...base,
       ok: false,

@@ -1,0 +1,211 @@
+// Settings → REFPAY in the admin, used the way a shop owner uses it: in Debian's chromium, against the whole stack
+// `npm run demo` starts. Screenshots go to .test-artifacts/screenshots/admin-refpay-*.png.
+import path from "node:path"
+import type { Locator, Page } from "playwright-core"
+import { AdminSession } from "./admin-session"
+import { DemoSession, screenshotsDir } from "./demo-session"
+
+const session = new DemoSession()
+const admin = new AdminSession(session)
+/** The demo's fake secrets (scripts/lib/demo-stack.js): none may ever reach the page. */
+const DEMO_SECRETS = ["sandbox-client-secret", "sandbox-client-id", "demo-webhook-secret-not-secret"]
+
+let page: Page
+
+beforeAll(async () => {
+  await session.start()
+  page = await session.browser.newPage()
+  await session.browser.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(session.info.shop_url).origin })
+  await admin.logIn(page)
+}, 600_000)
+
+afterAll(async () => {
+  await page?.close().catch(() => undefined)
+  await session.stop()
+}, 120_000)
+
+const shot = (name: string, target: Page | Locator = page) =>
+  "goto" in target
+    ? session.screenshot(target, `admin-refpay-${name}`)
+    : target.screenshot({ path: path.join(screenshotsDir, `admin-refpay-${name}.png`) })
+
+/** Waits until the element shows exactly `expected` (counts load after the page). */
+async function waitForText(locator: Locator, expected: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  let text: string | null = null
+  while (Date.now() < deadline) {
+    text = await locator.textContent()
+    if (text === expected) return
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`expected "${expected}", the page shows "${text}"`)
+}
+
+async function expectNoSecretOnPage(): Promise<void> {
+  const html = await page.content()
+  for (const secret of DEMO_SECRETS) expect(html.includes(secret) ? secret : null).toBeNull()
+}
+
+describe("Settings → REFPAY", () => {
+  it("is listed under Settings, shows the sandbox environment and the configuration, and passes the connection test", async () => {
+    await page.goto(`${session.info.admin_url}/settings`)
+    await page.getByRole("link", { name: "REFPAY", exact: true }).click()
+    await page.waitForURL(/\/app\/settings\/refpay$/)
+    await page.getByTestId("refpay-settings-page").waitFor({ timeout: 60_000 })
+
+    const environment = page.getByTestId("refpay-environment")
+    expect(await environment.getAttribute("data-environment")).toBe("sandbox")
+    expect((await environment.textContent())?.trim()).toMatch(/sandbox/i)
+    const credential = (key: string) => page.getByTestId(`refpay-credential-${key}`).locator("[data-state]").getAttribute("data-state")
+    expect(await credential("client_id")).toBe("set")
+    expect(await credential("client_secret")).toBe("set")
+    expect(await credential("webhook_secret")).toBe("set")
+    expect(await credential("channel")).toBe("missing")
+    expect(await page.getByTestId("refpay-config-payments-url").textContent()).toContain(session.info.sandbox_url)
+
+    await page.getByTestId("refpay-test-connection").click()
+    const result = page.locator('[data-testid="refpay-connection-result"]')
+    await result.waitFor({ timeout: 30_000 })
+    expect(await result.getAttribute("data-ok")).toBe("true")
+    expect(await page.getByTestId("refpay-connection-summary").textContent()).toMatch(/issued a token.*404 PAYMENT_NOT_FOUND/)
+    expect(await page.getByTestId("refpay-connection-step-token").getAttribute("data-result")).toBe("ok")
+    expect(await page.getByTestId("refpay-connection-step-payments").getAttribute("data-result")).toBe("ok")
+    await expectNoSecretOnPage()
+    await shot("01-connection-ok", page.getByTestId("refpay-connection"))
+    // The admin scrolls inside its own frame: a tall window shows the whole page.
+    await page.setViewportSize({ width: 1280, height: 3200 })
+    await shot("02-page")
+    await page.setViewportSize({ width: 1280, height: 900 })
+  })
+
+  it("explains a failing connection test in plain words, with the platform's code and what to check", async () => {
+    // The token service refuses the next request, as it does for wrong credentials.
+    await session.sandbox("POST", "/faults", { path: "/auth/token", method: "POST", count: 1, status: 401 })
+    try {
+      await page.getByTestId("refpay-test-connection").click()
+      const result = page.locator('[data-testid="refpay-connection-result"][data-ok="false"]')
+      await result.waitFor({ timeout: 30_000 })
+      expect(await result.getAttribute("data-problem")).toBe("credentials_refused")
+      expect(await page.getByTestId("refpay-connection-summary").textContent()).toContain("refused the shop's credentials (401 unauthorized_client)")
+      expect(await page.getByTestId("refpay-connection-hint").textContent()).toMatch(/REFPAY_CLIENT_ID and REFPAY_CLIENT_SECRET/)
+      expect(await page.getByTestId("refpay-connection-step-payments").getAttribute("data-result")).toBe("skipped")
+      await expectNoSecretOnPage()
+      await shot("03-connection-failed", page.getByTestId("refpay-connection"))
+    } finally {
+      await session.sandbox("DELETE", "/faults")
+    }
+  })
+
+  it("gives the webhook URL with a copy button, and lists a payment's deliveries with their order once it is paid", async () => {
+    const orderId = await session.placeOrderThroughApi()
+    const refpay = await session.refpayOfOrder(orderId)
+    await session.sandbox("POST", `/payments/${refpay.payment_id}/pay`)
+    await session.waitForStatus(orderId, "paid")
+    const { order } = await admin.api("GET", `/admin/orders/${orderId}?fields=display_id`)
+
+    await admin.openRefpayPage(page)
+    const url = page.getByTestId("refpay-webhook-url")
+    expect((await url.textContent())?.trim()).toBe(`${session.info.shop_url}/hooks/refpay`)
+    await page.getByTestId("refpay-webhook-url-copy").click()
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(`${session.info.shop_url}/hooks/refpay`)
+    expect(await page.getByTestId("refpay-webhook-auth").textContent()).toMatch(/x-refpay-webhook-secret.*HTTP Basic/)
+
+    const rows = page.locator(`[data-testid="refpay-delivery-row"][data-payment-id="${refpay.payment_id}"]`)
+    await rows.nth(1).waitFor({ timeout: 30_000 })
+    expect(await rows.count()).toBe(2)
+    for (let i = 0; i < 2; i++) {
+      expect(await rows.nth(i).getAttribute("data-status")).toBe("processed")
+      expect(await rows.nth(i).getByRole("link").textContent()).toBe(`Order #${order.display_id}`)
+    }
+    expect(await rows.nth(0).textContent()).toContain("APPROVED")
+    expect(await rows.nth(1).textContent()).toContain("PENDING")
+    await shot("04-webhooks-deliveries", page.getByTestId("refpay-webhooks"))
+
+    // The filter: nothing was refused or left unprocessed here.
+    await page.getByTestId("refpay-deliveries-filter").click()
+    await page.getByRole("option", { name: "Not processed" }).click()
+    await page.getByTestId("refpay-deliveries-empty").waitFor()
+    await page.getByTestId("refpay-deliveries-filter").click()
+    await page.getByRole("option", { name: "All outcomes" }).click()
+    await rows.nth(1).waitFor()
+    await expectNoSecretOnPage()
+  })
+
+  it("sends a sandbox test event and shows the delivery arrive", async () => {
+    await admin.openRefpayPage(page)
+    await page.getByTestId("refpay-send-test-event").click()
+    await page.locator('[data-testid="refpay-test-event"][data-state="arrived"]').waitFor({ timeout: 40_000 })
+    expect(await page.getByTestId("refpay-test-event-status").textContent()).toMatch(/PENDING_TRANSACTIONS.*Webhooks work/)
+    await page.locator('[data-testid="refpay-delivery-row"][data-status="test"]').first().waitFor({ timeout: 10_000 })
+    await shot("05-test-event", page.getByTestId("refpay-webhooks"))
+  })
+
+  it("lists an order paid after its cancellation, announces it above the order list, and refunds it after a confirmation", async () => {
+    const orderId = await session.placeOrderThroughApi()
+    const refpay = await session.refpayOfOrder(orderId)
+    await admin.api("POST", `/admin/orders/${orderId}/cancel`)
+    await admin.until(async () => (await session.sandbox("GET", `/payments/${refpay.payment_id}`)).status === "CANCELLED", "the reference cancelled")
+    await session.sandbox("POST", `/payments/${refpay.payment_id}/pay`, { force: true })
+    await admin.until(async () => (await admin.api("GET", "/admin/refpay/attention")).counts.paid_after_cancellation > 0, "the late payment flagged")
+    const { order } = await admin.api("GET", `/admin/orders/${orderId}?fields=display_id`)
+
+    // Above the order list.
+    await page.goto(`${session.info.admin_url}/orders`)
+    const banner = page.getByTestId("refpay-attention-widget")
+    await banner.waitFor({ timeout: 60_000 })
+    expect(await banner.textContent()).toMatch(/1 paid after cancellation \(to refund\)/)
+    await shot("06-order-list-banner", banner)
+    await banner.getByRole("link", { name: "Review" }).click()
+    await page.getByTestId("refpay-settings-page").waitFor({ timeout: 60_000 })
+
+    await waitForText(page.getByTestId("refpay-attention-count-paid_after_cancellation"), "1")
+    await page.getByTestId("refpay-attention-tab-paid_after_cancellation").click()
+    const list = page.getByTestId("refpay-attention-list-paid_after_cancellation")
+    const row = list.locator(`[data-testid="refpay-attention-row"][data-order-id="${orderId}"]`)
+    await row.waitFor({ timeout: 30_000 })
+    expect(await row.getByTestId("refpay-order-link").textContent()).toBe(`Order #${order.display_id}`)
+    expect(await row.getByTestId("refpay-row-reference").textContent()).toBe(`${refpay.entity} / ${refpay.reference}`)
+    await shot("07-attention-paid-after-cancellation", page.getByTestId("refpay-attention"))
+
+    await row.getByTestId("refpay-refund").click()
+    const dialog = page.getByRole("alertdialog")
+    await dialog.waitFor()
+    expect(await dialog.textContent()).toContain(`reference ${refpay.reference}`)
+    await page.waitForTimeout(500) // the dialog's opening animation
+    await shot("08-refund-confirmation")
+    await dialog.getByRole("button", { name: /^Refund/ }).click()
+    await list.getByTestId("refpay-attention-empty").waitFor({ timeout: 30_000 })
+    await waitForText(page.getByTestId("refpay-attention-count-paid_after_cancellation"), "0")
+    const platform = await session.sandbox("GET", `/payments/${refpay.payment_id}`)
+    expect(platform.refunded_amount).toBe(String(refpay.amount_cents))
+    await shot("09-attention-refunded", page.getByTestId("refpay-attention"))
+  })
+
+  it("finds the order of a reference a customer quotes, and opens it", async () => {
+    const orderId = await session.placeOrderThroughApi()
+    const refpay = await session.refpayOfOrder(orderId)
+    await admin.openRefpayPage(page)
+
+    // As printed on an ATM receipt, in groups of three.
+    await page.getByTestId("refpay-search-reference").fill(refpay.reference.replace(/(\d{3})(?=\d)/g, "$1 "))
+    await page.getByTestId("refpay-search-submit").click()
+    const results = page.getByTestId("refpay-search-results")
+    await results.waitFor({ timeout: 30_000 })
+    expect(await results.getAttribute("data-count")).toBe("1")
+    const row = results.locator(`[data-testid="refpay-search-row"][data-order-id="${orderId}"]`)
+    expect(await row.getByTestId("refpay-row-reference").textContent()).toBe(`${refpay.entity} / ${refpay.reference}`)
+    await shot("10-search", page.getByTestId("refpay-search"))
+
+    // Exact, never a part: the same digits without the first one are another reference.
+    await page.getByTestId("refpay-search-reference").fill(refpay.reference.slice(1))
+    await page.getByTestId("refpay-search-submit").click()
+    await page.locator('[data-testid="refpay-search-results"][data-count="0"]').waitFor({ timeout: 30_000 })
+
+    await page.getByTestId("refpay-search-reference").fill(refpay.reference)
+    await page.getByTestId("refpay-search-entity").fill(refpay.entity)
+    await page.getByTestId("refpay-search-submit").click()
+    await page.locator(`[data-testid="refpay-search-row"][data-order-id="${orderId}"]`).getByTestId("refpay-order-link").click()
+    await page.waitForURL(new RegExp(`/app/orders/${orderId}$`))
+    await page.getByTestId("refpay-widget").getByText(refpay.reference, { exact: true }).waitFor({ timeout: 60_000 })
+  })
+})

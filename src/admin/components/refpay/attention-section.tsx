@@ -1,0 +1,260 @@
+import { Alert, Badge, Button, Container, Heading, Table, Tabs, Text, toast, usePrompt } from "@medusajs/ui"
+import { useCallback, useEffect, useState } from "react"
+import type { AttentionKind } from "../../../refpay-admin/attention"
+import type { AdminPaymentRow } from "../../../refpay-admin/payment-rows"
+import { formatDateTime, refpayAdmin, relativeTime } from "../../lib/refpay-admin-api"
+import { OrderCell, ReferenceCell } from "./payment-cells"
+
+export type AttentionCounts = Record<AttentionKind, number>
+
+const KINDS: { kind: AttentionKind; label: string; explain: string }[] = [
+  {
+    kind: "expiring",
+    label: "Expiring within 24 h",
+    explain: "Waiting references whose validity ends within a day: a reminder may still save the sale.",
+  },
+  {
+    kind: "paid_after_cancellation",
+    label: "Paid after cancellation",
+    explain: "The customer paid after the order was cancelled: the money is held until you refund it (or reinstate the sale with the customer).",
+  },
+  {
+    kind: "amount_mismatch",
+    label: "Amount mismatch",
+    explain: "The platform reports a payment for another amount than the order's. It is never captured automatically: check it on the platform.",
+  },
+  {
+    kind: "unknown_payment",
+    label: "Unknown to REFPAY",
+    explain: "The platform does not know these references: check the REFPAY environment and credentials, or the payment on the platform. Nothing was cancelled.",
+  },
+  {
+    kind: "platform_error",
+    label: "Last check failed",
+    explain: "The last status check could not reach the platform. They are checked again automatically.",
+  },
+]
+
+const PAGE_SIZE = 20
+
+/** The payments a shop owner should act on, one tab per kind, each row linking to its order. */
+export const AttentionSection = ({ counts, onChange, several }: { counts: AttentionCounts | null; onChange: () => void; several: boolean }) => {
+  const [kind, setKind] = useState<AttentionKind | null>(null)
+  // The first list with rows, chosen once: a list emptied by a refund stays on screen rather than jumping away.
+  useEffect(() => {
+    if (kind === null && counts) setKind(KINDS.find((k) => counts[k.kind] > 0)?.kind ?? "expiring")
+  }, [counts, kind])
+  const active = kind ?? "expiring"
+  const total = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : null
+
+  return (
+    <Container className="divide-y p-0" data-testid="refpay-attention">
+      <div className="flex items-center justify-between px-6 py-4">
+        <div>
+          <Heading level="h2">Payments that need attention</Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            {total === null ? "Loading…" : total === 0 ? "Nothing needs you right now." : `${total} payment${total === 1 ? "" : "s"} to look at.`}
+          </Text>
+        </div>
+      </div>
+      <Tabs value={active} onValueChange={(value) => setKind(value as AttentionKind)}>
+        <div className="px-6 py-3">
+          <Tabs.List className="flex-wrap">
+            {KINDS.map(({ kind: k, label }) => (
+              <Tabs.Trigger key={k} value={k} data-testid={`refpay-attention-tab-${k}`}>
+                {label}
+                <Badge size="2xsmall" className="ml-2" color={(counts?.[k] ?? 0) > 0 ? (k === "expiring" ? "orange" : "red") : "grey"} data-testid={`refpay-attention-count-${k}`}>
+                  {counts?.[k] ?? "–"}
+                </Badge>
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+        </div>
+        {KINDS.map(({ kind: k, explain }) => (
+          <Tabs.Content key={k} value={k}>
+            {k === active && kind !== null && <AttentionList kind={k} explain={explain} onChange={onChange} several={several} />}
+          </Tabs.Content>
+        ))}
+      </Tabs>
+    </Container>
+  )
+}
+
+const AttentionList = ({ kind, explain, onChange, several }: { kind: AttentionKind; explain: string; onChange: () => void; several: boolean }) => {
+  const [page, setPage] = useState(0)
+  const [data, setData] = useState<{ payments: AdminPaymentRow[]; count: number } | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [reload, setReload] = useState(0)
+  const prompt = usePrompt()
+
+  useEffect(() => {
+    let active = true
+    refpayAdmin<{ payments: AdminPaymentRow[]; count: number }>("GET", `/admin/refpay/attention/${kind}`, { limit: PAGE_SIZE, offset: page * PAGE_SIZE })
+      .then((answer) => {
+        if (!active) return
+        if (answer.ok) {
+          setData(answer.body)
+          setError(null)
+        } else setError(answer.message)
+      })
+      .catch((e: Error) => active && setError(e.message))
+    return () => {
+      active = false
+    }
+  }, [kind, page, reload])
+
+  const refund = useCallback(
+    async (row: AdminPaymentRow) => {
+      const amount = formatCents(row.payment?.refundable_cents ?? 0)
+      const confirmed = await prompt({
+        title: `Refund ${amount}?`,
+        description:
+          `Order #${row.order?.display_id ?? row.order?.id} was cancelled before the customer paid reference ${row.reference}. ` +
+          `${amount} goes back to the customer through REFPAY; this cannot be undone.`,
+        confirmText: `Refund ${amount}`,
+        cancelText: "Cancel",
+        variant: "confirmation",
+      })
+      if (!confirmed) return
+      const answer = await refpayAdmin("POST", `/admin/refpay/late-payments/${encodeURIComponent(row.payment_session_id)}/refund`)
+      if (answer.ok) {
+        toast.success("Refunded", { description: `${amount} is on its way back to the customer of order #${row.order?.display_id ?? ""}.` })
+        setReload((n) => n + 1)
+        onChange()
+      } else {
+        toast.error("The refund failed", { description: answer.message ?? undefined })
+      }
+    },
+    [prompt, onChange]
+  )
+
+  const pageCount = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1
+  return (
+    <div className="flex flex-col" data-testid={`refpay-attention-list-${kind}`}>
+      <Text size="small" className="text-ui-fg-subtle px-6 pb-3">
+        {explain}
+      </Text>
+      {error && (
+        <div className="px-6 pb-4">
+          <Alert variant="error">Could not load the list: {error}</Alert>
+        </div>
+      )}
+      <Table>
+        <Table.Header>
+          <Table.Row>
+            <Table.HeaderCell>Order</Table.HeaderCell>
+            <Table.HeaderCell>Entity / reference</Table.HeaderCell>
+            <Table.HeaderCell className="text-right">Amount</Table.HeaderCell>
+            <Table.HeaderCell>{detailHeader(kind)}</Table.HeaderCell>
+            {kind === "paid_after_cancellation" && <Table.HeaderCell className="text-right">Action</Table.HeaderCell>}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {data?.payments.map((row) => (
+            <Table.Row key={row.payment_session_id} data-testid="refpay-attention-row" data-order-id={row.order?.id ?? ""}>
+              <Table.Cell>
+                <OrderCell row={row} />
+              </Table.Cell>
+              <Table.Cell>
+                <ReferenceCell row={row} showAccount={several} />
+              </Table.Cell>
+              <Table.Cell className="text-right">
+                <Text size="small" leading="compact">
+                  {row.amount_display}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <Detail kind={kind} row={row} />
+              </Table.Cell>
+              {kind === "paid_after_cancellation" && (
+                <Table.Cell className="text-right">
+                  <Button size="small" variant="secondary" onClick={() => refund(row)} data-testid="refpay-refund">
+                    Refund {formatCents(row.payment?.refundable_cents ?? 0)}
+                  </Button>
+                </Table.Cell>
+              )}
+            </Table.Row>
+          ))}
+          {data && data.payments.length === 0 && (
+            <Table.Row>
+              <td colSpan={kind === "paid_after_cancellation" ? 5 : 4} className="px-6">
+                <Text size="small" className="text-ui-fg-muted py-2" data-testid="refpay-attention-empty">
+                  Nothing here.
+                </Text>
+              </td>
+            </Table.Row>
+          )}
+        </Table.Body>
+      </Table>
+      {data && data.count > PAGE_SIZE && (
+        <Table.Pagination
+          count={data.count}
+          pageSize={PAGE_SIZE}
+          pageIndex={page}
+          pageCount={pageCount}
+          canPreviousPage={page > 0}
+          canNextPage={page + 1 < pageCount}
+          previousPage={() => setPage((p) => Math.max(0, p - 1))}
+          nextPage={() => setPage((p) => p + 1)}
+        />
+      )}
+    </div>
+  )
+}
+
+function detailHeader(kind: AttentionKind): string {
+  switch (kind) {
+    case "expiring":
+      return "Expires"
+    case "paid_after_cancellation":
+      return "Paid after cancellation"
+    default:
+      return "Last check"
+  }
+}
+
+const Detail = ({ kind, row }: { kind: AttentionKind; row: AdminPaymentRow }) => {
+  if (kind === "expiring") {
+    return (
+      <div className="flex flex-col">
+        <Text size="small" leading="compact">
+          {formatDateTime(row.expires_at)}
+        </Text>
+        <Text size="xsmall" leading="compact" className="text-ui-tag-orange-text">
+          {relativeTime(row.expires_at)}
+        </Text>
+      </div>
+    )
+  }
+  if (kind === "paid_after_cancellation") {
+    return (
+      <div className="flex flex-col">
+        <Text size="small" leading="compact">
+          {formatDateTime(row.paid_after_cancellation_at)}
+        </Text>
+        <Text size="xsmall" leading="compact" className="text-ui-fg-muted">
+          {row.payment && row.payment.refunded_cents > 0
+            ? `${formatCents(row.payment.refunded_cents)} refunded, ${formatCents(row.payment.refundable_cents)} held`
+            : `${formatCents(row.payment?.refundable_cents ?? 0)} held`}
+        </Text>
+      </div>
+    )
+  }
+  const check = row.last_check
+  return (
+    <div className="flex max-w-[360px] flex-col">
+      <Text size="small" leading="compact">
+        {formatDateTime(check?.checked_at)}
+        {check && check.failures > 1 ? ` (${check.failures} failures in a row)` : ""}
+      </Text>
+      <Text size="xsmall" leading="compact" className="text-ui-fg-muted">
+        Platform status: {row.platform_status || "-"}
+        {kind === "platform_error" && check?.error ? `: ${check.error}` : ""}
+      </Text>
+    </div>
+  )
+}
+
+export function formatCents(cents: number): string {
+  return new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" }).format(cents / 100)
+}

@@ -1,0 +1,42 @@
+import { Badge, Text } from "@medusajs/ui"
+import { Link } from "react-router-dom"
+import type { AdminPaymentRow } from "../../../refpay-admin/payment-rows"
+
+/** The order a REFPAY payment belongs to, linked to its page, with the customer's e-mail to call or write. */
+export const OrderCell = ({ row }: { row: AdminPaymentRow }) =>
+  row.order ? (
+    <div className="flex flex-col">
+      <div className="flex items-center gap-x-2">
+        <Link to={`/orders/${row.order.id}`} className="text-ui-fg-interactive txt-compact-small-plus hover:text-ui-fg-interactive-hover" data-testid="refpay-order-link">
+          Order #{row.order.display_id ?? row.order.id}
+        </Link>
+        {row.order.status === "canceled" && (
+          <Badge size="2xsmall" color="grey">
+            Cancelled
+          </Badge>
+        )}
+      </div>
+      {row.order.email && (
+        <Text size="xsmall" leading="compact" className="text-ui-fg-muted">
+          {row.order.email}
+        </Text>
+      )}
+    </div>
+  ) : (
+    <Text size="small" className="text-ui-fg-muted">
+      No order (cart not completed)
+    </Text>
+  )
+
+/** Entity and reference exactly as the platform returned them: strings, leading zeros kept, never regrouped. */
+export const ReferenceCell = ({ row, showAccount }: { row: AdminPaymentRow; showAccount?: boolean }) => (
+  <div className="flex flex-col">
+    <Text size="small" leading="compact" className="font-mono" data-testid="refpay-row-reference">
+      {row.entity} / {row.reference}
+    </Text>
+    <Text size="xsmall" leading="compact" className="text-ui-fg-muted">
+      {row.platform_status}
+      {showAccount ? ` · account ${row.provider_id.replace(/^pp_refpay_/, "")}` : ""}
+    </Text>
+  </div>
+)

@@ -1,0 +1,91 @@
+import { defineRouteConfig } from "@medusajs/admin-sdk"
+import { CreditCard } from "@medusajs/icons"
+import { Alert, Container, Heading, Text } from "@medusajs/ui"
+import { useCallback, useEffect, useState } from "react"
+import type { RefpaySettingsView } from "../../../../refpay-admin/settings-view"
+import { AttentionSection, type AttentionCounts } from "../../../components/refpay/attention-section"
+import { ConfigurationSection } from "../../../components/refpay/configuration-section"
+import { ConnectionPanel } from "../../../components/refpay/connection-panel"
+import { SearchSection } from "../../../components/refpay/search-section"
+import { WebhooksSection } from "../../../components/refpay/webhooks-section"
+import { refpayAdmin } from "../../../lib/refpay-admin-api"
+
+/**
+ * Settings → REFPAY: the environment and a connection test, the payments that need the shop owner, a search by
+ * reference, webhooks (URL, authentication, deliveries) and the configuration as the server resolved it.
+ */
+export interface Registration {
+  provider_id: string
+  account: string | null
+  environment: "sandbox" | "production"
+}
+
+const RefpaySettingsPage = () => {
+  const [providerId, setProviderId] = useState<string | undefined>(undefined)
+  const [registrations, setRegistrations] = useState<Registration[]>([])
+  const [settings, setSettings] = useState<RefpaySettingsView | null>(null)
+  const [counts, setCounts] = useState<AttentionCounts | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  const loadCounts = useCallback(() => {
+    refpayAdmin<{ counts: AttentionCounts }>("GET", "/admin/refpay/attention")
+      .then((answer) => answer.ok && setCounts(answer.body.counts))
+      .catch(() => undefined)
+  }, [])
+
+  useEffect(() => {
+    loadCounts()
+  }, [loadCounts])
+
+  useEffect(() => {
+    let active = true
+    refpayAdmin<{ settings: RefpaySettingsView; registrations: Registration[] }>("GET", "/admin/refpay/settings", { provider_id: providerId })
+      .then((answer) => {
+        if (!active) return
+        if (!answer.ok) return setError(answer.message)
+        setSettings(answer.body.settings)
+        setRegistrations(answer.body.registrations)
+      })
+      .catch((e: Error) => active && setError(e.message))
+    return () => {
+      active = false
+    }
+  }, [providerId])
+
+  if (error) {
+    return (
+      <Container className="px-6 py-4" data-testid="refpay-settings-error">
+        <Heading level="h1">REFPAY</Heading>
+        <Alert variant="error" className="mt-4">
+          Could not load the REFPAY settings: {error}
+        </Alert>
+      </Container>
+    )
+  }
+  if (!settings) {
+    return (
+      <Container className="px-6 py-4">
+        <Heading level="h1">REFPAY</Heading>
+        <Text size="small" className="text-ui-fg-subtle mt-2">
+          Loading…
+        </Text>
+      </Container>
+    )
+  }
+  return (
+    <div className="flex flex-col gap-y-3" data-testid="refpay-settings-page">
+      <ConnectionPanel key={settings.provider_id} settings={settings} registrations={registrations} onSelect={setProviderId} />
+      <AttentionSection counts={counts} onChange={loadCounts} several={registrations.length > 1} />
+      <SearchSection several={registrations.length > 1} />
+      <WebhooksSection key={`webhooks-${settings.provider_id}`} providerId={settings.provider_id} />
+      <ConfigurationSection settings={settings} />
+    </div>
+  )
+}
+
+export const config = defineRouteConfig({
+  label: "REFPAY",
+  icon: CreditCard,
+})
+
+export default RefpaySettingsPage
