@@ -84,11 +84,14 @@ async function main(): Promise<void> {
       }
     }
     const start = performance.now()
+    const cpuStart = process.cpuUsage()
     const results = await pollRefpayPayments(container, new Date(nowMs))
     const ms = performance.now() - start
+    const cpu = process.cpuUsage(cpuStart)
+    const cpuMs = (cpu.user + cpu.system) / 1000
     const actions: Record<string, number> = {}
     for (const r of results) actions[r.action] = (actions[r.action] ?? 0) + 1
-    return { ms, synced: results.length, sessionIds: results.map((r: { sessionId: string }) => r.sessionId), actions }
+    return { ms, cpuMs, synced: results.length, sessionIds: results.map((r: { sessionId: string }) => r.sessionId), actions }
   }
 
   process.on("message", async (message: AppCommand | number) => {

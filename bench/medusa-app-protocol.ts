@@ -22,6 +22,8 @@ export type AppReply = { type: "reply"; id: number; ok: true; result: unknown } 
 
 export interface PollTickResult {
   ms: number
+  /** CPU time of the app process during the tick. */
+  cpuMs: number
   /** Sessions the tick synced without error. */
   synced: number
   sessionIds: string[]

@@ -203,8 +203,10 @@ function record(figures: PollFigures, size: number, result: TimedTick, log: (lin
   figures[`poll_platform_calls_per_payment_${size}`] = round(result.platformCalls / checked, 3)
   figures[`poll_tick_ms_per_payment_${size}`] = round(result.ms / checked, 2)
   figures[`poll_tick_checked_${size}`] = result.synced
+  figures[`poll_tick_cpu_ms_per_payment_${size}`] = round(result.cpuMs / checked, 2)
   log(
-    `  poll tick with ${size} waiting: ${result.synced} checked in ${round(result.ms, 1)} ms (${round(result.ms / checked, 2)} ms each), ` +
+    `  poll tick with ${size} waiting: ${result.synced} checked in ${round(result.ms, 1)} ms (${round(result.ms / checked, 2)} ms each, ` +
+      `${round(result.cpuMs / checked, 2)} ms of server CPU each), ` +
       `${result.platformCalls} platform calls, ${JSON.stringify(result.actions)}`
   )
 }
@@ -246,6 +248,11 @@ export async function pollBench(ctx: SeedContext & { sizes: PollSizes }): Promis
       const start = performance.now()
       seeded.push(...(await seedWaiting(ctx, size - seeded.length, now)))
       log(`  poll: ${seeded.length} waiting payments seeded (${round((performance.now() - start) / 1000, 1)} s)`)
+      // What a tick costs before it checks anything (finding new sessions, counting, selecting the due ones): one
+      // at a time an hour earlier, when none of them is due yet.
+      const idle = await tick(ctx, now - 60 * MINUTE)
+      figures[`poll_idle_tick_ms_${size}`] = round(idle.ms, 1)
+      log(`  poll tick with ${size} waiting and none due: ${round(idle.ms, 1)} ms`)
       if (size === sizes.ageWaiting) break // timed as the first tick of the check-age run below
       // Every payment due at once: the tick checks its budget's worth, oldest due first.
       record(figures, size, await tick(ctx, now), log)

@@ -341,9 +341,11 @@ async function main(): Promise<void> {
       row(`checkout p50, REFPAY (ms, ${n.checkoutSamples ?? "-"} runs)`, f("checkout_refpay_p50_ms")),
       row("checkout p50, pp_system_default (ms)", f("checkout_system_p50_ms")),
       row("checkout REFPAY / system (ratio of medians)", f("checkout_ratio_refpay_vs_system"), "<= 1.03", (v) => v <= 1.03),
+      row("  the same, median of the per-round ratios", f("checkout_ratio_paired")),
       row("cart completion p50, REFPAY (ms)", f("complete_refpay_p50_ms")),
       row("cart completion p50, pp_system_default (ms)", f("complete_system_p50_ms")),
       row("cart completion REFPAY / system (ratio)", f("complete_ratio_refpay_vs_system"), "<= 1.05", (v) => v <= 1.05),
+      row("  the same, median of the per-round ratios", f("complete_ratio_paired")),
       row("server CPU per checkout p50, REFPAY (ms, what it leaves behind included)", f("checkout_server_cpu_refpay_p50_ms")),
       row("server CPU per checkout p50, pp_system_default (ms)", f("checkout_server_cpu_system_p50_ms")),
       row("server CPU per checkout REFPAY / system (ratio)", f("checkout_server_cpu_ratio_refpay_vs_system")),
@@ -365,7 +367,8 @@ async function main(): Promise<void> {
     for (const size of poll.ticks) {
       rows.push(
         row(`poll tick with ${size} waiting (ms; ${f(`poll_tick_checked_${size}`) ?? "-"} due checked)`, f(`poll_tick_ms_${size}`)),
-        row(`  ms per payment checked`, f(`poll_tick_ms_per_payment_${size}`)),
+        row(`  ms per payment checked (server CPU ${f(`poll_tick_cpu_ms_per_payment_${size}`) ?? "-"} ms)`, f(`poll_tick_ms_per_payment_${size}`)),
+        row(`  tick with none due (ms)`, f(`poll_idle_tick_ms_${size}`)),
         row(`  platform calls per payment checked`, f(`poll_platform_calls_per_payment_${size}`), "1", (v) => v <= 1)
       )
     }

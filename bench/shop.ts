@@ -72,6 +72,9 @@ export interface ShopFigures extends PollFigures {
   checkout_system_p50_ms: number
   complete_refpay_p50_ms: number
   complete_system_p50_ms: number
+  /** Median of the per-round ratios (REFPAY run / the system run of the same round). */
+  checkout_ratio_paired: number
+  complete_ratio_paired: number
   /** CPU time of the Medusa process per checkout, the work it leaves behind included. */
   checkout_server_cpu_refpay_p50_ms: number
   checkout_server_cpu_system_p50_ms: number
@@ -218,6 +221,10 @@ async function checkoutPhase(ctx: Context) {
     checkout_system_p50_ms: round(median(system.total), 1),
     complete_refpay_p50_ms: round(median(refpay.complete), 1),
     complete_system_p50_ms: round(median(system.complete), 1),
+    // The same runs compared round by round (each REFPAY checkout with the system one next to it): steadier when
+    // the machine's load drifts during the run.
+    checkout_ratio_paired: round(median(refpay.total.map((ms, i) => ms / system.total[i]!))),
+    complete_ratio_paired: round(median(refpay.complete.map((ms, i) => ms / system.complete[i]!))),
     checkout_server_cpu_refpay_p50_ms: round(median(refpay.cpu), 1),
     checkout_server_cpu_system_p50_ms: round(median(system.cpu), 1),
     checkout_server_cpu_ratio_refpay_vs_system: round(median(refpay.cpu) / median(system.cpu)),
