@@ -286,7 +286,7 @@ async function main(): Promise<void> {
   const json = process.argv.includes("--json")
   const only = parseOnly()
   const runs = (phase: string) => !only || only.has(phase)
-  const cpuProfileDir = process.argv.includes("--cpu-prof") ? path.resolve(".bench-profiles") : undefined
+  const cpuProfileDir = process.argv.includes("--cpu-prof") ? path.resolve(__dirname, "..", ".test-artifacts", "bench-profiles") : undefined
   const log = (line: string) => console.error(line)
   const startedAt = performance.now()
   const load = os.loadavg()
