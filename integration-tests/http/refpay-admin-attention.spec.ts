@@ -1,4 +1,4 @@
-import { adminSuiteOptions, expectNoCredential, refpayAdminApi } from "../fixtures/refpay-admin"
+import { ADMIN_SUITE_WEBHOOK_SECRET, adminSuiteOptions, expectNoCredential, refpayAdminApi } from "../fixtures/refpay-admin"
 import { payments, refpayOrders, session } from "../fixtures/refpay-orders"
 import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite } from "../harness"
@@ -173,6 +173,29 @@ refpayIntegrationSuite(
       expect((await admin.get("/admin/refpay/search")).status).toBe(400)
       expect((await admin.search({ reference: " " })).status).toBe(400)
       expectNoCredential(both)
+    })
+
+    it("finds an order by the reference it had before a renewal, and by its new one", async () => {
+      await control("POST", "/webhooks/config", { url: `${refpayOrders(ctx).shopUrl()}/hooks/refpay`, secret: ADMIN_SUITE_WEBHOOK_SECRET })
+      const { orderId } = await placeOrder()
+      const first = (await admin.search({ reference: (await control("GET", "/payments")).payments[0].additional_data.reference })).data
+      expect(first.payments.map((p: any) => p.order.id)).toEqual([orderId])
+      const oldReference = first.payments[0].reference
+
+      // The reference expires on the platform; the shop issues a new one on the same order (REFPAY_EXPIRY_POLICY=renew).
+      await control("POST", "/clock", { advance_days: 2 })
+      const renewed = await waitForOrder(
+        orderId,
+        (o) => o.payment_collections[0].payment_sessions.some((s: any) => s.status === "pending_authorization" && s.data?.refpay?.reference !== oldReference && s.data?.refpay),
+        60_000
+      )
+      const newReference = renewed.payment_collections[0].payment_sessions.find((s: any) => s.data?.refpay?.reference !== oldReference && s.data?.refpay).data.refpay.reference
+
+      const old = (await admin.search({ reference: oldReference })).data
+      expect(old.payments).toEqual([expect.objectContaining({ order: expect.objectContaining({ id: orderId }), reference: oldReference })])
+      expect(old.payments[0].session_status).not.toBe("pending_authorization")
+      const current = (await admin.search({ reference: newReference })).data
+      expect(current.payments).toEqual([expect.objectContaining({ order: expect.objectContaining({ id: orderId }), reference: newReference, session_status: "pending_authorization" })])
     })
   },
   // References valid for one day, on the shop and on the sandbox: every waiting one expires within 24 hours.
