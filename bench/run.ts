@@ -393,6 +393,14 @@ async function main(): Promise<void> {
   if (json) console.log(JSON.stringify(figures))
 }
 
+// Exiting runs the exit handlers that stop what the bench started (PostgreSQL, sandboxes, the Medusa app).
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.once(signal, () => {
+    console.error(`bench: ${signal}; stopping what it started`)
+    process.exit(130)
+  })
+}
+
 main().catch((error) => {
   console.error(error)
   process.exitCode = 1

@@ -381,7 +381,10 @@ export async function shopBench(options: ShopBenchOptions): Promise<{ figures: P
   let sandbox: SandboxProcess | undefined
   let app: MedusaApp | undefined
   let db: Client | undefined
-  const killPostgres = () => postgres?.killNow()
+  const killPostgres = () => {
+    postgres?.killNow()
+    fs.rmSync(workDir, { recursive: true, force: true })
+  }
   process.once("exit", killPostgres)
   try {
     const started = performance.now()
