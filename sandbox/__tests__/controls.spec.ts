@@ -1,15 +1,19 @@
+import { randomUUID } from "node:crypto"
 import { startSandbox, type RunningSandbox } from "../src"
 import { RequestLog } from "../src/request-log"
 import {
   agent,
   bearer,
   call,
+  CANCEL,
+  cancelRequest,
   control,
   CREATE,
   createPayment,
   MAIN,
   paymentRequest,
   t1Form,
+  STATUS,
   t1Token,
   T2_BODY,
   t2Headers,
@@ -104,6 +108,56 @@ describe("request log (GET /__sandbox/requests)", () => {
     const log = new RequestLog(3)
     for (let i = 1; i <= 5; i++) log.add(0, "GET", `/p${i}`, 200, 1, {})
     expect(log.query().map((e) => e.path)).toEqual(["/p3", "/p4", "/p5"])
+  })
+})
+
+describe("DELETE /__sandbox/payments/{id} (the platform forgets a payment)", () => {
+  it("forgets one payment: reads, controls, cancel and refund get 404; other payments are untouched", async () => {
+    const token = await t1Token(sb)
+    const kept = await createPayment(sb, token)
+    const body = paymentRequest(1999)
+    const gone = await createPayment(sb, token, body)
+    const id = gone.body.payment_id
+    await control(sb, "POST", `/payments/${id}/pay`)
+
+    const forgotten = await control(sb, "DELETE", `/payments/${id}`)
+    expect(forgotten.status).toBe(200)
+    expect(forgotten.body).toEqual({ forgotten: true, payment_id: id, seller_id: gone.body.seller_id, status: "APPROVED" })
+
+    const read = await call(sb.paymentsUrl, "GET", `${STATUS}${id}`, { headers: bearer(token) })
+    expect(read.status).toBe(404)
+    expect(read.body.error_code).toBe("PAYMENT_NOT_FOUND")
+    const refund = await call(sb.paymentsUrl, "POST", CANCEL, { headers: bearer(token), json: cancelRequest(id, 100) })
+    expect(refund.status).toBe(404)
+    for (const [method, path] of [
+      ["GET", `/payments/${id}`],
+      ["POST", `/payments/${id}/pay`],
+      ["POST", `/payments/${id}/cancel`],
+      ["POST", `/payments/${id}/expire`],
+      ["DELETE", `/payments/${id}`],
+    ] as const) {
+      const res = await control(sb, method, path)
+      expect([method, path, res.status, res.body.error_code]).toEqual([method, path, 404, "PAYMENT_NOT_FOUND"])
+    }
+
+    const list = await control(sb, "GET", "/payments")
+    expect(list.body.payments.map((p: any) => p.payment_id)).toEqual([kept.body.payment_id])
+    expect((await call(sb.paymentsUrl, "GET", `${STATUS}${kept.body.payment_id}`, { headers: bearer(token) })).status).toBe(200)
+  })
+
+  it("a forgotten WAITING payment no longer expires; its order_id and payment_id can be used again", async () => {
+    const token = await t1Token(sb)
+    const body = paymentRequest(1999)
+    const id = (await createPayment(sb, token, body)).body.payment_id
+    expect((await control(sb, "DELETE", `/payments/${id}`)).body.status).toBe("WAITING")
+    expect((await control(sb, "POST", "/clock", { advance_days: 8 })).body.expired).toBe(0)
+
+    // A new request (new idempotency key) with the same order and payment ids creates the payment anew (with a
+    // new token: eight days on, the first one has expired).
+    const again = await createPayment(sb, await t1Token(sb), { ...body, idempotency_key: randomUUID(), request_id: randomUUID() })
+    expect(again.status).toBe(201)
+    expect(again.body.payment_id).toBe(id)
+    expect((await control(sb, "GET", `/payments/${id}`)).body.status).toBe("WAITING")
   })
 })
 

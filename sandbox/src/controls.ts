@@ -17,7 +17,7 @@ type Route = { segments: string[]; methods: Record<string, ControlHandler> }
 
 const ROUTES: Route[] = [
   route("payments", { GET: listPayments }),
-  route("payments/:id", { GET: getPayment }),
+  route("payments/:id", { GET: getPayment, DELETE: forgetPayment }),
   route("payments/:id/pay", { POST: payPayment }),
   route("payments/:id/cancel", { POST: cancelPayment }),
   route("payments/:id/expire", { POST: expirePayment }),
@@ -132,6 +132,14 @@ function getPayment(ctx: RequestContext, [id]: string[]): Reply {
   if (!payment) return paymentNotFound()
   ctx.state.lifecycle.expireIfDue(payment)
   return json(200, rawView(payment))
+}
+
+/** The platform forgets a payment: later reads, pays, cancels and refunds of it get 404 PAYMENT_NOT_FOUND. */
+function forgetPayment(ctx: RequestContext, [id]: string[]): Reply {
+  const payment = findPayment(ctx, id as string)
+  if (!payment) return paymentNotFound()
+  ctx.state.payments.delete(payment)
+  return json(200, { forgotten: true, payment_id: payment.paymentId, seller_id: payment.sellerId, status: payment.status })
 }
 
 function payPayment(ctx: RequestContext, [id]: string[]): Reply {

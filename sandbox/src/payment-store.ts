@@ -61,6 +61,20 @@ export class PaymentStore {
     return undefined
   }
 
+  /**
+   * Forgets a payment (the control DELETE /__sandbox/payments/{id}): it can no longer be read, paid, cancelled or
+   * refunded, and its order_id and payment_id are free again. Stored idempotent answers and recorded webhook
+   * events are kept, as a platform that lost a record would still have them in its gateway and event log.
+   */
+  delete(payment: Payment): boolean {
+    const key = `${payment.sellerId}:${payment.paymentId.toLowerCase()}`
+    if (this.byKey.get(key) !== payment) return false
+    this.byKey.delete(key)
+    this.orders.delete(`${payment.sellerId}:${payment.orderId}`)
+    this.waiting.delete(payment)
+    return true
+  }
+
   all(): Payment[] {
     return [...this.byKey.values()]
   }

@@ -1,0 +1,201 @@
+import fc from "fast-check"
+import {
+  AdminRenewCommand,
+  AdminSyncCommand,
+  AmountMismatchCommand,
+  CancelRacingPayCommand,
+  checkout,
+  CheckoutCommand,
+  finish,
+  ForgetCommand,
+  FulfilCommand,
+  type Model,
+  observe,
+  PayCommand,
+  PLATFORM_FAULTS,
+  type PlatformFault,
+  PlatformCancelCommand,
+  PollTickCommand,
+  type Real,
+  RedeliverCommand,
+  RefundCommand,
+  sandbox,
+  setMaxOrders,
+  ShopCancelCommand,
+  WaitCommand,
+  WEBHOOK_FAULTS,
+  type WebhookFault,
+} from "../fixtures/model-refpay"
+import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
+
+/*
+ * Model-based test of the REFPAY payment state machine: fast-check draws sequences of shopper, platform, shop,
+ * poll-job and fault commands, runs them against the real Medusa app and the real sandbox, and after every step
+ * checks the safety invariants on every reference of every order of the sequence (never captured unless the
+ * platform is APPROVED and for its amount, at most one capture, never more refunded in Medusa than on the platform,
+ * nothing moves backwards, no fulfilment while unpaid, never two payable references on one order, a command refused
+ * with a 4xx changes nothing). At the end of a sequence (faults cleared, deliveries settled, one poll tick with every
+ * payment due) Medusa must agree with the platform: captured = approved amount, refunded = refunded, an order with no
+ * payable or paid reference left is cancelled and a cancelled order has no payable reference.
+ *
+ * Commands: checkout (with creation faults), customer pays (latest or first reference, late settlement with force,
+ * webhook and status-read faults), shop cancels (cancel/refund or status-read faults), shop cancels while the customer
+ * pays, platform cancels / expires / moves its clock 8 days, full / partial / excessive refunds (cancel/refund faults),
+ * admin "check now", admin "issue a new reference", poll ticks (now, due, past expiry), webhook redelivery, the
+ * platform forgetting a payment, fulfilment attempts, an amount mismatch reported through both webhook doors, waits.
+ *
+ *   REFPAY_MODEL_RUNS=20 REFPAY_MODEL_STEPS=15      longer runs (default 8 sequences of up to 30 commands)
+ *   REFPAY_MODEL_SEED=123 [REFPAY_MODEL_PATH=0:1:2] [REFPAY_MODEL_REPLAY_PATH=...]   replay a reported failure
+ *   REFPAY_MODEL_SHRINK_MS=600000                    time allowed for shrinking a failure (default 60 s)
+ *   REFPAY_MODEL_TIME_MS=600000                      time allowed for the sequences themselves (default 170 s)
+ *   REFPAY_MODEL_EXCLUDE=amountMismatchThroughBothDoors   leave commands out, e.g. to look past a known failure
+ *                                                    (a replay needs the same REFPAY_MODEL_EXCLUDE and STEPS)
+ */
+
+const int = (name: string, fallback: number) => {
+  const value = process.env[name]
+  return value === undefined || value === "" ? fallback : Number.parseInt(value, 10)
+}
+
+const RUNS = int("REFPAY_MODEL_RUNS", 8)
+const STEPS = int("REFPAY_MODEL_STEPS", 30)
+const SEED = process.env.REFPAY_MODEL_SEED ? int("REFPAY_MODEL_SEED", 0) : undefined
+const PATH = process.env.REFPAY_MODEL_PATH || undefined
+const REPLAY_PATH = process.env.REFPAY_MODEL_REPLAY_PATH || undefined
+const SHRINK_MS = int("REFPAY_MODEL_SHRINK_MS", 60_000)
+const TIME_MS = int("REFPAY_MODEL_TIME_MS", 170_000)
+const REQUEST_TIMEOUT_MS = 1_500
+
+jest.setTimeout(Math.max(10 * 60_000, TIME_MS + SHRINK_MS + 5 * 60_000))
+
+/* ---------- what fast-check draws ---------- */
+
+const order = fc.nat({ max: 2 })
+const mostlyNone = <T extends string>(values: readonly T[]): fc.Arbitrary<T | "none"> =>
+  fc.oneof({ arbitrary: fc.constant("none" as const), weight: 3 }, { arbitrary: fc.constantFrom(...values), weight: 2 })
+const platformFault: fc.Arbitrary<PlatformFault> = mostlyNone(PLATFORM_FAULTS)
+const webhookFault: fc.Arbitrary<WebhookFault> = mostlyNone(WEBHOOK_FAULTS)
+/** Faults that matter on a status read (a GET has no work to lose). */
+const statusFault: fc.Arbitrary<PlatformFault> = mostlyNone(["5xx", "5xx-all", "timeout", "timeout-all", "reset"] as const)
+
+const pay = fc
+  .tuple(order, fc.constantFrom("latest" as const, "first" as const), fc.boolean(), webhookFault, statusFault)
+  .map(([i, which, force, w, s]) => new PayCommand(i, which, force, w, s))
+const checkoutCommand = platformFault.map((f) => new CheckoutCommand(f))
+const cancelCommand = fc
+  .tuple(order, platformFault, fc.constantFrom("cancel" as const, "status" as const))
+  .map(([i, f, on]) => new ShopCancelCommand(i, f, on))
+const refundCommand = fc
+  .tuple(order, fc.constantFrom("full" as const, "partial" as const, "over" as const), platformFault)
+  .map(([i, k, f]) => new RefundCommand(i, k, f))
+
+/** Each command with its name (the start of its printed form) and weight (repeated entries are drawn more often). */
+const ALL_COMMANDS: [string, fc.Arbitrary<fc.AsyncCommand<Model, Real>>, number][] = [
+  ["checkout", checkoutCommand, 2],
+  ["pay", pay, 3],
+  ["shopCancel", cancelCommand, 2],
+  ["shopCancelRacingPay", order.map((i) => new CancelRacingPayCommand(i)), 1],
+  [
+    "platform",
+    fc
+      .tuple(order, fc.constantFrom("cancel" as const, "expire" as const, "clock" as const), webhookFault)
+      .map(([i, how, w]) => new PlatformCancelCommand(i, how, w)),
+    1,
+  ],
+  ["refund", refundCommand, 2],
+  ["adminCheckNow", fc.tuple(order, statusFault).map(([i, f]) => new AdminSyncCommand(i, f)), 1],
+  ["adminIssueNewReference", order.map((i) => new AdminRenewCommand(i)), 1],
+  [
+    "pollTick",
+    fc.tuple(fc.constantFrom("now" as const, "due" as const, "pastExpiry" as const), order, statusFault).map(([w, i, f]) => new PollTickCommand(w, i, f)),
+    1,
+  ],
+  ["redeliverWebhook", fc.tuple(order, fc.constantFrom("first" as const, "last" as const)).map(([i, w]) => new RedeliverCommand(i, w)), 1],
+  ["platformForgets", order.map((i) => new ForgetCommand(i)), 1],
+  ["tryToFulfil", order.map((i) => new FulfilCommand(i)), 1],
+  ["amountMismatchThroughBothDoors", order.map((i) => new AmountMismatchCommand(i)), 1],
+  ["wait", fc.constantFrom(100, 700, 2_000).map((ms) => new WaitCommand(ms)), 1],
+]
+/** REFPAY_MODEL_EXCLUDE=amountMismatchThroughBothDoors,platformForgets leaves commands out (to look past a known failure). */
+const EXCLUDE = new Set((process.env.REFPAY_MODEL_EXCLUDE ?? "").split(",").map((name) => name.trim()).filter(Boolean))
+const commands = ALL_COMMANDS.filter(([name]) => !EXCLUDE.has(name)).flatMap(([, arb, weight]) => Array.from({ length: weight }, () => arb))
+
+refpayIntegrationSuite(
+  "REFPAY payment state machine: model-based sequences against Medusa and the sandbox",
+  (ctx) => {
+    it(`keeps Medusa and the platform consistent over random sequences (${RUNS} runs of up to ${STEPS} commands)`, async () => {
+      setMaxOrders(3)
+      const shopUrl = () => (ctx.api as any).defaults.baseURL as string
+      const started = Date.now()
+      let sequences = 0
+      let skipped = 0
+      let firstFailureAt = 0
+      let lastFailure: { sequence: number; trace: string[]; error: string; commands: string } | undefined
+
+      const property = fc.asyncProperty(fc.commands(commands, { maxCommands: STEPS, replayPath: REPLAY_PATH }), async (cmds) => {
+        // Bounded time: once spent, remaining candidates pass untried (shrinking keeps the smallest failure so far).
+        if (firstFailureAt ? Date.now() - firstFailureAt > SHRINK_MS : Date.now() - started > TIME_MS) {
+          skipped++
+          return true
+        }
+        const sequence = ++sequences
+        const real: Real = {
+          ctx,
+          settings: { requestTimeoutMs: REQUEST_TIMEOUT_MS, attempts: 2, pollIntervalMinutes: 10 },
+          sequence,
+          step: 0,
+          trace: [],
+          door1At: 0,
+        }
+        const model: Model = { orders: [] }
+        const t0 = Date.now()
+        try {
+          await fc.asyncModelRun(async () => {
+            // A fresh platform per sequence; the app (and its older orders, now pointing at forgotten payments) is
+            // shared, so only this sequence's orders are checked.
+            await sandbox(real, "POST", "/reset")
+            await sandbox(real, "POST", "/webhooks/config", { url: `${shopUrl()}/hooks/refpay`, secret: TEST_WEBHOOK_SECRET })
+            const { order: first } = await checkout(real, model, "none")
+            real.trace.push(`set-up: checkout #0 ${first.orderId} (${first.amountCents} cents)`)
+            await observe(real, model, "set-up")
+            return { model, real }
+          }, cmds)
+          await finish(real, model)
+          console.log(`REFPAY model: sequence ${sequence} passed in ${Math.round((Date.now() - t0) / 1000)} s: ${String(cmds)}\n  ${real.trace.join("\n  ")}`)
+          return true
+        } catch (error) {
+          if (!firstFailureAt) firstFailureAt = Date.now()
+          const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+          lastFailure = { sequence, trace: [...real.trace], error: message, commands: String(cmds) }
+          console.log(`REFPAY model: sequence ${sequence} FAILED in ${Math.round((Date.now() - t0) / 1000)} s: ${message}\n  ${real.trace.join("\n  ")}`)
+          throw error
+        } finally {
+          await sandbox(real, "DELETE", "/faults").catch(() => undefined)
+          await sandbox(real, "DELETE", "/webhooks/faults").catch(() => undefined)
+        }
+      })
+
+      const details = await fc.check(property, {
+        numRuns: RUNS,
+        seed: SEED,
+        path: PATH,
+        verbose: fc.VerbosityLevel.Verbose,
+        // The app is shared and the platform reset per sequence: no interrupting a sequence half-way.
+        endOnFailure: SHRINK_MS <= 0,
+      })
+      const elapsed = Math.round((Date.now() - started) / 1000)
+      console.log(`REFPAY model: ${sequences} sequence(s) run (${skipped} skipped for time) in ${elapsed} s; seed ${details.seed}`)
+      if (details.failed) {
+        const report = [
+          `REFPAY model: FAILED. Replay with REFPAY_MODEL_SEED=${details.seed} REFPAY_MODEL_PATH=${details.counterexamplePath}` +
+            ` (add REFPAY_MODEL_REPLAY_PATH from the replayPath below).`,
+          `Shrunk command list (${details.numShrinks} shrink(s)): ${details.counterexample ? String(details.counterexample[0]) : "?"}`,
+          lastFailure ? `Last failing sequence ${lastFailure.sequence}: ${lastFailure.error}\n  ${lastFailure.trace.join("\n  ")}` : "",
+        ].join("\n")
+        console.log(report)
+        throw new Error(`${report}\n\n${fc.defaultReportMessage(details)}`)
+      }
+    })
+  },
+  { env: { REFPAY_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) } }
+)
