@@ -1,50 +1,9 @@
-import { addOrderTransactionStep, emitEventStep, refundPaymentStep } from "@medusajs/core-flows"
 import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
-import { MathBN, MedusaError, Modules, PaymentEvents } from "@medusajs/framework/utils"
-import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { fromCents } from "../providers/refpay/money"
+import { refundRefpayLatePaymentWorkflow } from "../workflows/refpay-refund/refund-on-cancelled-order"
 import { refpaySessionLockKey } from "../workflows/refpay-sync/sync-payment"
 import { loadPaymentRows, type AdminPaymentRow } from "./payment-rows"
-
-/**
- * The attention list's "Refund" of a payment received after its order was cancelled.
- *
- * Medusa 2.21.2's `refundPaymentWorkflow` (behind `POST /admin/payments/:id/refund` and the order page's Refund)
- * cannot finish on a cancelled order: after the payment module has refunded (the money is gone back), its last
- * step books the amount as an order credit line, which refuses cancelled orders ("Order ... has been canceled"), so
- * the shop owner sees an error for a refund that happened. This workflow is Medusa's refund without that step:
- * the same `refundPaymentStep` (the payment module calls the provider, which refunds on the platform, and records
- * the Refund), the same order transaction, the same `payment.refunded` event. A credit line is how an order edit
- * owes money back; a cancelled order has none to balance.
- */
-export interface RefundLatePaymentInput {
-  payment_id: string
-  order_id: string
-  currency_code: string
-  /** Major units (24.98). */
-  amount: number
-  created_by?: string
-  note: string
-}
-
-export const refundRefpayLatePaymentWorkflow = createWorkflow("refpay-refund-late-payment", (input: RefundLatePaymentInput) => {
-  const payment = refundPaymentStep(
-    transform({ input }, ({ input }) => ({ payment_id: input.payment_id, amount: input.amount, created_by: input.created_by, note: input.note }))
-  )
-  // One order transaction per refund of the payment; the step skips the ones the order already has.
-  const transactions = transform({ input, payment }, ({ input, payment }) =>
-    (payment.refunds ?? []).map((refund) => ({
-        order_id: input.order_id,
-        amount: MathBN.mult(refund.raw_amount ?? refund.amount, -1),
-        currency_code: payment.currency_code ?? input.currency_code,
-        reference_id: refund.id,
-        reference: "refund",
-      }))
-  )
-  addOrderTransactionStep(transactions)
-  emitEventStep({ eventName: PaymentEvents.REFUNDED, data: { id: input.payment_id } })
-  return new WorkflowResponse(payment)
-})
 
 export interface LateRefundResult {
   payment_id: string

@@ -4,8 +4,9 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { fromCents } from "../../../providers/refpay/money"
 import { unrecordedRefundCents } from "../decide"
-import { loadRefpaySession } from "../load-state"
+import { loadRefpaySession, type RefpaySessionState } from "../load-state"
 import { refpayProviderFor } from "../provider"
+import { refundRefpayLatePaymentWorkflow } from "../../refpay-refund/refund-on-cancelled-order"
 import { writeSession } from "./close-reference"
 import type { RefpayReading } from "./read-refpay-payment"
 
@@ -45,9 +46,7 @@ export const recordRefpayRefundStep = createStep(
     if (!fresh?.payment?.capturedAt) return new StepResponse(0)
     const cents = unrecordedRefundCents({ refundedCents: fresh.payment.refundedCents }, { refundedCents: reading.platform.refundedAmountCents })
     if (cents === 0) return new StepResponse(0)
-    await refundPaymentWorkflow(container).run({
-      input: { payment_id: fresh.payment.id, amount: fromCents(cents), note: "REFPAY: refunded on the platform" },
-    })
+    await recordRefund(container, fresh, cents, "REFPAY: refunded on the platform")
     return new StepResponse(cents)
   }
 )
@@ -67,7 +66,7 @@ export const flagRefpayLatePaymentStep = createStep(
     await writeSession(container, { id: fresh.id, data: { ...fresh.data, paid_after_cancellation_at: at }, status: fresh.status })
     const heldCents = fresh.data.amount_cents - (reading.platform.refundedAmountCents ?? 0)
     await announce(container, fresh, heldCents, at)
-    await maybeRefund(container, fresh.providerId, fresh.payment?.id, heldCents)
+    await maybeRefund(container, fresh, heldCents)
     return new StepResponse(at, { id: fresh.id, data: fresh.data, status: fresh.status })
   },
   async (previous, { container }) => {
@@ -90,10 +89,24 @@ async function announce(container: MedusaContainer, fresh: NonNullable<Awaited<R
     .warn(`REFPAY: order ${payload.order_id} was paid after it was cancelled (${heldCents} cents held); refund it`)
 }
 
-async function maybeRefund(container: MedusaContainer, providerId: string, paymentId: string | undefined, heldCents: number) {
-  const { autoRefundLatePayments } = refpayProviderFor(container, providerId).settings
-  if (!autoRefundLatePayments || !paymentId || heldCents <= 0) return
-  await refundPaymentWorkflow(container).run({
-    input: { payment_id: paymentId, amount: fromCents(heldCents), note: "REFPAY: paid after the order was cancelled" },
-  })
+async function maybeRefund(container: MedusaContainer, fresh: RefpaySessionState, heldCents: number) {
+  const { autoRefundLatePayments } = refpayProviderFor(container, fresh.providerId).settings
+  if (!autoRefundLatePayments || heldCents <= 0) return
+  await recordRefund(container, fresh, heldCents, "REFPAY: paid after the order was cancelled")
+}
+
+/**
+ * A refund through Medusa's refund steps. On a cancelled order, Medusa's refundPaymentWorkflow refunds and then
+ * fails on its last step (an order credit line, refused on a cancelled order), so that case uses the same steps
+ * without it; an open order gets Medusa's own workflow.
+ */
+async function recordRefund(container: MedusaContainer, fresh: RefpaySessionState, cents: number, note: string) {
+  if (!fresh.payment) return
+  if (fresh.order?.status === "canceled") {
+    await refundRefpayLatePaymentWorkflow(container).run({
+      input: { payment_id: fresh.payment.id, order_id: fresh.order.id, currency_code: fresh.currencyCode, amount: fromCents(cents), note },
+    })
+    return
+  }
+  await refundPaymentWorkflow(container).run({ input: { payment_id: fresh.payment.id, amount: fromCents(cents), note } })
 }
