@@ -58,6 +58,12 @@ export async function handleRefpayWebhook(container: MedusaContainer, delivery: 
     door: delivery.door,
   })
   if (recorded.duplicate) return { status: 200, body: { received: true, duplicate: true } }
+  if (event.event_type === "PENDING_TRANSACTIONS") {
+    // A reference was created: nothing can have changed that the checkout did not already record, so no status
+    // read (it would double the platform calls of every checkout). It is recorded, and the poll job checks anyway.
+    await events.markWebhookEventProcessed(recorded.id, "nothing_to_do")
+    return { status: 200, body: { received: true, processed: true } }
+  }
 
   const sessionId = await findSession(container, event, providerId)
   if (!sessionId) {
