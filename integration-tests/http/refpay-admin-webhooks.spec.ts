@@ -103,7 +103,8 @@ refpayIntegrationSuite(
       expect(data.deliveries.find((d: any) => d.payment_id === stranger)).toMatchObject({ order: null, order_id: null, action: "unknown_payment", door: "refpay" })
       expect(data.deliveries.find((d: any) => d.status === "duplicate")).toMatchObject({ deliveries: 2, action: expect.any(String) })
       expect(data.deliveries.find((d: any) => d.status === "not_processed")).toMatchObject({ processed_at: null, action: "not_processed" })
-      expect(data.deliveries[4]).toMatchObject({ action: "record_check", processed_at: expect.any(String) })
+      // The creation event (PENDING_TRANSACTIONS) is recorded as processed without a status read.
+      expect(data.deliveries[4]).toMatchObject({ action: "nothing_to_do", processed_at: expect.any(String) })
 
       // Filters and pages.
       expect((await admin.deliveries("status=duplicate")).data).toMatchObject({ count: 1, deliveries: [{ status: "duplicate" }] })
