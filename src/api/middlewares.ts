@@ -6,9 +6,9 @@ import {
   type MedusaRequest,
   type MedusaResponse,
 } from "@medusajs/framework/http"
-import { assertRefpayOrderFulfillable } from "../providers/refpay/fulfilment-rules"
-import { isRefpayProviderId } from "../providers/refpay/registry"
-import { door1Proof, DOOR1_PROOF_HEADER, SECRET_BEARING_HEADERS, webhookSecretMatches } from "../providers/refpay/webhook"
+import { assertRefpayOrderFulfillable } from "../rules/fulfilment-rules"
+import { isRefpayProviderId } from "../rules/provider-ids"
+import { door1Proof, DOOR1_PROOF_HEADER, SECRET_BEARING_HEADERS, webhookSecretMatches } from "../rules/webhook"
 import { recordRefusedDelivery } from "../refpay-admin/webhook-refusal"
 import { refpayProviderFor } from "../workflows/refpay-sync/provider"
 import { loadOrderCollections } from "../workflows/refpay-guard/load-collections"

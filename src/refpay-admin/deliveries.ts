@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { DeliveryRow, DeliveryStatus } from "../modules/refpay"
-import { sessionIdFromOrderId } from "../providers/refpay/identifiers"
+import { sessionIdFromOrderId } from "../rules/identifiers"
 
 /** One recorded webhook delivery as the admin page lists it (field by field: dates as ISO strings). */
 export interface DeliveryView {

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService } from "../modules/refpay"
-import { formatEuros, toCents } from "../providers/refpay/money"
+import { formatEuros, toCents } from "../rules/money"
 import { scrub } from "./secrets"
 
 /**

@@ -1,6 +1,6 @@
 import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { fromCents } from "../providers/refpay/money"
+import { fromCents } from "../rules/money"
 import { refundRefpayLatePaymentWorkflow } from "../workflows/refpay-refund/refund-on-cancelled-order"
 import { refpaySessionLockKey } from "../workflows/refpay-sync/sync-payment"
 import { loadPaymentRows, type AdminPaymentRow } from "./payment-rows"

@@ -1,7 +1,7 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService, type WebhookRefusalReason } from "../modules/refpay"
-import { WEBHOOK_SECRET_HEADER } from "../providers/refpay/webhook"
+import { WEBHOOK_SECRET_HEADER } from "../rules/webhook"
 import { refpayProviderFor } from "../workflows/refpay-sync/provider"
 
 /**

@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { paymentInstructionsNotification } from "../providers/refpay/payment-instructions"
+import { paymentInstructionsNotification } from "../rules/payment-instructions"
 import { sendRefpayNotification } from "../workflows/refpay-notify/send-notification"
 import { loadOrderPaymentView } from "../workflows/refpay-view/load-payment-view"
 

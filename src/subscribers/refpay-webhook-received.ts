@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { isRefpayProviderId } from "../providers/refpay/registry"
+import { isRefpayProviderId } from "../rules/provider-ids"
 import { handleRefpayWebhook } from "../workflows/refpay-sync/handle-webhook"
 
 interface WebhookReceived {

@@ -2,7 +2,7 @@ import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Alert, Badge, Button, Container, Heading, Text, toast } from "@medusajs/ui"
 import { useCallback, useEffect, useState } from "react"
-import type { RefpayPaymentView } from "../../providers/refpay/payment-view"
+import type { RefpayPaymentView } from "../../rules/payment-view"
 
 /**
  * REFPAY on the order page: entity, reference, amount and expiry, whether the order may ship, and "Check status

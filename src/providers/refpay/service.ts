@@ -23,7 +23,7 @@ import type {
 } from "@medusajs/framework/types"
 import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
 import { createRefpayClient, RefpayConflictError, RefpayError, type RefpayClient } from "../../lib/refpay"
-import { customerForPlatform, snapshotCustomer } from "./customer"
+import { customerForPlatform, snapshotCustomer } from "../../rules/customer"
 import {
   cancellationKeyFor,
   creationKeyFor,
@@ -31,18 +31,18 @@ import {
   orderIdFor,
   paymentIdFor,
   refundKeyFor,
-} from "./identifiers"
-import { toCents } from "./money"
+} from "../../rules/identifiers"
+import { toCents } from "../../rules/money"
 import { RefpayOptionsError, resolveOptions, type RefpayProviderOptions, type ResolvedRefpayOptions } from "./options"
-import { toMedusaError } from "./platform-errors"
+import { toMedusaError } from "../../rules/platform-errors"
 import {
   readSessionData,
   referenceFromCreation,
   referenceWithStatus,
   type RefpayReference,
   type RefpaySessionData,
-} from "./session-data"
-import { interpretStatus } from "./status"
+} from "../../rules/session-data"
+import { interpretStatus } from "../../rules/status"
 
 type Cradle = { logger: Logger }
 

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { GuardedCollection } from "../../providers/refpay/fulfilment-rules"
+import type { GuardedCollection } from "../../rules/fulfilment-rules"
 
 export async function loadOrderCollections(container: MedusaContainer, orderId: string): Promise<GuardedCollection[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)

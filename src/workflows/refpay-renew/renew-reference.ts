@@ -1,7 +1,7 @@
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import type { RefpaySessionData } from "../../providers/refpay/session-data"
+import type { RefpaySessionData } from "../../rules/session-data"
 import { writeSession } from "../refpay-sync/steps/close-reference"
 
 export interface RenewReferenceInput {

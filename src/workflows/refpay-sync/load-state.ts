@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { toCents } from "../../providers/refpay/money"
-import { isRefpayProviderId } from "../../providers/refpay/registry"
-import type { RefpaySessionData } from "../../providers/refpay/session-data"
+import { toCents } from "../../rules/money"
+import { isRefpayProviderId } from "../../rules/provider-ids"
+import type { RefpaySessionData } from "../../rules/session-data"
 
 /** A REFPAY payment session with what the sync needs to know about its payment and order. */
 export interface RefpaySessionState {

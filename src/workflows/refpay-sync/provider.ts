@@ -1,6 +1,6 @@
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { isRefpayProviderId } from "../../providers/refpay/registry"
+import { isRefpayProviderId } from "../../rules/provider-ids"
 import type { RefpayProviderService } from "../../providers/refpay/service"
 
 /** The payment module's own provider lookup (`pp_<identifier>_<id>` in its container), which every payment call uses. */

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { buildPaymentView, primarySession, type RefpayPaymentView } from "../../providers/refpay/payment-view"
+import { buildPaymentView, primarySession, type RefpayPaymentView } from "../../rules/payment-view"
 import { loadRefpaySession, refpaySessionIdsForOrder, type RefpaySessionState } from "../refpay-sync/load-state"
 
 export interface OrderPaymentView {

@@ -1,4 +1,4 @@
-import { interpretStatus } from "../../../providers/refpay/status"
+import { interpretStatus } from "../../../rules/status"
 import { decideSync, type MedusaSide } from "../decide"
 
 const NOW = new Date("2026-11-21T12:00:00Z")

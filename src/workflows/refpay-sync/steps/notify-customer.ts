@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { paymentReminderEmail, referenceExpiredEmail, type CustomerEmail } from "../../../providers/refpay/customer-emails"
-import { buildPaymentView } from "../../../providers/refpay/payment-view"
+import { paymentReminderEmail, referenceExpiredEmail, type CustomerEmail } from "../../../rules/customer-emails"
+import { buildPaymentView } from "../../../rules/payment-view"
 import { sendRefpayNotification } from "../../refpay-notify/send-notification"
 import { loadRefpaySession } from "../load-state"
 import { refpayProviderFor } from "../provider"

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { RefpayNotFoundError, type RefpayPaymentStatus } from "../../../lib/refpay"
-import { interpretStatus } from "../../../providers/refpay/status"
+import { interpretStatus } from "../../../rules/status"
 import type { CheckFailure } from "../check-schedule"
 import { decideSync, type SyncDecision } from "../decide"
 import { loadRefpaySession, type RefpaySessionState } from "../load-state"

@@ -2,7 +2,7 @@ import { processPaymentWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/
 import type { IEventBusModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { fromCents } from "../../../providers/refpay/money"
+import { fromCents } from "../../../rules/money"
 import { unrecordedRefundCents } from "../decide"
 import { loadRefpaySession, type RefpaySessionState } from "../load-state"
 import { refpayProviderFor } from "../provider"

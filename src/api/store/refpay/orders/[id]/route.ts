@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { loadOrderPaymentView } from "../../../../../workflows/refpay-view/load-payment-view"
-import { storeReferenceHistory } from "../../../../../providers/refpay/payment-view"
+import { storeReferenceHistory } from "../../../../../rules/payment-view"
 
 /**
  * `GET /store/refpay/orders/:id`: entity, reference, amount and expiry of an order's current REFPAY reference, for

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { toMedusaError } from "../../../../../../providers/refpay/platform-errors"
+import { toMedusaError } from "../../../../../../rules/platform-errors"
 import { refundLatePayment } from "../../../../../../refpay-admin/refund-late-payment"
 import { configuredSecrets } from "../../../../../../refpay-admin/secrets"
 import { refpayProvider } from "../../../../../../workflows/refpay-sync/provider"

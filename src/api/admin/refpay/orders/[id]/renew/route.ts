@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { toMedusaError } from "../../../../../../providers/refpay/platform-errors"
+import { toMedusaError } from "../../../../../../rules/platform-errors"
 import { issueNewRefpayReference } from "../../../../../../workflows/refpay-renew/issue-new-reference"
 import { loadLastCheck } from "../../../../../../workflows/refpay-view/load-last-check"
 import { loadOrderPaymentView } from "../../../../../../workflows/refpay-view/load-payment-view"

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { toMedusaError } from "../../../../../../providers/refpay/platform-errors"
+import { toMedusaError } from "../../../../../../rules/platform-errors"
 import { syncRefpayPayment, type SyncResult } from "../../../../../../workflows/refpay-sync/sync-payment"
 import { loadLastCheck } from "../../../../../../workflows/refpay-view/load-last-check"
 import { loadOrderPaymentView, requireRefpaySessionIds } from "../../../../../../workflows/refpay-view/load-payment-view"

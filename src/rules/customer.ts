@@ -1,5 +1,5 @@
 import type { PaymentCustomerDTO } from "@medusajs/framework/types"
-import type { RefpayAddress, RefpayCustomer } from "../../lib/refpay"
+import type { RefpayAddress, RefpayCustomer } from "../lib/refpay"
 import type { RefpayCustomerSnapshot } from "./session-data"
 
 /**

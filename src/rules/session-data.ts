@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
-import type { RefpayCreatedPayment, RefpayPaymentStatus } from "../../lib/refpay"
+import type { RefpayCreatedPayment, RefpayPaymentStatus } from "../lib/refpay"
 
 /**
  * What the provider keeps in Medusa's payment session data (and so in the payment's data). Medusa merges a

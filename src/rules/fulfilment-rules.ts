@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { isRefpayProviderId } from "./registry"
+import { isRefpayProviderId } from "./provider-ids"
 
 export interface GuardedCollection {
   status?: string | null

@@ -6,7 +6,7 @@ import {
   RefpayPermissionError,
   RefpayServerError,
   RefpayValidationError,
-} from "../../lib/refpay"
+} from "../lib/refpay"
 
 /**
  * Turns a platform client failure into a MedusaError for the storefront or admin, with a message a shopper or shop

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { toCents } from "./money"
-import { isRefpayProviderId } from "./registry"
+import { isRefpayProviderId } from "./provider-ids"
 import type { RefpayCustomerSnapshot } from "./session-data"
 
 /** The parts of a cart (as completeCartWorkflow loads it) that decide whether REFPAY may complete it. */
