@@ -1,8 +1,6 @@
-import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { fromCents } from "../rules/money"
-import { refundRefpayLatePaymentWorkflow } from "../workflows/refpay-refund/refund-on-cancelled-order"
-import { refpaySessionLockKey } from "../workflows/refpay-sync/sync-payment"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
+import { refundPaymentOfCancelledOrder } from "./refund-cancelled-order-payment"
 import { loadPaymentRows, type AdminPaymentRow } from "./payment-rows"
 
 export interface LateRefundResult {
@@ -11,11 +9,9 @@ export interface LateRefundResult {
   refunded_cents: number
 }
 
-const LOCK_TIMEOUT_SECONDS = 30
-
 /**
- * Refunds everything still held of a payment flagged as paid after its order was cancelled. Runs under the
- * session's sync lock, so a webhook or the poll job cannot record the same refund a second time meanwhile.
+ * Refunds everything still held of a payment flagged as paid after its order was cancelled (under the session's
+ * sync lock, see refund-cancelled-order-payment.ts).
  */
 export async function refundLatePayment(
   container: MedusaContainer,
@@ -23,26 +19,15 @@ export async function refundLatePayment(
   actorId: string | undefined,
   secrets: (string | undefined)[]
 ): Promise<LateRefundResult> {
-  const locking = container.resolve<ILockingModule>(Modules.LOCKING)
-  return locking.execute(
-    refpaySessionLockKey(sessionId),
-    async () => {
-      const [row] = await loadPaymentRows(container, [sessionId], secrets)
-      const { payment, order, held } = refundable(row, sessionId)
-      await refundRefpayLatePaymentWorkflow(container).run({
-        input: {
-          payment_id: payment.id,
-          order_id: order.id,
-          currency_code: "eur",
-          amount: fromCents(held),
-          created_by: actorId,
-          note: "REFPAY: paid after the order was cancelled (refunded from the REFPAY page)",
-        },
-      })
-      return { payment_id: payment.id, order_id: order.id, refunded_cents: held }
-    },
-    { timeout: LOCK_TIMEOUT_SECONDS }
+  const [row] = await loadPaymentRows(container, [sessionId], secrets)
+  const { payment, order } = refundable(row, sessionId)
+  const refunded = await refundPaymentOfCancelledOrder(
+    container,
+    payment.id,
+    { note: "REFPAY: paid after the order was cancelled (refunded from the REFPAY page)" },
+    actorId
   )
+  return { payment_id: payment.id, order_id: order.id, refunded_cents: refunded }
 }
 
 function refundable(row: AdminPaymentRow | undefined, sessionId: string) {

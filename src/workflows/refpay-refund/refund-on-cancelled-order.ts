@@ -4,7 +4,8 @@ import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework
 
 /**
  * A refund of a payment whose order is cancelled: the attention list's "Refund" of a late payment, the automatic
- * refund of one, and the sync recording a refund the platform made when a cancellation met the customer's payment.
+ * refund of one, Medusa's own refund route for such a payment (src/api/middlewares.ts), and the sync recording a
+ * refund the platform made when a cancellation met the customer's payment.
  *
  * Medusa 2.21.2's `refundPaymentWorkflow` (behind `POST /admin/payments/:id/refund` and the order page's Refund)
  * cannot finish on a cancelled order: after the payment module has refunded (the money is gone back), its last
@@ -22,11 +23,18 @@ export interface RefundLatePaymentInput {
   amount: number
   created_by?: string
   note: string
+  refund_reason_id?: string
 }
 
 export const refundRefpayLatePaymentWorkflow = createWorkflow("refpay-refund-late-payment", (input: RefundLatePaymentInput) => {
   const payment = refundPaymentStep(
-    transform({ input }, ({ input }) => ({ payment_id: input.payment_id, amount: input.amount, created_by: input.created_by, note: input.note }))
+    transform({ input }, ({ input }) => ({
+      payment_id: input.payment_id,
+      amount: input.amount,
+      created_by: input.created_by,
+      note: input.note,
+      refund_reason_id: input.refund_reason_id,
+    }))
   )
   // One order transaction per refund of the payment; the step skips the ones the order already has.
   const transactions = transform({ input, payment }, ({ input, payment }) =>

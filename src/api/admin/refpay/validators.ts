@@ -53,3 +53,13 @@ export const AdminRefpaySearchQuery = z.object({
   ...page(50, 20),
 })
 export type AdminRefpaySearchQueryType = z.infer<typeof AdminRefpaySearchQuery>
+
+/**
+ * The body of Medusa's own `POST /admin/payments/:id/refund`, read when the plugin does that refund for a REFPAY
+ * payment whose order is cancelled (amount in major units, as Medusa takes it; absent: all that is held).
+ */
+export const AdminRefpayMedusaRefundBody = z.object({
+  amount: z.number().positive().optional(),
+  note: z.string().optional(),
+  refund_reason_id: z.string().optional(),
+})

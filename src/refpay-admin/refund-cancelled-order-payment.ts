@@ -1,0 +1,95 @@
+import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { fromCents, toCents } from "../rules/money"
+import { isRefpayProviderId } from "../rules/provider-ids"
+import { refundRefpayLatePaymentWorkflow } from "../workflows/refpay-refund/refund-on-cancelled-order"
+import { refpaySessionLockKey } from "../workflows/refpay-sync/sync-payment"
+
+/** The body of Medusa's `POST /admin/payments/:id/refund` (amount in major units, as Medusa takes it). */
+export interface MedusaRefundBody {
+  amount?: number
+  note?: string
+  refund_reason_id?: string
+}
+
+interface PaymentOfOrder {
+  id: string
+  provider_id: string
+  payment_session_id: string
+  currency_code: string
+  captures?: { raw_amount: unknown }[]
+  refunds?: { raw_amount: unknown }[]
+  payment_collection?: { order?: { id: string; status: string } | null } | null
+}
+
+const LOCK_TIMEOUT_SECONDS = 30
+
+/**
+ * Whether Medusa's own refund route would fail half-way for this payment: a REFPAY payment whose order is
+ * cancelled (Medusa's refund workflow refunds through the provider, then refuses to book the credit line on a
+ * cancelled order, so the money goes back while the shop owner is told it did not). Such a refund is done here
+ * instead, with the same steps minus the credit line.
+ */
+export async function refpayPaymentOfCancelledOrder(container: MedusaContainer, paymentId: string): Promise<PaymentOfOrder | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment",
+    fields: [
+      "id",
+      "provider_id",
+      "payment_session_id",
+      "currency_code",
+      "captures.raw_amount",
+      "refunds.raw_amount",
+      "payment_collection.order.id",
+      "payment_collection.order.status",
+    ],
+    filters: { id: paymentId },
+  })
+  const payment = data[0] as PaymentOfOrder | undefined
+  if (!payment || !isRefpayProviderId(payment.provider_id)) return undefined
+  return payment.payment_collection?.order?.status === "canceled" ? payment : undefined
+}
+
+/**
+ * Refunds `body.amount` (all that is still held when absent) of a REFPAY payment whose order is cancelled, under
+ * the session's sync lock (a webhook or the poll job cannot record the same refund meanwhile). More than is held is
+ * refused before anything is sent to the platform. Answers the cents refunded.
+ */
+export async function refundPaymentOfCancelledOrder(
+  container: MedusaContainer,
+  paymentId: string,
+  body: MedusaRefundBody,
+  actorId: string | undefined
+): Promise<number> {
+  const locking = container.resolve<ILockingModule>(Modules.LOCKING)
+  const first = await refpayPaymentOfCancelledOrder(container, paymentId)
+  if (!first) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Payment ${paymentId} is not a REFPAY payment of a cancelled order`)
+  return locking.execute(
+    refpaySessionLockKey(first.payment_session_id),
+    async () => {
+      // Read again under the lock: the held amount is what no one else is recording right now.
+      const payment = (await refpayPaymentOfCancelledOrder(container, paymentId)) ?? first
+      const held = sumCents(payment.captures) - sumCents(payment.refunds)
+      const cents = body.amount === undefined ? held : toCents(body.amount)
+      if (cents <= 0 || cents > held) {
+        throw new MedusaError(MedusaError.Types.INVALID_DATA, `You are not allowed to refund more than the captured amount (${held} cents are held)`)
+      }
+      await refundRefpayLatePaymentWorkflow(container).run({
+        input: {
+          payment_id: payment.id,
+          order_id: payment.payment_collection?.order?.id as string,
+          currency_code: payment.currency_code,
+          amount: fromCents(cents),
+          created_by: actorId,
+          note: body.note ?? "REFPAY: refund of a payment whose order is cancelled",
+          refund_reason_id: body.refund_reason_id,
+        },
+      })
+      return cents
+    },
+    { timeout: LOCK_TIMEOUT_SECONDS }
+  )
+}
+
+const sumCents = (rows: { raw_amount: unknown }[] | undefined) => (rows ?? []).reduce((sum, row) => sum + toCents(row.raw_amount as never), 0)
