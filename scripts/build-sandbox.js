@@ -4,7 +4,8 @@
 // `npx refpay-sandbox` runs (sandbox/src is not published). Runs as `prepack`, so `npm pack` and `npm publish` always
 // ship a fresh build; `npm run build:sandbox` runs it by hand.
 //
-// esbuild, one output file per source file (no bundling: the sandbox uses only Node's built-in modules), in well under
+// esbuild, one output file per source file (no bundling: the sandbox imports Node's built-in modules and the package's
+// own dependencies, zod and jose, which npm installs beside it), in well under
 // a second. Type checking is the tests' job (`tsc -p sandbox/__tests__/tsconfig.json`). When the output would be the
 // same as what sandbox/dist holds, nothing is written; otherwise the new build is written beside it and swapped in with
 // renames, so a concurrent `npm pack` never reads a half-written folder. Output goes to stderr: `npm pack --json`

@@ -2,7 +2,7 @@
 "use strict"
 // In this repository: the TypeScript sources through ts-node, so an edit is live at once and a stale build never
 // runs. In the published package (no sandbox/src): the CommonJS build in sandbox/dist, made by `prepack`
-// (scripts/build-sandbox.js), which needs nothing but Node.
+// (scripts/build-sandbox.js), which needs nothing but Node and the package's dependencies (zod, jose).
 const fs = require("node:fs")
 const path = require("node:path")
 

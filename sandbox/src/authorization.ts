@@ -24,14 +24,14 @@ const REQUIRED_SCOPE = "payments"
  * header form the sandbox is told not to accept; 403 when the token's scope lacks `payments`.
  * "both" accepts `Bearer <token>` always and the bare token for T2 tokens, as the contract page says.
  */
-export function authorize(header: string | undefined, form: AuthorizationForm, tokens: TokenService): Authorized {
+export async function authorize(header: string | undefined, form: AuthorizationForm, tokens: TokenService): Promise<Authorized> {
   if (header === undefined || header.trim() === "") return unauthorized("MISSING_TOKEN")
   const bearer = /^bearer /i.test(header)
   if (bearer && form === "bare") return unauthorized("INVALID_AUTHORIZATION_FORM")
   if (!bearer && form === "bearer") return unauthorized("INVALID_AUTHORIZATION_FORM")
   const token = (bearer ? header.slice(7) : header).trim()
   if (token === "") return unauthorized("MISSING_TOKEN")
-  const check = tokens.check(token)
+  const check = await tokens.check(token)
   if (!check.ok) return unauthorized(check.reason)
   if (!bearer && form === "both" && check.claims.iface !== "t2") return unauthorized("INVALID_AUTHORIZATION_FORM")
   if (!check.claims.scope.split(" ").includes(REQUIRED_SCOPE)) {

@@ -14,4 +14,5 @@ export interface RequestContext {
   state: SandboxState
 }
 
-export type Handler = (ctx: RequestContext) => Reply
+/** Token checks and signing are asynchronous (jose); everything after them runs without a pause. */
+export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>

@@ -1,6 +1,7 @@
 import { t1CodeFor, t1Error, t2Error, reasonPhrase, type Area, type FieldProblem } from "./errors"
 import { json, type Reply } from "./reply"
-import { isPlainObject, validate, object, optional, required, type Check } from "./validation"
+import { z } from "zod"
+import { object, says, validate } from "./validation"
 
 /**
  * Scripted failures of platform calls (never of /__sandbox). A fault matches the next `count` requests
@@ -74,53 +75,41 @@ export function faultReply(fault: Fault, area: Area): Reply {
   return t2Error(status, [{ description: reasonPhrase(status), detail: "INJECTED_FAULT" }])
 }
 
-const anything: Check = () => undefined
-
-function integerIn(min: number, max: number, what: string): Check {
-  return (value, path, out) => {
-    if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) out.push({ field: path, message: `must be ${what}` })
-  }
-}
-
-const checkFault = object({
-  path: required((v, p, out) => {
-    if (typeof v !== "string" || !v.startsWith("/")) out.push({ field: p, message: "must be a path starting with /" })
-    else if (v.startsWith("/__sandbox")) out.push({ field: p, message: "must not target /__sandbox" })
-  }),
-  method: optional((v, p, out) => {
-    if (typeof v !== "string" || !/^[A-Za-z]+$/.test(v)) out.push({ field: p, message: "must be an HTTP method" })
-  }),
-  count: optional(integerIn(1, 1_000_000, "an integer >= 1")),
-  status: optional(integerIn(100, 599, "an HTTP status from 100 to 599")),
-  body: optional(anything),
-  delay_ms: optional(integerIn(0, 600_000, "an integer from 0 to 600000")),
-  reset: optional((v, p, out) => {
-    if (typeof v !== "boolean") out.push({ field: p, message: "must be a boolean" })
-  }),
-  when: optional((v, p, out) => {
-    if (v !== "before" && v !== "after") out.push({ field: p, message: 'must be "before" or "after"' })
-  }),
+const FaultBody = object({
+  path: z
+    .string(says("must be a path starting with /"))
+    .startsWith("/", says("must be a path starting with /"))
+    .refine((v) => !v.startsWith("/__sandbox"), says("must not target /__sandbox")),
+  method: z.string(says("must be an HTTP method")).regex(/^[A-Za-z]+$/, says("must be an HTTP method")).optional(),
+  count: integerIn(1, 1_000_000, "an integer >= 1").optional(),
+  status: integerIn(100, 599, "an HTTP status from 100 to 599").optional(),
+  /** Any JSON but null (a string is sent as text/plain). */
+  body: z.unknown().refine((v) => v !== null).optional(),
+  delay_ms: integerIn(0, 600_000, "an integer from 0 to 600000").optional(),
+  reset: z.boolean(says("must be a boolean")).optional(),
+  when: z.enum(["before", "after"], says('must be "before" or "after"')).optional(),
 })
+
+function integerIn(min: number, max: number, what: string) {
+  const message = says(`must be ${what}`)
+  return z.int(message).min(min, message).max(max, message)
+}
 
 /** Reads a POST /__sandbox/faults body; a fault must do something (status, delay or reset). */
 export function parseFault(value: unknown): { ok: true; spec: Omit<Fault, "id"> } | { ok: false; problems: FieldProblem[] } {
-  const problems = validate(checkFault, value)
-  if (problems.length > 0 || !isPlainObject(value)) return { ok: false, problems }
-  if (value.status === undefined && value.delay_ms === undefined && value.reset !== true) {
+  const checked = validate(FaultBody, value)
+  if (!checked.ok) return checked
+  const v = checked.value
+  if (v.status === undefined && v.delay_ms === undefined && v.reset !== true) {
     return { ok: false, problems: [{ field: "status", message: "one of status, delay_ms or reset: true is required" }] }
   }
-  if (value.status !== undefined && value.reset === true) {
+  if (v.status !== undefined && v.reset === true) {
     return { ok: false, problems: [{ field: "reset", message: "cannot be combined with status" }] }
   }
-  const spec: Omit<Fault, "id"> = {
-    path: value.path as string,
-    remaining: (value.count as number | undefined) ?? 1,
-    reset: value.reset === true,
-    when: (value.when as "before" | "after" | undefined) ?? "before",
-  }
-  if (typeof value.method === "string") spec.method = value.method.toUpperCase()
-  if (value.status !== undefined) spec.status = value.status as number
-  if (value.body !== undefined) spec.body = value.body
-  if (value.delay_ms !== undefined) spec.delayMs = value.delay_ms as number
+  const spec: Omit<Fault, "id"> = { path: v.path, remaining: v.count ?? 1, reset: v.reset === true, when: v.when ?? "before" }
+  if (v.method !== undefined) spec.method = v.method.toUpperCase()
+  if (v.status !== undefined) spec.status = v.status
+  if (v.body !== undefined) spec.body = v.body
+  if (v.delay_ms !== undefined) spec.delayMs = v.delay_ms
   return { ok: true, spec }
 }

@@ -1,82 +1,64 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto"
+import { createSecretKey, randomBytes, type KeyObject } from "node:crypto"
+import { compactVerify, errors, SignJWT } from "jose"
+import { z } from "zod"
 
 /** The claims of every sandbox token. */
-export interface TokenClaims {
+const Claims = z.object({
   /** client_id of the credential the token was issued to. */
-  sub: string
+  sub: z.string(),
   /** Space-separated granted scopes. */
-  scope: string
-  env: "sandbox"
-  iat: number
-  exp: number
-  jti: string
+  scope: z.string(),
+  env: z.literal("sandbox"),
+  iat: z.number(),
+  exp: z.number(),
+  jti: z.string(),
   /** Which token interface issued it; T2 tokens may also be sent bare (spec 5.4). */
-  iface: "t1" | "t2"
-}
+  iface: z.enum(["t1", "t2"]),
+})
+
+export type TokenClaims = z.infer<typeof Claims>
+
+/** Three non-empty base64url parts: anything else is malformed before any key is tried. */
+const COMPACT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/
 
 export type JwtResult = { ok: true; claims: TokenClaims } | { ok: false; reason: "MALFORMED_TOKEN" | "INVALID_TOKEN" }
 
-const HEADER = Buffer.from(JSON.stringify({ alg: "HS256", typ: "JWT" })).toString("base64url")
-
-/** HS256 compact JWTs, signed with a key that lives as long as the sandbox process. */
+/** HS256 compact JWTs (jose), signed with a key that lives as long as the sandbox process. */
 export class JwtSigner {
-  constructor(private readonly key: Buffer = randomBytes(32)) {}
+  private readonly key: KeyObject
 
-  sign(claims: TokenClaims): string {
-    const payload = Buffer.from(JSON.stringify(claims)).toString("base64url")
-    const signingInput = `${HEADER}.${payload}`
-    return `${signingInput}.${this.mac(signingInput).toString("base64url")}`
+  constructor(key: Buffer = randomBytes(32)) {
+    this.key = createSecretKey(key)
+  }
+
+  sign(claims: TokenClaims): Promise<string> {
+    return new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(this.key)
   }
 
   /**
-   * Checks structure, algorithm and signature; not expiry, which depends on the sandbox clock and is
-   * checked by the caller on every use (a verified token is cached, its exp is not).
+   * Checks structure, algorithm and signature, then the claims; not expiry, which depends on the sandbox clock and
+   * is checked by the caller on every use (a verified token is cached, its exp is not). That is why this is jose's
+   * JWS verification and not `jwtVerify`, which would judge exp by the real clock.
    */
-  verify(token: string): JwtResult {
-    const parts = token.split(".")
-    if (parts.length !== 3 || parts.some((p) => p.length === 0 || !/^[A-Za-z0-9_-]+$/.test(p))) {
-      return { ok: false, reason: "MALFORMED_TOKEN" }
+  async verify(token: string): Promise<JwtResult> {
+    if (!COMPACT.test(token)) return { ok: false, reason: "MALFORMED_TOKEN" }
+    let payload: Uint8Array
+    try {
+      // Only HS256 is ever issued; refusing anything else closes the "alg: none" door.
+      ;({ payload } = await compactVerify(token, this.key, { algorithms: ["HS256"] }))
+    } catch (err) {
+      const forged = err instanceof errors.JWSSignatureVerificationFailed || err instanceof errors.JOSEAlgNotAllowed
+      return { ok: false, reason: forged ? "INVALID_TOKEN" : "MALFORMED_TOKEN" }
     }
-    const [header, payload, signature] = parts as [string, string, string]
-    const alg = decodeJson(header)
-    const claims = decodeJson(payload)
-    if (!isObject(alg) || !isObject(claims)) return { ok: false, reason: "MALFORMED_TOKEN" }
-    // Only HS256 is ever issued; refusing anything else closes the "alg: none" door.
-    if (alg.alg !== "HS256") return { ok: false, reason: "INVALID_TOKEN" }
-    const expected = this.mac(`${header}.${payload}`)
-    const given = Buffer.from(signature, "base64url")
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      return { ok: false, reason: "INVALID_TOKEN" }
-    }
-    if (!hasClaims(claims)) return { ok: false, reason: "MALFORMED_TOKEN" }
-    return { ok: true, claims }
-  }
-
-  private mac(input: string): Buffer {
-    return createHmac("sha256", this.key).update(input).digest()
+    const claims = Claims.safeParse(decodeJson(payload))
+    return claims.success ? { ok: true, claims: claims.data } : { ok: false, reason: "MALFORMED_TOKEN" }
   }
 }
 
-function decodeJson(segment: string): unknown {
+function decodeJson(bytes: Uint8Array): unknown {
   try {
-    return JSON.parse(Buffer.from(segment, "base64url").toString("utf8"))
+    return JSON.parse(Buffer.from(bytes).toString("utf8"))
   } catch {
     return undefined
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-}
-
-function hasClaims(c: Record<string, unknown>): c is Record<string, unknown> & TokenClaims {
-  return (
-    typeof c.sub === "string" &&
-    typeof c.scope === "string" &&
-    c.env === "sandbox" &&
-    typeof c.iat === "number" &&
-    typeof c.exp === "number" &&
-    typeof c.jti === "string" &&
-    (c.iface === "t1" || c.iface === "t2")
-  )
 }

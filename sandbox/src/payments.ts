@@ -6,16 +6,16 @@ import { REASONS } from "./lifecycle"
 import type { Payment } from "./payment-store"
 import { creationView, statusView } from "./payment-views"
 import { json, type Reply } from "./reply"
+import type { z } from "zod"
 import {
-  checkCancelPayment,
-  checkCreatePayment,
+  CancelPaymentBody,
+  CreatePaymentBody,
   hasMediaType,
   isPlainObject,
   isUuid,
   parseJson,
   validate,
   type CancelPaymentRequest,
-  type Check,
   type CreatePaymentRequest,
 } from "./validation"
 
@@ -27,19 +27,20 @@ export const STATUS_PREFIX = "/dpm/hub-payment-info/v1/payments/info/"
  * The shape both POST calls share: authenticate, validate the body, replay or refuse by idempotency key
  * (compared without request_id), run, and keep the answer for replays when it succeeded.
  */
-function idempotentPost<R>(
+async function idempotentPost<R extends Record<string, unknown> & { idempotency_key: string }>(
   ctx: RequestContext,
   kind: "create" | "cancel",
-  check: Check,
+  schema: z.ZodType<R>,
   run: (req: R, auth: Extract<Authorized, { ok: true }>) => Reply,
-): Reply {
-  const auth = authenticate(ctx)
+): Promise<Reply> {
+  // The only pause is the token check: from here on the lookup, the work and the saved answer happen in one go.
+  const auth = await authenticate(ctx)
   if (!auth.ok) return auth.reply
-  const body = readJsonBody(ctx, check)
+  const body = readJsonBody(ctx, schema)
   if (!body.ok) return body.reply
-  const req = body.value as unknown as R & { idempotency_key: string }
+  const req = body.value
   const seller = auth.account.sellerId
-  const print = fingerprint(kind, body.value)
+  const print = fingerprint(kind, req)
   const prior = ctx.state.idempotency.lookup(seller, req.idempotency_key, print)
   if (prior.kind === "replay") return prior.reply
   if (prior.kind === "conflict") return keyReused()
@@ -49,8 +50,8 @@ function idempotentPost<R>(
 }
 
 /** POST .../v2/payments (spec 4.3): validate, replay or refuse by idempotency, then create. */
-export function createPayment(ctx: RequestContext): Reply {
-  return idempotentPost<CreatePaymentRequest>(ctx, "create", checkCreatePayment, (req, auth) => {
+export function createPayment(ctx: RequestContext): Promise<Reply> {
+  return idempotentPost<CreatePaymentRequest>(ctx, "create", CreatePaymentBody, (req, auth) => {
     const { state } = ctx
     const seller = auth.account.sellerId
     if (state.payments.hasOrder(seller, req.order_id)) {
@@ -68,8 +69,8 @@ export function createPayment(ctx: RequestContext): Reply {
 }
 
 /** GET .../payments/info/{payment_id} (spec 4.4): the seller's own payments only. */
-export function readPayment(ctx: RequestContext): Reply {
-  const auth = authenticate(ctx)
+export async function readPayment(ctx: RequestContext): Promise<Reply> {
+  const auth = await authenticate(ctx)
   if (!auth.ok) return auth.reply
   let paymentId: string
   try {
@@ -87,8 +88,8 @@ export function readPayment(ctx: RequestContext): Reply {
 }
 
 /** POST .../v2/payments/cancel (contract page): a cancellation while WAITING, a (partial) refund once APPROVED. */
-export function cancelPayment(ctx: RequestContext): Reply {
-  return idempotentPost<CancelPaymentRequest>(ctx, "cancel", checkCancelPayment, (req, auth) => {
+export function cancelPayment(ctx: RequestContext): Promise<Reply> {
+  return idempotentPost<CancelPaymentRequest>(ctx, "cancel", CancelPaymentBody, (req, auth) => {
     const payment = ctx.state.payments.get(auth.account.sellerId, req.payment_id)
     if (!payment) return notFound()
     ctx.state.lifecycle.expireIfDue(payment)
@@ -139,25 +140,25 @@ function operationReply(
   })
 }
 
-function authenticate(ctx: RequestContext): Authorized {
-  const auth = authorize(ctx.req.headers.authorization, ctx.state.options.authorizationForm, ctx.state.tokens)
+async function authenticate(ctx: RequestContext): Promise<Authorized> {
+  const auth = await authorize(ctx.req.headers.authorization, ctx.state.options.authorizationForm, ctx.state.tokens)
   if (auth.ok) ctx.note.iface = auth.claims.iface
   return auth
 }
 
-type Body = { ok: true; value: Record<string, unknown> } | { ok: false; reply: Reply }
+type Body<R> = { ok: true; value: R } | { ok: false; reply: Reply }
 
 /** Content type, JSON, then every field rule; the request and idempotency ids are noted for the request log. */
-function readJsonBody(ctx: RequestContext, check: Check): Body {
+function readJsonBody<R>(ctx: RequestContext, schema: z.ZodType<R>): Body<R> {
   if (!hasMediaType(ctx.req.headers["content-type"], "application/json")) {
     return invalid("Content-Type must be application/json", [{ field: "Content-Type", message: "must be application/json" }])
   }
   const parsed = parseJson(ctx.body)
   if (!parsed.ok) return invalid("Request body is not valid JSON", [{ field: "body", message: "must be valid JSON" }])
   noteIds(ctx, parsed.value)
-  const problems = validate(check, parsed.value)
-  if (problems.length > 0) return invalid("Request validation failed", problems)
-  return { ok: true, value: parsed.value as Record<string, unknown> }
+  const checked = validate(schema, parsed.value)
+  if (!checked.ok) return invalid("Request validation failed", checked.problems)
+  return checked
 }
 
 function noteIds(ctx: RequestContext, value: unknown): void {
@@ -168,7 +169,7 @@ function noteIds(ctx: RequestContext, value: unknown): void {
   }
 }
 
-function invalid(message: string, details: { field: string; message: string }[]): Body {
+function invalid(message: string, details: { field: string; message: string }[]): { ok: false; reply: Reply } {
   return { ok: false, reply: paymentsError(400, "INVALID_REQUEST", message, details) }
 }
 

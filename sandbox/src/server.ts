@@ -30,7 +30,7 @@ function platformRoute(path: string): Record<string, Handler> | undefined {
   return undefined
 }
 
-function route(ctx: RequestContext, area: Area): Reply {
+function route(ctx: RequestContext, area: Area): Reply | Promise<Reply> {
   if (area === "controls") return handleControl(ctx)
   const methods = platformRoute(ctx.path)
   if (!methods) return areaError(area, 404, "NOT_FOUND", `No resource at ${ctx.path}`)
@@ -107,7 +107,7 @@ async function handle(state: SandboxState, req: IncomingMessage, res: ServerResp
 
   let reply: Reply
   try {
-    reply = route({ req, path, query: q === -1 ? "" : url.slice(q + 1), body, note, state }, area)
+    reply = await route({ req, path, query: q === -1 ? "" : url.slice(q + 1), body, note, state }, area)
   } catch (err) {
     state.log(`refpay-sandbox: handler error on ${method} ${path}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`)
     reply = areaError(area, 500, "INTERNAL_ERROR", "Sandbox internal error")

@@ -73,7 +73,8 @@ export class SandboxState {
         this.loaded = { payments: saved.payments.length }
       }
       this.keeper = new StateKeeper(file, () => this.snapshot(), options.stateSaveDelayMs ?? STATE_SAVE_DELAY_MS, this.log)
-      if (saved) this.keeper.remember(this.snapshot())
+      // The start state counts as written: only a change worth keeping writes the file (a token request does not).
+      this.keeper.remember(this.snapshot())
     }
   }
 

@@ -11,7 +11,7 @@ const SINGLE = ["grant_type", "client_id", "client_secret", "scope"]
  * T1 (spec 4.1): OAuth 2.0 client credentials, form-encoded, credentials in the body. Unrecognised
  * parameters are ignored (RFC 6749 section 3.2); an optional `scope` narrows the granted scope.
  */
-export function issueT1Token(ctx: RequestContext): Reply {
+export async function issueT1Token(ctx: RequestContext): Promise<Reply> {
   ctx.note.iface = "t1"
   if (!hasMediaType(ctx.req.headers["content-type"], FORM)) {
     return t1Error(400, "invalid_request", `Content-Type must be ${FORM}`)
@@ -44,6 +44,6 @@ export function issueT1Token(ctx: RequestContext): Reply {
     scope = scopes.join(" ")
   }
   const tokens = ctx.state.tokens
-  const accessToken = tokens.issue(account, "t1", scope)
+  const accessToken = await tokens.issue(account, "t1", scope)
   return json(200, { access_token: accessToken, token_type: "Bearer", expires_in: tokens.ttl, scope }, NO_STORE)
 }

@@ -2,7 +2,7 @@ import type { RequestContext } from "./context"
 import { splitScope } from "./credentials"
 import { t2Error, type T2Problem } from "./errors"
 import { json, NO_STORE, type Reply } from "./reply"
-import { checkT2Body, hasMediaType, parseJson, validate } from "./validation"
+import { hasMediaType, parseJson, T2Body, validate } from "./validation"
 
 /** Printable ASCII without spaces: what an issued id, secret or channel can contain. */
 const PLAIN = /^[\x21-\x7e]{1,256}$/
@@ -13,7 +13,7 @@ const SCOPE = /^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/
  * T2 (spec 4.2): credentials in headers, requester identity in a JSON body. All 400 problems (headers and,
  * when the content type allows reading it, the body) come back together, one details entry each.
  */
-export function issueT2Token(ctx: RequestContext): Reply {
+export async function issueT2Token(ctx: RequestContext): Promise<Reply> {
   ctx.note.iface = "t2"
   const h = ctx.req.headers
   const problems: T2Problem[] = []
@@ -33,7 +33,7 @@ export function issueT2Token(ctx: RequestContext): Reply {
     return t2Error(403, [{ description: "Scope not granted", detail: `scope "${refused}" is not granted to this client` }])
   }
   const tokens = ctx.state.tokens
-  const accessToken = tokens.issue(account, "t2", splitScope(scope as string).join(" "))
+  const accessToken = await tokens.issue(account, "t2", splitScope(scope as string).join(" "))
   return json(200, { access_token: accessToken, expires_in: String(tokens.ttl) }, NO_STORE)
 }
 
@@ -68,7 +68,7 @@ function bodyProblems(body: Buffer, problems: T2Problem[]): void {
     problems.push({ description: "Invalid body", detail: "body must be valid JSON" })
     return
   }
-  for (const p of validate(checkT2Body, parsed.value)) {
-    problems.push({ description: "Invalid body field", detail: `${p.field} ${p.message}` })
-  }
+  const checked = validate(T2Body, parsed.value)
+  if (checked.ok) return
+  for (const p of checked.problems) problems.push({ description: "Invalid body field", detail: `${p.field} ${p.message}` })
 }

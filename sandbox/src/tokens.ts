@@ -12,7 +12,7 @@ interface Verified {
   claims: TokenClaims
 }
 
-/** Verified tokens kept so the hot path skips the HMAC; cleared wholesale when full (a sandbox, not a CDN). */
+/** Verified tokens kept so the hot path skips the signature check; cleared wholesale when full (a sandbox, not a CDN). */
 const CACHE_LIMIT = 50_000
 
 /** Issues tokens (both interfaces) and authenticates them on payment calls. */
@@ -32,7 +32,7 @@ export class TokenService {
     return this.ttlSeconds
   }
 
-  issue(account: Account, iface: "t1" | "t2", scope: string): string {
+  async issue(account: Account, iface: "t1" | "t2", scope: string): Promise<string> {
     const iat = Math.floor(this.clock.now() / 1000)
     const claims: TokenClaims = {
       sub: account.clientId,
@@ -43,18 +43,18 @@ export class TokenService {
       jti: randomUUID(),
       iface,
     }
+    const token = await this.signer.sign(claims)
     if (iface === "t1") this.issuedT1++
     else this.issuedT2++
-    const token = this.signer.sign(claims)
     this.remember(token, { account, claims })
     return token
   }
 
   /** Signature and claims are checked once per token; expiry is checked against the sandbox clock every time. */
-  check(token: string): TokenCheck {
+  async check(token: string): Promise<TokenCheck> {
     let entry = this.verified.get(token)
     if (!entry) {
-      const result = this.signer.verify(token)
+      const result = await this.signer.verify(token)
       if (!result.ok) return result
       const account = this.credentials.account(result.claims.sub)
       if (!account) return { ok: false, reason: "INVALID_TOKEN" }

@@ -1,179 +1,147 @@
+import { z } from "zod"
 import type { FieldProblem } from "./errors"
 
 /**
- * A small strict schema checker: it reports every problem at once, one entry per field with its dotted
- * path, and refuses unknown fields at any level (the platform does, and a client typo must fail a test).
+ * Request bodies are checked by strict zod schemas: every problem is reported at once, one entry per field with its
+ * dotted path, and unknown fields are refused at any level (the platform does, and a client typo must fail a test).
+ * Each schema names what a wrong value must be (`says`); what every field shares (missing, null, unknown) is worded
+ * once, by `shared`.
  */
-export type Check = (value: unknown, path: string, out: FieldProblem[]) => void
+type Issue = z.core.$ZodRawIssue
 
-interface Field {
-  required: boolean
-  check: Check
+/** Missing, null (below the root) and unknown keys are worded alike for every field, by `shared`. */
+function isShared(issue: Issue): boolean {
+  return (
+    issue.code === "unrecognized_keys" ||
+    issue.input === undefined ||
+    (issue.input === null && (issue.path?.length ?? 0) > 0)
+  )
 }
 
-export const required = (check: Check): Field => ({ required: true, check })
-export const optional = (check: Check): Field => ({ required: false, check })
+/** The message of a field whose value is there but wrong. */
+export function says(message: string): { error: (issue: Issue) => string | undefined } {
+  return { error: (issue) => (isShared(issue) ? undefined : message) }
+}
+
+function shared(issue: Issue): string | undefined {
+  if (issue.code === "unrecognized_keys") return "is not allowed"
+  if (issue.input === undefined) return "is required"
+  if (issue.input === null) return "must not be null"
+  return undefined
+}
+
+export type Validated<T> = { ok: true; value: T } | { ok: false; problems: FieldProblem[] }
+
+/**
+ * Every problem of `value`, at most one per field, in the order of the schema (an object's unknown keys after its
+ * fields). A valid value comes back as sent, not as zod rebuilds it: stored echoes and fingerprints keep its key order.
+ */
+export function validate<S extends z.ZodType>(schema: S, value: unknown): Validated<z.infer<S>> {
+  const result = schema.safeParse(value, { error: shared, jitless: true })
+  if (result.success) return { ok: true, value: value as z.infer<S> }
+  const problems: FieldProblem[] = []
+  const seen = new Set<string>()
+  const add = (field: string, message: string) => {
+    if (seen.has(field)) return
+    seen.add(field)
+    problems.push({ field, message })
+  }
+  for (const issue of result.error.issues) {
+    const at = issue.path.join(".")
+    if (issue.code === "unrecognized_keys") for (const key of issue.keys) add(at === "" ? key : `${at}.${key}`, issue.message)
+    else add(at === "" ? "body" : at, issue.message)
+  }
+  return { ok: false, problems }
+}
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value)
 }
 
-function join(path: string, key: string): string {
-  return path === "" ? key : `${path}.${key}`
+/** A strict object: unknown keys are refused. */
+export function object<T extends z.core.$ZodLooseShape>(shape: T) {
+  return z.strictObject(shape, says("must be an object"))
 }
 
-export function object(fields: Record<string, Field>): Check {
-  const names = Object.keys(fields)
-  const known = new Set(names)
-  return (value, path, out) => {
-    if (!isPlainObject(value)) {
-      out.push({ field: path === "" ? "body" : path, message: "must be an object" })
-      return
-    }
-    for (const name of names) {
-      const field = fields[name] as Field
-      const v = value[name]
-      const p = join(path, name)
-      if (v === undefined) {
-        if (field.required) out.push({ field: p, message: "is required" })
-      } else if (v === null) {
-        out.push({ field: p, message: "must not be null" })
-      } else {
-        field.check(v, p, out)
-      }
-    }
-    for (const key of Object.keys(value)) {
-      if (!known.has(key)) out.push({ field: join(path, key), message: "is not allowed" })
-    }
-  }
-}
+const text = z.string(says("must be a string"))
 
-export function string(rule: { min?: number; max?: number } = {}): Check {
-  return (value, path, out) => {
-    if (typeof value !== "string") return void out.push({ field: path, message: "must be a string" })
-    if (rule.min !== undefined && value.length < rule.min) {
-      out.push({ field: path, message: `must be at least ${rule.min} character${rule.min === 1 ? "" : "s"}` })
-    } else if (rule.max !== undefined && value.length > rule.max) {
-      out.push({ field: path, message: `must be at most ${rule.max} characters` })
-    }
-  }
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** Any 8-4-4-4-12 hex UUID, any version, either case. */
+const uuid = z.guid({ error: (issue) => (isShared(issue) ? undefined : issue.code === "invalid_type" ? "must be a string" : "must be a UUID") })
 
 export function isUuid(value: string): boolean {
-  return UUID.test(value)
+  return uuid.safeParse(value).success
 }
 
-export const uuid: Check = (value, path, out) => {
-  if (typeof value !== "string") return void out.push({ field: path, message: "must be a string" })
-  if (!UUID.test(value)) out.push({ field: path, message: "must be a UUID" })
-}
-
-export function literal(expected: string): Check {
-  return (value, path, out) => {
-    if (value !== expected) out.push({ field: path, message: `must be "${expected}"` })
-  }
+function literal<const T extends string>(expected: T) {
+  return z.literal(expected, says(`must be "${expected}"`))
 }
 
 /** Integer cents: a JSON number (never a string), whole, safe and above zero. */
-export const positiveCents: Check = (value, path, out) => {
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0) {
-    out.push({ field: path, message: "must be an integer number of cents greater than 0" })
-  }
-}
+const positiveCents = z.int(says("must be an integer number of cents greater than 0")).positive(says("must be an integer number of cents greater than 0"))
 
-const countryCode: Check = (value, path, out) => {
-  if (typeof value !== "string") return void out.push({ field: path, message: "must be a string" })
-  if (!/^[A-Z]{2}$/.test(value)) out.push({ field: path, message: "must be an ISO 3166-1 alpha-2 code, e.g. PT" })
-}
-
-const text = string()
+const countryCode = z.string(says("must be a string")).regex(/^[A-Z]{2}$/, says("must be an ISO 3166-1 alpha-2 code, e.g. PT"))
 
 const address = object({
-  street: optional(text),
-  number: optional(text),
-  complement: optional(text),
-  district: optional(text),
-  city: optional(text),
-  state: optional(text),
-  country: optional(countryCode),
-  postal_code: optional(text),
+  street: text.optional(),
+  number: text.optional(),
+  complement: text.optional(),
+  district: text.optional(),
+  city: text.optional(),
+  state: text.optional(),
+  country: countryCode.optional(),
+  postal_code: text.optional(),
 })
 
 const customer = object({
-  email: optional(text),
-  document_number: optional(text),
-  document_type: optional(text),
-  name: optional(text),
-  phone_number: optional(text),
-  billing_address: optional(address),
-  shippings: optional(object({ address: optional(address) })),
+  email: text.optional(),
+  document_number: text.optional(),
+  document_type: text.optional(),
+  name: text.optional(),
+  phone_number: text.optional(),
+  billing_address: address.optional(),
+  shippings: object({ address: address.optional() }).optional(),
 })
 
 /** Spec 2.5. */
-export const checkCreatePayment = object({
-  idempotency_key: required(uuid),
-  request_id: required(uuid),
-  order_id: required(string({ min: 1, max: 35 })),
-  data: required(
-    object({
-      amount: required(positiveCents),
-      currency: required(literal("EUR")),
-      payment: required(
-        object({
-          payment_id: required(uuid),
-          payment_method: required(literal("CASH_PAYMENT")),
-          brand: required(literal("REFPAY")),
-        }),
-      ),
-      additional_data: optional(object({ customer: optional(customer) })),
+export const CreatePaymentBody = object({
+  idempotency_key: uuid,
+  request_id: uuid,
+  order_id: z
+    .string(says("must be a string"))
+    .min(1, says("must be at least 1 character"))
+    .max(35, says("must be at most 35 characters")),
+  data: object({
+    amount: positiveCents,
+    currency: literal("EUR"),
+    payment: object({
+      payment_id: uuid,
+      payment_method: literal("CASH_PAYMENT"),
+      brand: literal("REFPAY"),
     }),
-  ),
+    additional_data: object({ customer: customer.optional() }).optional(),
+  }),
 })
 
-export interface CreatePaymentRequest {
-  idempotency_key: string
-  request_id: string
-  order_id: string
-  data: {
-    amount: number
-    currency: "EUR"
-    payment: { payment_id: string; payment_method: "CASH_PAYMENT"; brand: "REFPAY" }
-    additional_data?: { customer?: Record<string, unknown> }
-  }
-}
+export type CreatePaymentRequest = z.infer<typeof CreatePaymentBody>
 
 /** Contract page, cancel and refund. */
-export const checkCancelPayment = object({
-  idempotency_key: required(uuid),
-  payment_id: required(uuid),
-  amount: required(positiveCents),
-  payment_method: required(literal("CASH_PAYMENT")),
-  request_id: optional(uuid),
+export const CancelPaymentBody = object({
+  idempotency_key: uuid,
+  payment_id: uuid,
+  amount: positiveCents,
+  payment_method: literal("CASH_PAYMENT"),
+  request_id: uuid.optional(),
 })
 
-export interface CancelPaymentRequest {
-  idempotency_key: string
-  payment_id: string
-  amount: number
-  payment_method: "CASH_PAYMENT"
-  request_id?: string
-}
+export type CancelPaymentRequest = z.infer<typeof CancelPaymentBody>
 
 /** Spec 4.2: four strings, each may be empty (rule 1), none may be missing or null (rule 2). */
-export const checkT2Body = object({
-  branch: required(text),
-  login: required(text),
-  name: required(text),
-  enrollment_number: required(text),
+export const T2Body = object({
+  branch: text,
+  login: text,
+  name: text,
+  enrollment_number: text,
 })
-
-export function validate(check: Check, value: unknown): FieldProblem[] {
-  const out: FieldProblem[] = []
-  check(value, "", out)
-  return out
-}
 
 export type Parsed = { ok: true; value: unknown } | { ok: false }
 
