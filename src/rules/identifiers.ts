@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto"
+import { v5 as uuidv5 } from "uuid"
 
 /**
  * Identifiers sent to the platform, all derived from the Medusa payment session id, never random: a retried cart
@@ -12,15 +12,9 @@ import { createHash } from "node:crypto"
 /** Fixed namespace of this plugin for name-based (version 5) UUIDs. Changing it would orphan live payments. */
 const NAMESPACE = "5d0c2a52-93a7-4b8e-9a43-1f0c6f7e2b11"
 
-/** RFC 4122 version 5 UUID: SHA-1 of namespace + name, so equal names give equal UUIDs in every process. */
+/** RFC 9562 (formerly 4122) version 5 UUID: SHA-1 of namespace + name, so equal names give equal UUIDs in every process. */
 export function uuidFromName(name: string): string {
-  const namespaceBytes = Buffer.from(NAMESPACE.replace(/-/g, ""), "hex")
-  const hash = createHash("sha1").update(namespaceBytes).update(name, "utf8").digest()
-  const bytes = hash.subarray(0, 16)
-  bytes[6] = (bytes[6] & 0x0f) | 0x50
-  bytes[8] = (bytes[8] & 0x3f) | 0x80
-  const hex = bytes.toString("hex")
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+  return uuidv5(name, NAMESPACE)
 }
 
 export const MAX_ORDER_ID_LENGTH = 35
