@@ -88,7 +88,7 @@ describe("the packed package", () => {
     expect(packed.files.filter((f) => /^sandbox\/(src|__tests__)\//.test(f) || f.startsWith("scripts/"))).toEqual([])
     const manifest = JSON.parse(fs.readFileSync(path.join(shop, "node_modules", PACKAGE, "package.json"), "utf8"))
     expect(manifest.exports["./workflows"]).toBeUndefined()
-    expect(fs.readdirSync(path.join(shop, "node_modules")).sort()).toEqual([".bin", ".package-lock.json", PACKAGE, "undici", "zod"])
+    expect(fs.readdirSync(path.join(shop, "node_modules")).sort()).toEqual([".bin", ".package-lock.json", "jose", PACKAGE, "undici", "uuid", "zod"])
   })
 
   it("npx refpay-sandbox --help works in the shop", () => {
