@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto"
 import {
   createRefpayClient,
+  DEFAULT_PATHS,
   joinUrl,
   RefpayAuthenticationError,
   RefpayConfigError,
@@ -17,7 +18,6 @@ import {
 } from "../lib/refpay"
 import type { ResolvedRefpayOptions } from "../providers/refpay/options"
 import { configuredSecrets, scrub } from "./secrets"
-import { DEFAULT_PAYMENT_INFO_PATH } from "./settings-view"
 
 /**
  * "Test connection" on the admin's REFPAY page: gets a token from the configured interface and makes one harmless
@@ -321,7 +321,7 @@ export async function testRefpayConnection(
   const t1 = settings.tokenInterface === "t1"
   const tokenUrl = t1 ? joinUrl(settings.authUrl, "/token") : joinUrl(settings.backofficeUrl, "/v1/token")
   const probeId = randomUUID()
-  const infoPath = settings.paymentInfoPath ?? DEFAULT_PAYMENT_INFO_PATH
+  const infoPath = settings.paymentInfoPath ?? DEFAULT_PATHS.paymentInfo
   const paymentsUrl = joinUrl(settings.paymentsUrl, infoPath.replace("{payment_id}", probeId))
   const secrets = configuredSecrets(settings)
   const base = {

@@ -1,8 +1,23 @@
-import type { ResolvedRefpayOptions } from "../providers/refpay/options"
-import { ENV } from "../providers/refpay/options"
+import {
+  OPTION_FIELDS,
+  optionVariables,
+  SECRET_OPTIONS,
+  type RefpayEnvOption,
+  type RefpaySecretOption,
+  type ResolvedRefpayOptions,
+} from "../providers/refpay/options"
 
 /** A credential as the admin sees it: whether it is set, never its value, a prefix or a length. */
 export type CredentialState = "set" | "missing"
+
+/** clientId -> client_id */
+type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
+  : S
+
+function snakeCase<S extends string>(name: S): SnakeCase<S> {
+  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`) as SnakeCase<S>
+}
 
 /**
  * The provider's settings as the server resolved them (options from medusa-config, else REFPAY_* variables, else
@@ -28,13 +43,8 @@ export interface RefpaySettingsView {
   paths: { cancel_path: string; payment_info_path: string }
   /** T2 only: how the token is written in the Authorization header. */
   t2_authorization_form: "bearer" | "bare" | null
-  credentials: {
-    client_id: CredentialState
-    client_secret: CredentialState
-    channel: CredentialState
-    scope: CredentialState
-    webhook_secret: CredentialState
-  }
+  /** Every option marked secret in OPTION_FIELDS (client_id, client_secret, channel, scope, webhook_secret). */
+  credentials: Record<SnakeCase<RefpaySecretOption>, CredentialState>
   /** Which credentials the configured token interface needs: a missing required one is a configuration error. */
   required_credentials: (keyof RefpaySettingsView["credentials"])[]
   timeouts: { connect_ms: number; request_ms: number; body_ms: number }
@@ -53,12 +63,8 @@ export interface RefpaySettingsView {
    * The environment variable behind each setting, for the page's "how to change it" hints: REFPAY_<ACCOUNT>_<NAME>
    * for a registration with an account (REFPAY_<NAME> is read when that one is unset).
    */
-  variables: Record<string, string>
+  variables: Record<RefpayEnvOption, string>
 }
-
-/** The client's defaults for the two paths the shop may override (docs/platform-contract.md). */
-export const DEFAULT_CANCEL_PATH = "/dpm/payments-gwproxy/v2/payments/cancel"
-export const DEFAULT_PAYMENT_INFO_PATH = "/dpm/hub-payment-info/v1/payments/info/{payment_id}"
 
 function credential(value: string | undefined): CredentialState {
   return typeof value === "string" && value.trim() !== "" ? "set" : "missing"
@@ -79,17 +85,13 @@ export function buildSettingsView(settings: Readonly<ResolvedRefpayOptions>, pro
       sandbox_hosts: [...settings.sandboxHosts],
     },
     paths: {
-      cancel_path: settings.cancelPath ?? DEFAULT_CANCEL_PATH,
-      payment_info_path: settings.paymentInfoPath ?? DEFAULT_PAYMENT_INFO_PATH,
+      cancel_path: settings.cancelPath ?? OPTION_FIELDS.cancelPath.clientDefault,
+      payment_info_path: settings.paymentInfoPath ?? OPTION_FIELDS.paymentInfoPath.clientDefault,
     },
     t2_authorization_form: t1 ? null : settings.t2AuthorizationForm,
-    credentials: {
-      client_id: credential(settings.clientId),
-      client_secret: credential(settings.clientSecret),
-      channel: credential(settings.channel),
-      scope: credential(settings.scope),
-      webhook_secret: credential(settings.webhookSecret),
-    },
+    credentials: Object.fromEntries(
+      SECRET_OPTIONS.map((key) => [snakeCase(key), credential(settings[key])])
+    ) as RefpaySettingsView["credentials"],
     required_credentials: [
       "client_id",
       "client_secret",
@@ -116,8 +118,6 @@ export function buildSettingsView(settings: Readonly<ResolvedRefpayOptions>, pro
       late_settlement_days: settings.lateSettlementDays,
     },
     late_payments: { auto_refund_late_payments: settings.autoRefundLatePayments },
-    variables: Object.fromEntries(
-      Object.entries(ENV).map(([key, variable]) => [key, account ? variable.replace(/^REFPAY_/, `REFPAY_${account.toUpperCase()}_`) : variable])
-    ),
+    variables: optionVariables(account),
   }
 }

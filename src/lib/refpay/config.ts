@@ -81,9 +81,9 @@ export interface RefpayClientConfig {
   channel?: string
   /** Required for T2 (header `scope`); T1 sends it as the OAuth `scope` field only when set. */
   scope?: string
-  /** T2 body; defaults to four empty strings ("the channel needs no traceability", spec 4.2 rule 1). */
+  /** T2 body; defaults to DEFAULT_REQUESTER, four empty strings ("the channel needs no traceability", spec 4.2 rule 1). */
   requester?: Partial<RefpayRequester>
-  /** T2 only; default "bearer". */
+  /** T2 only; default DEFAULT_T2_AUTHORIZATION_FORM ("bearer"). */
   t2AuthorizationForm?: RefpayT2AuthorizationForm
   paths?: Partial<RefpayPaths>
   timeouts?: Partial<RefpayTimeouts>
@@ -145,6 +145,11 @@ export const DEFAULT_RETRIES: Readonly<RefpayRetryPolicy> = Object.freeze({
   maxDelayMs: 2_000,
 })
 
+/** T2 requester identity when none is given: "the channel needs no traceability" (spec 4.2 rule 1). */
+export const DEFAULT_REQUESTER: Readonly<RefpayRequester> = Object.freeze({ branch: "", login: "", name: "", enrollmentNumber: "" })
+
+export const DEFAULT_T2_AUTHORIZATION_FORM: RefpayT2AuthorizationForm = "bearer"
+
 export const DEFAULT_TOKEN_REFRESH_WINDOW_SECONDS = 60
 export const DEFAULT_POOL_CONNECTIONS = 50
 
@@ -184,7 +189,7 @@ export function resolveRefpayConfig(config: RefpayClientConfig): ResolvedRefpayC
     checkNonEmpty(problems, "scope", config.scope, "T2 sends it as the 'scope' header")
   }
 
-  const form = config.t2AuthorizationForm ?? "bearer"
+  const form = config.t2AuthorizationForm ?? DEFAULT_T2_AUTHORIZATION_FORM
   if (form !== "bearer" && form !== "bare") problems.push(`t2AuthorizationForm must be "bearer" or "bare"`)
 
   const paths: RefpayPaths = { ...DEFAULT_PATHS, ...definedOnly(config.paths ?? {}) }
@@ -217,12 +222,7 @@ export function resolveRefpayConfig(config: RefpayClientConfig): ResolvedRefpayC
     clientSecret: config.clientSecret,
     channel: config.channel,
     scope: config.scope,
-    requester: {
-      branch: config.requester?.branch ?? "",
-      login: config.requester?.login ?? "",
-      name: config.requester?.name ?? "",
-      enrollmentNumber: config.requester?.enrollmentNumber ?? "",
-    },
+    requester: { ...DEFAULT_REQUESTER, ...definedOnly(config.requester ?? {}) },
     authorizationForm: tokenInterface === "t1" ? "bearer" : form,
     paths,
     timeouts,

@@ -2,7 +2,9 @@
 export { createRefpayClient, type RefpayClient } from "./client"
 export {
   DEFAULT_PATHS,
+  DEFAULT_REQUESTER,
   DEFAULT_RETRIES,
+  DEFAULT_T2_AUTHORIZATION_FORM,
   DEFAULT_TIMEOUTS,
   DEFAULT_TOKEN_REFRESH_WINDOW_SECONDS,
   joinUrl,

@@ -1,125 +1,40 @@
 import { z } from "@medusajs/framework/zod"
+import {
+  DEFAULT_PATHS,
+  DEFAULT_REQUESTER,
+  DEFAULT_RETRIES,
+  DEFAULT_T2_AUTHORIZATION_FORM,
+  DEFAULT_TIMEOUTS,
+} from "../../lib/refpay"
 
 /**
- * Provider options. A shop sets each one in `medusa-config.ts` or, when left out there, through the environment
- * variable named in `ENV`, so the usual configuration is environment-only:
+ * One provider option, said once. A shop sets it in `medusa-config.ts` or, when left out there, through its
+ * environment variable, so the usual configuration is environment-only:
  * `{ resolve: "medusa-payment-refpay/providers/refpay", id: "refpay", options: {} }`.
+ * The zod schema, the environment reading, the error messages, the admin's settings view and the README's settings
+ * table (`node scripts/settings-table.js --write`) are all made from `OPTION_FIELDS`.
  */
-export interface RefpayProviderOptions {
+export interface OptionField {
   /**
-   * The seller account this registration is for, when a shop registers REFPAY more than once (e.g. "porto" for
-   * `id: "porto"`): each option is then read from `REFPAY_<ACCOUNT>_<NAME>` first (`REFPAY_PORTO_CLIENT_ID`), then
-   * from the unprefixed `REFPAY_<NAME>`. Not itself read from the environment.
+   * The variable read when medusa-config leaves the option out. A registration with an `account` reads
+   * `REFPAY_<ACCOUNT>_<NAME>` first (`REFPAY_PORTO_CLIENT_ID`), then this one. None: medusa-config only.
    */
-  account?: string
-  /** "sandbox" (default) or "production". Each refuses the other's URLs, and credentials are not interchangeable. */
-  environment?: "sandbox" | "production"
-  /** "t1" (OAuth client credentials, default) or "t2" (back-office token: needs channel and scope). */
-  tokenInterface?: "t1" | "t2"
-  /** T1 token service base URL, including its path prefix; `/token` is appended. Sandbox default: the local sandbox. */
-  authUrl?: string
-  /** T2 back-office base URL; `/v1/token` is appended. Sandbox default: the local sandbox. */
-  backofficeUrl?: string
-  /** Payments host base URL. Sandbox default: the local sandbox. */
-  paymentsUrl?: string
-  /** Issued at onboarding. Secret: never logged. */
-  clientId?: string
-  /** Issued at onboarding. Secret: never logged. */
-  clientSecret?: string
-  /** T2 only, issued at onboarding. */
-  channel?: string
-  /** T2 `scope` header (required there); T1 sends it as the OAuth scope when set. */
-  scope?: string
-  /** T2 requester identity (audit trail on the platform); empty strings are allowed. */
-  requesterBranch?: string
-  requesterLogin?: string
-  requesterName?: string
-  requesterEnrollmentNumber?: string
-  /** How T2 tokens go in the Authorization header: "bearer" (default) or "bare" (spec 5.4 shows both). */
-  t2AuthorizationForm?: "bearer" | "bare"
-  /** Shared secret the platform sends with webhooks (header or HTTP Basic password). Required in production. */
-  webhookSecret?: string
-  /** Days a reference stays payable (default 7: D+7). */
-  expiryDays?: number
-  /** Hours after expiry before an unpaid reference is cancelled, to let late bank settlements arrive (default 24). */
-  expiryGraceHours?: number
-  /** Path of the cancel/refund call under paymentsUrl (the spec does not show it). */
-  cancelPath?: string
-  /** Path of the status read under paymentsUrl; must contain {payment_id}. */
-  paymentInfoPath?: string
-  /** Connect timeout in ms (default 5000). */
-  connectTimeoutMs?: number
-  /** Time to the response headers in ms (default 10000). */
-  requestTimeoutMs?: number
-  /** Longest silence inside a response body in ms (default 10000). */
-  bodyTimeoutMs?: number
-  /** Retries on connection errors and 5xx, never on 4xx (default 2). */
-  maxRetries?: number
-  /** Extra host names accepted as sandbox hosts besides loopback (comma-separated in the environment). */
-  sandboxHosts?: string[]
-  /** Cancel the order when its reference expires unpaid (default true); otherwise only the reference is cancelled. */
-  cancelExpiredOrders?: boolean
-  /**
-   * What happens when a reference expires unpaid (spec 3 rule 2: "the merchant asks the customer for a new payment"):
-   * `renew` (default) issues a new reference for the same amount on the same order and e-mails it, up to
-   * `maxRenewals` times, then cancels; `cancel` cancels the reference (and the order, per `cancelExpiredOrders`) and
-   * tells the customer.
-   */
-  expiryPolicy?: "renew" | "cancel"
-  /** How many new references one order may get after expiries (default 1). */
-  maxRenewals?: number
-  /** Hours before a reference's expiry when the customer is reminded to pay (default 24; 0 = no reminder). */
-  reminderHoursBeforeExpiry?: number
-  /** Refund automatically a payment that arrives after its order was cancelled (default false: flag it for the shop owner). */
-  autoRefundLatePayments?: boolean
-  /**
-   * Days after a reference's validity during which the poll job still checks a cancelled or expired reference for a
-   * late bank settlement (default 3).
-   */
-  lateSettlementDays?: number
-  /** The least number of payments the poll job checks per run; it checks more when the backlog needs it (default 100). */
-  pollBatchSize?: number
-  /** Minimum minutes between two status checks of the same waiting payment by the poll job (default 10). */
-  pollIntervalMinutes?: number
+  env?: `REFPAY_${string}`
+  /** Checks and converts the value (environment strings included); its `.default()` is the option's default. */
+  schema: z.ZodType
+  /** What the option is, for a shop owner (Markdown): the README's settings table shows it. */
+  doc: string
+  /** What to set the variable to when the value is wrong ("set REFPAY_X to <fix>"); without one, zod's message. */
+  fix?: string
+  /** A credential: belongs in the environment, never logged, shown by the admin only as set or missing. */
+  secret?: true
+  /** A URL the sandbox environment defaults to (the local sandbox); production has no default. */
+  sandboxDefault?: string
+  /** The platform client's default, used when the option is unset (the option then stays undefined). */
+  clientDefault?: string
 }
 
-/** The environment variable behind each option. */
-export const ENV = {
-  environment: "REFPAY_ENVIRONMENT",
-  tokenInterface: "REFPAY_TOKEN_INTERFACE",
-  authUrl: "REFPAY_AUTH_URL",
-  backofficeUrl: "REFPAY_BACKOFFICE_URL",
-  paymentsUrl: "REFPAY_PAYMENTS_URL",
-  clientId: "REFPAY_CLIENT_ID",
-  clientSecret: "REFPAY_CLIENT_SECRET",
-  channel: "REFPAY_CHANNEL",
-  scope: "REFPAY_SCOPE",
-  requesterBranch: "REFPAY_REQUESTER_BRANCH",
-  requesterLogin: "REFPAY_REQUESTER_LOGIN",
-  requesterName: "REFPAY_REQUESTER_NAME",
-  requesterEnrollmentNumber: "REFPAY_REQUESTER_ENROLLMENT_NUMBER",
-  t2AuthorizationForm: "REFPAY_T2_AUTHORIZATION_FORM",
-  webhookSecret: "REFPAY_WEBHOOK_SECRET",
-  expiryDays: "REFPAY_EXPIRY_DAYS",
-  expiryGraceHours: "REFPAY_EXPIRY_GRACE_HOURS",
-  cancelPath: "REFPAY_CANCEL_PATH",
-  paymentInfoPath: "REFPAY_PAYMENT_INFO_PATH",
-  connectTimeoutMs: "REFPAY_CONNECT_TIMEOUT_MS",
-  requestTimeoutMs: "REFPAY_REQUEST_TIMEOUT_MS",
-  bodyTimeoutMs: "REFPAY_BODY_TIMEOUT_MS",
-  maxRetries: "REFPAY_MAX_RETRIES",
-  sandboxHosts: "REFPAY_SANDBOX_HOSTS",
-  cancelExpiredOrders: "REFPAY_CANCEL_EXPIRED_ORDERS",
-  expiryPolicy: "REFPAY_EXPIRY_POLICY",
-  maxRenewals: "REFPAY_MAX_RENEWALS",
-  reminderHoursBeforeExpiry: "REFPAY_REMINDER_HOURS",
-  autoRefundLatePayments: "REFPAY_AUTO_REFUND_LATE_PAYMENTS",
-  lateSettlementDays: "REFPAY_LATE_SETTLEMENT_DAYS",
-  pollBatchSize: "REFPAY_POLL_BATCH_SIZE",
-  pollIntervalMinutes: "REFPAY_POLL_INTERVAL_MINUTES",
-} as const satisfies Record<Exclude<keyof RefpayProviderOptions, "account">, string>
-
-/** The local sandbox (`npm run sandbox`), the default in the sandbox environment. */
+/** The local sandbox (`npx refpay-sandbox`), the default in the sandbox environment. */
 export const SANDBOX_DEFAULT_URLS = {
   authUrl: "http://localhost:4010/auth",
   backofficeUrl: "http://localhost:4010/backoffice",
@@ -132,8 +47,7 @@ const hostList = z.preprocess(
   (value) => (typeof value === "string" ? value.split(",").map((h) => h.trim()).filter(Boolean) : value),
   z.array(z.string())
 )
-
-const flag = z.preprocess((value) => {
+const yesNo = z.preprocess((value) => {
   if (typeof value !== "string") return value
   const normalized = value.trim().toLowerCase()
   if (["true", "1", "yes"].includes(normalized)) return true
@@ -141,68 +55,277 @@ const flag = z.preprocess((value) => {
   return value
 }, z.boolean())
 
-const schema = z.object({
-  account: z.string().regex(/^[a-z0-9_]+$/i).optional(),
-  environment: z.enum(["sandbox", "production"]).default("sandbox"),
-  tokenInterface: z.enum(["t1", "t2"]).default("t1"),
-  authUrl: z.url().optional(),
-  backofficeUrl: z.url().optional(),
-  paymentsUrl: z.url().optional(),
-  clientId: text.min(1),
-  clientSecret: text.min(1),
-  channel: text.optional(),
-  scope: text.optional(),
-  requesterBranch: z.string().default(""),
-  requesterLogin: z.string().default(""),
-  requesterName: z.string().default(""),
-  requesterEnrollmentNumber: z.string().default(""),
-  t2AuthorizationForm: z.enum(["bearer", "bare"]).default("bearer"),
-  webhookSecret: z.string().min(16).optional(),
-  expiryDays: int(1).default(7),
-  expiryGraceHours: int(0).default(24),
-  cancelPath: text.startsWith("/").optional(),
-  paymentInfoPath: text.startsWith("/").includes("{payment_id}").optional(),
-  connectTimeoutMs: int(1).default(5_000),
-  requestTimeoutMs: int(1).default(10_000),
-  bodyTimeoutMs: int(1).default(10_000),
-  maxRetries: int(0).max(10).default(2),
-  sandboxHosts: hostList.default([]),
-  cancelExpiredOrders: flag.default(true),
-  expiryPolicy: z.enum(["renew", "cancel"]).default("renew"),
-  maxRenewals: int(0).max(10).default(1),
-  reminderHoursBeforeExpiry: int(0).max(24 * 30).default(24),
-  autoRefundLatePayments: flag.default(false),
-  lateSettlementDays: int(0).max(60).default(3),
-  pollBatchSize: int(1).max(1000).default(100),
-  pollIntervalMinutes: int(0).default(10),
-})
-
-export type ResolvedRefpayOptions = Omit<z.infer<typeof schema>, "authUrl" | "backofficeUrl" | "paymentsUrl"> & {
-  authUrl: string
-  backofficeUrl: string
-  paymentsUrl: string
+/** An option that takes one of a few words; its fix lists them. */
+function choice<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) {
+  return { schema: z.enum(values).default(fallback), fix: values.map((value) => `"${value}"`).join(" or ") }
 }
 
-const HOW_TO_FIX: Partial<Record<keyof RefpayProviderOptions, string>> = {
-  clientId: "set REFPAY_CLIENT_ID to the client_id issued at onboarding",
-  clientSecret: "set REFPAY_CLIENT_SECRET to the client_secret issued at onboarding",
-  webhookSecret: "set REFPAY_WEBHOOK_SECRET to a random string of at least 16 characters, the same one the platform sends",
-  environment: 'set REFPAY_ENVIRONMENT to "sandbox" or "production"',
-  account: 'set the provider option "account" to letters, digits or _ (e.g. "porto" for REFPAY_PORTO_* variables)',
-  tokenInterface: 'set REFPAY_TOKEN_INTERFACE to "t1" or "t2"',
-  t2AuthorizationForm: 'set REFPAY_T2_AUTHORIZATION_FORM to "bearer" or "bare"',
-  cancelExpiredOrders: 'set REFPAY_CANCEL_EXPIRED_ORDERS to "true" or "false"',
-  autoRefundLatePayments: 'set REFPAY_AUTO_REFUND_LATE_PAYMENTS to "true" or "false"',
-  expiryPolicy: 'set REFPAY_EXPIRY_POLICY to "renew" or "cancel"',
+/** A yes/no option: true/false, 1/0 or yes/no in the environment. */
+function flag(fallback: boolean) {
+  return { schema: yesNo.default(fallback), fix: '"true" or "false"' }
+}
+
+const SANDBOX_CREDENTIALS = "in the sandbox environment, the sandbox's [test credentials](#the-refpay-sandbox)"
+
+/** Every provider option, in the order the README lists them. */
+export const OPTION_FIELDS = {
+  account: {
+    schema: z.string().regex(/^[a-z0-9_]+$/i).optional(),
+    fix: 'letters, digits or _ (e.g. "porto" for REFPAY_PORTO_* variables)',
+    doc:
+      "The seller account of this registration, when REFPAY is registered more than once (see " +
+      "[Several REFPAY accounts](#several-refpay-accounts)): every setting below is then read from " +
+      "`REFPAY_<ACCOUNT>_<NAME>` first (`REFPAY_PORTO_CLIENT_ID`), then from `REFPAY_<NAME>`.",
+  },
+  environment: {
+    env: "REFPAY_ENVIRONMENT",
+    ...choice(["sandbox", "production"], "sandbox"),
+    doc:
+      "`sandbox` or `production`; credentials of one do not work in the other. Production refuses loopback, " +
+      "sandbox-named and non-HTTPS URLs; the sandbox environment refuses hosts that are not loopback, not test-named " +
+      "(`sandbox`, `homolog`, `hml`, `uat`, `staging`) and not listed in `REFPAY_SANDBOX_HOSTS`.",
+  },
+  tokenInterface: {
+    env: "REFPAY_TOKEN_INTERFACE",
+    ...choice(["t1", "t2"], "t1"),
+    doc: "`t1` (OAuth client credentials) or `t2` (back-office token; needs channel and scope), as issued at onboarding.",
+  },
+  authUrl: {
+    env: "REFPAY_AUTH_URL",
+    schema: z.url().optional(),
+    sandboxDefault: SANDBOX_DEFAULT_URLS.authUrl,
+    doc: "T1 token service base URL, with its path prefix (`/token` is appended). Required in production with T1.",
+  },
+  backofficeUrl: {
+    env: "REFPAY_BACKOFFICE_URL",
+    schema: z.url().optional(),
+    sandboxDefault: SANDBOX_DEFAULT_URLS.backofficeUrl,
+    doc: "T2 back-office base URL (`/v1/token` is appended). Required in production with T2.",
+  },
+  paymentsUrl: {
+    env: "REFPAY_PAYMENTS_URL",
+    schema: z.url().optional(),
+    sandboxDefault: SANDBOX_DEFAULT_URLS.paymentsUrl,
+    doc: "Payments host. Required in production.",
+  },
+  clientId: {
+    env: "REFPAY_CLIENT_ID",
+    schema: text.min(1),
+    secret: true,
+    fix: "the client_id issued at onboarding",
+    doc: `Issued at onboarding; ${SANDBOX_CREDENTIALS}.`,
+  },
+  clientSecret: {
+    env: "REFPAY_CLIENT_SECRET",
+    schema: text.min(1),
+    secret: true,
+    fix: "the client_secret issued at onboarding",
+    doc: `Issued at onboarding; ${SANDBOX_CREDENTIALS}.`,
+  },
+  channel: {
+    env: "REFPAY_CHANNEL",
+    schema: text.optional(),
+    secret: true,
+    doc: `T2 only (required there), issued at onboarding; ${SANDBOX_CREDENTIALS}.`,
+  },
+  scope: {
+    env: "REFPAY_SCOPE",
+    schema: text.optional(),
+    secret: true,
+    doc: `T2 \`scope\` header (required there); T1 sends it as the OAuth scope when set; ${SANDBOX_CREDENTIALS}.`,
+  },
+  requesterBranch: {
+    env: "REFPAY_REQUESTER_BRANCH",
+    schema: z.string().default(DEFAULT_REQUESTER.branch),
+    doc: "T2 requester identity, for the platform's audit trail: the branch.",
+  },
+  requesterLogin: {
+    env: "REFPAY_REQUESTER_LOGIN",
+    schema: z.string().default(DEFAULT_REQUESTER.login),
+    doc: "T2 requester identity: the login.",
+  },
+  requesterName: {
+    env: "REFPAY_REQUESTER_NAME",
+    schema: z.string().default(DEFAULT_REQUESTER.name),
+    doc: "T2 requester identity: the name.",
+  },
+  requesterEnrollmentNumber: {
+    env: "REFPAY_REQUESTER_ENROLLMENT_NUMBER",
+    schema: z.string().default(DEFAULT_REQUESTER.enrollmentNumber),
+    doc: "T2 requester identity: the enrollment number.",
+  },
+  t2AuthorizationForm: {
+    env: "REFPAY_T2_AUTHORIZATION_FORM",
+    ...choice(["bearer", "bare"], DEFAULT_T2_AUTHORIZATION_FORM),
+    doc: "How T2 tokens are sent: `bearer` (`Bearer <token>`) or `bare` (the token alone); the spec shows both.",
+  },
+  webhookSecret: {
+    env: "REFPAY_WEBHOOK_SECRET",
+    schema: z.string().min(16).optional(),
+    secret: true,
+    fix: "a random string of at least 16 characters, the same one the platform sends",
+    doc:
+      "Shared secret the platform sends with webhooks (in a header or as the HTTP Basic password), at least 16 " +
+      "characters. Required in production.",
+  },
+  expiryDays: {
+    env: "REFPAY_EXPIRY_DAYS",
+    schema: int(1).default(7),
+    doc: "Days a reference stays payable (D+7).",
+  },
+  expiryGraceHours: {
+    env: "REFPAY_EXPIRY_GRACE_HOURS",
+    schema: int(0).default(24),
+    doc: "Hours after expiry before an unpaid reference is cancelled, so a late bank settlement can still arrive.",
+  },
+  cancelPath: {
+    env: "REFPAY_CANCEL_PATH",
+    schema: text.startsWith("/").optional(),
+    clientDefault: DEFAULT_PATHS.cancelPayment,
+    doc:
+      "Path of the cancel/refund call on the payments host (not in the spec; see " +
+      "[Choices where the platform spec is silent](#choices-where-the-platform-spec-is-silent)).",
+  },
+  paymentInfoPath: {
+    env: "REFPAY_PAYMENT_INFO_PATH",
+    schema: text.startsWith("/").includes("{payment_id}").optional(),
+    clientDefault: DEFAULT_PATHS.paymentInfo,
+    doc: "Path of the status read on the payments host; must contain `{payment_id}`.",
+  },
+  connectTimeoutMs: {
+    env: "REFPAY_CONNECT_TIMEOUT_MS",
+    schema: int(1).default(DEFAULT_TIMEOUTS.connectMs),
+    doc: "Milliseconds to open a connection to the platform.",
+  },
+  requestTimeoutMs: {
+    env: "REFPAY_REQUEST_TIMEOUT_MS",
+    schema: int(1).default(DEFAULT_TIMEOUTS.headersMs),
+    doc: "Milliseconds to the response headers.",
+  },
+  bodyTimeoutMs: {
+    env: "REFPAY_BODY_TIMEOUT_MS",
+    schema: int(1).default(DEFAULT_TIMEOUTS.bodyMs),
+    doc: "Longest silence inside a response body, in milliseconds.",
+  },
+  maxRetries: {
+    env: "REFPAY_MAX_RETRIES",
+    schema: int(0).max(10).default(DEFAULT_RETRIES.maxRetries),
+    doc:
+      "Retries on connection errors and 5xx (never on 4xx), with exponential backoff and jitter and the same " +
+      "idempotency key.",
+  },
+  sandboxHosts: {
+    env: "REFPAY_SANDBOX_HOSTS",
+    schema: hostList.default([]),
+    doc: "Comma-separated extra hosts accepted in the sandbox environment, besides loopback and test-named hosts.",
+  },
+  cancelExpiredOrders: {
+    env: "REFPAY_CANCEL_EXPIRED_ORDERS",
+    ...flag(true),
+    doc: "Cancel the order when its reference expires unpaid (and is not renewed); `false` cancels only the reference.",
+  },
+  expiryPolicy: {
+    env: "REFPAY_EXPIRY_POLICY",
+    ...choice(["renew", "cancel"], "renew"),
+    doc:
+      "When a reference expires unpaid: `renew` issues a new reference for the same amount on the same order and " +
+      'e-mails it (spec 3 rule 2: "the merchant asks the customer for a new payment"), up to `REFPAY_MAX_RENEWALS` ' +
+      "times, then cancels; `cancel` cancels the reference (and the order, per `REFPAY_CANCEL_EXPIRED_ORDERS`) and " +
+      "tells the customer.",
+  },
+  maxRenewals: {
+    env: "REFPAY_MAX_RENEWALS",
+    schema: int(0).max(10).default(1),
+    doc: "New references one order may get after expiries.",
+  },
+  reminderHoursBeforeExpiry: {
+    env: "REFPAY_REMINDER_HOURS",
+    schema: int(0).max(24 * 30).default(24),
+    doc: "Hours before expiry when the customer is reminded to pay (`0`: no reminder).",
+  },
+  autoRefundLatePayments: {
+    env: "REFPAY_AUTO_REFUND_LATE_PAYMENTS",
+    ...flag(false),
+    doc:
+      "Refund automatically a payment that arrives after its order was cancelled; by default it is recorded and " +
+      "flagged for you.",
+  },
+  lateSettlementDays: {
+    env: "REFPAY_LATE_SETTLEMENT_DAYS",
+    schema: int(0).max(60).default(3),
+    doc:
+      "Days after a reference's validity during which the poll job still checks a cancelled or expired reference " +
+      "for a late bank settlement.",
+  },
+  pollBatchSize: {
+    env: "REFPAY_POLL_BATCH_SIZE",
+    schema: int(1).max(1000).default(100),
+    doc:
+      "The least number of due payments the poll job checks per run (every minute); it checks more when the " +
+      "backlog needs it.",
+  },
+  pollIntervalMinutes: {
+    env: "REFPAY_POLL_INTERVAL_MINUTES",
+    schema: int(0).default(10),
+    doc: "Minimum minutes between two status checks of the same waiting payment.",
+  },
+} as const satisfies Record<string, OptionField>
+
+type Fields = typeof OPTION_FIELDS
+export type RefpayOptionName = keyof Fields
+
+/** Provider options as medusa-config gives them; each is documented in `OPTION_FIELDS`. */
+export type RefpayProviderOptions = { [K in RefpayOptionName]?: z.output<Fields[K]["schema"]> }
+
+/** The options with an environment variable (all but `account`). */
+export type RefpayEnvOption = { [K in RefpayOptionName]: Fields[K] extends { env: string } ? K : never }[RefpayOptionName]
+
+/** The options that are credentials (`secret: true`). */
+export type RefpaySecretOption = { [K in RefpayOptionName]: Fields[K] extends { secret: true } ? K : never }[RefpayOptionName]
+
+const fieldList = Object.entries(OPTION_FIELDS) as [RefpayOptionName, OptionField][]
+
+export const SECRET_OPTIONS = fieldList.filter(([, field]) => field.secret).map(([key]) => key) as RefpaySecretOption[]
+
+const schema = z.object(
+  Object.fromEntries(fieldList.map(([key, field]) => [key, field.schema])) as { [K in RefpayOptionName]: Fields[K]["schema"] }
+)
+
+type UrlOption = keyof typeof SANDBOX_DEFAULT_URLS
+
+export type ResolvedRefpayOptions = Omit<z.output<typeof schema>, UrlOption> & Record<UrlOption, string>
+
+/** The variable an account's registration reads first: REFPAY_PORTO_CLIENT_ID for REFPAY_CLIENT_ID and "porto". */
+function accountVariable(variable: string, account: string): string {
+  return variable.replace(/^REFPAY_/, `REFPAY_${account.toUpperCase()}_`)
+}
+
+/**
+ * The environment variable behind each option for a registration: `REFPAY_<ACCOUNT>_<NAME>` with an account (the
+ * unprefixed `REFPAY_<NAME>` is read when that one is unset), `REFPAY_<NAME>` without. Options read from
+ * medusa-config only (`account`) have none.
+ */
+export function optionVariables(account?: string | null): Record<RefpayEnvOption, string> {
+  return Object.fromEntries(
+    fieldList.flatMap(([key, field]) => (field.env ? [[key, account ? accountVariable(field.env, account) : field.env]] : []))
+  ) as Record<RefpayEnvOption, string>
+}
+
+/** "set REFPAY_X to ..." for an option whose field says how to fix it. */
+function howToFix(key: RefpayOptionName): string | undefined {
+  const field: OptionField = OPTION_FIELDS[key]
+  if (!field.fix) return undefined
+  return field.env ? `set ${field.env} to ${field.fix}` : `set the provider option "${key}" to ${field.fix}`
 }
 
 /** Options from medusa-config, each missing one taken from its environment variable. Empty strings count as unset. */
 function withEnvironment(options: Record<string, unknown>, env: NodeJS.ProcessEnv): Record<string, unknown> {
-  const account = typeof options.account === "string" && options.account ? options.account.toUpperCase() : null
-  const merged: Record<string, unknown> = account ? { account: options.account } : {}
-  for (const [key, variable] of Object.entries(ENV)) {
-    const own = account ? env[variable.replace(/^REFPAY_/, `REFPAY_${account}_`)] : undefined
-    const value = options[key] ?? (own !== undefined && own !== "" ? own : env[variable])
+  const account = typeof options.account === "string" && options.account ? options.account : null
+  const merged: Record<string, unknown> = {}
+  for (const [key, field] of fieldList) {
+    const own = account && field.env ? env[accountVariable(field.env, account)] : undefined
+    const fromEnv = field.env ? (own !== undefined && own !== "" ? own : env[field.env]) : undefined
+    const value = options[key] ?? fromEnv
     if (value !== undefined && value !== "") merged[key] = value
   }
   return merged
@@ -218,6 +341,8 @@ function isSandboxHost(hostname: string, listed: string[]): boolean {
   return isLoopback(hostname) || listed.includes(hostname) || /(^|[.-])(sandbox|homolog|hml|uat|staging)([.-]|$)/i.test(hostname)
 }
 
+const { environment: ENVIRONMENT, sandboxHosts: SANDBOX_HOSTS } = optionVariables()
+
 function checkEnvironmentUrls(resolved: ResolvedRefpayOptions, problems: string[]): void {
   for (const key of ["authUrl", "backofficeUrl", "paymentsUrl"] as const) {
     if (resolved.tokenInterface === "t1" && key === "backofficeUrl") continue
@@ -226,14 +351,14 @@ function checkEnvironmentUrls(resolved: ResolvedRefpayOptions, problems: string[
     const sandboxHost = isSandboxHost(url.hostname, resolved.sandboxHosts)
     if (resolved.environment === "production" && (sandboxHost || url.protocol !== "https:")) {
       problems.push(
-        `${key} (${ENV[key]}) is ${url.origin}, a sandbox or non-HTTPS address, but REFPAY_ENVIRONMENT is production: ` +
+        `${key} (${OPTION_FIELDS[key].env}) is ${url.origin}, a sandbox or non-HTTPS address, but ${ENVIRONMENT} is production: ` +
           `use the production https URL issued at onboarding`
       )
     }
     if (resolved.environment === "sandbox" && !sandboxHost) {
       problems.push(
-        `${key} (${ENV[key]}) is ${url.origin}, which is not a sandbox host, but REFPAY_ENVIRONMENT is sandbox: ` +
-          `set REFPAY_ENVIRONMENT=production with production credentials, or list the host in REFPAY_SANDBOX_HOSTS`
+        `${key} (${OPTION_FIELDS[key].env}) is ${url.origin}, which is not a sandbox host, but ${ENVIRONMENT} is sandbox: ` +
+          `set ${ENVIRONMENT}=production with production credentials, or list the host in ${SANDBOX_HOSTS}`
       )
     }
   }
@@ -241,25 +366,29 @@ function checkEnvironmentUrls(resolved: ResolvedRefpayOptions, problems: string[
 
 function checkRules(resolved: ResolvedRefpayOptions, problems: string[]): void {
   if (resolved.tokenInterface === "t2" && (!resolved.channel || !resolved.scope)) {
-    problems.push("T2 needs channel and scope: set REFPAY_CHANNEL and REFPAY_SCOPE to the values issued at onboarding")
+    problems.push(
+      `T2 needs channel and scope: set ${OPTION_FIELDS.channel.env} and ${OPTION_FIELDS.scope.env} to the values issued at onboarding`
+    )
   }
   if (resolved.environment === "production" && !resolved.webhookSecret) {
-    problems.push(`webhookSecret (REFPAY_WEBHOOK_SECRET) is required in production: ${HOW_TO_FIX.webhookSecret}`)
+    problems.push(`webhookSecret (${OPTION_FIELDS.webhookSecret.env}) is required in production: ${howToFix("webhookSecret")}`)
   }
   for (const key of ["authUrl", "backofficeUrl", "paymentsUrl"] as const) {
     const needed = key === "paymentsUrl" || (key === "authUrl") === (resolved.tokenInterface === "t1")
     if (needed && !resolved[key]) {
-      problems.push(`${key} is required in production: set ${ENV[key]} to the URL issued at onboarding`)
+      problems.push(`${key} is required in production: set ${OPTION_FIELDS[key].env} to the URL issued at onboarding`)
     }
   }
   if (problems.length === 0) checkEnvironmentUrls(resolved, problems)
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
-  const key = String(issue.path[0]) as keyof RefpayProviderOptions
-  const variable = key in ENV ? ` (${ENV[key as keyof typeof ENV]})` : ""
+  const key = String(issue.path[0])
+  if (!(key in OPTION_FIELDS)) return `${key}: ${issue.message}`
+  const field: OptionField = OPTION_FIELDS[key as RefpayOptionName]
+  const variable = field.env ? ` (${field.env})` : ""
   // zod's message never repeats the value for these checks, so no secret can leak through it.
-  return `${key}${variable}: ${HOW_TO_FIX[key] ?? issue.message}`
+  return `${key}${variable}: ${howToFix(key as RefpayOptionName) ?? issue.message}`
 }
 
 export class RefpayOptionsError extends Error {
@@ -278,9 +407,9 @@ export function resolveOptions(options: RefpayProviderOptions = {}, env: NodeJS.
   const sandbox = parsed.data.environment === "sandbox"
   const resolved = {
     ...parsed.data,
-    authUrl: parsed.data.authUrl ?? (sandbox ? SANDBOX_DEFAULT_URLS.authUrl : ""),
-    backofficeUrl: parsed.data.backofficeUrl ?? (sandbox ? SANDBOX_DEFAULT_URLS.backofficeUrl : ""),
-    paymentsUrl: parsed.data.paymentsUrl ?? (sandbox ? SANDBOX_DEFAULT_URLS.paymentsUrl : ""),
+    authUrl: parsed.data.authUrl ?? (sandbox ? OPTION_FIELDS.authUrl.sandboxDefault : ""),
+    backofficeUrl: parsed.data.backofficeUrl ?? (sandbox ? OPTION_FIELDS.backofficeUrl.sandboxDefault : ""),
+    paymentsUrl: parsed.data.paymentsUrl ?? (sandbox ? OPTION_FIELDS.paymentsUrl.sandboxDefault : ""),
   }
   const problems: string[] = []
   checkRules(resolved, problems)

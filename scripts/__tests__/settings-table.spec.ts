@@ -1,0 +1,52 @@
+// README's settings table is generated from the provider's one list of options (OPTION_FIELDS) by
+// scripts/settings-table.js, so it cannot drift from what the provider reads, defaults to and checks.
+import { execFileSync } from "node:child_process"
+import fs from "node:fs"
+import path from "node:path"
+import { OPTION_FIELDS } from "../../src/providers/refpay/options"
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+const { renderSettingsTable, readTable, replaceTable, START, END } = require("../settings-table") as {
+  renderSettingsTable: (fields: typeof OPTION_FIELDS) => string
+  readTable: (readme: string) => string
+  replaceTable: (readme: string, table: string) => string
+  START: string
+  END: string
+}
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+const root = path.resolve(__dirname, "..", "..")
+const table = renderSettingsTable(OPTION_FIELDS)
+const row = (option: string) => table.split("\n").find((line) => line.includes(`| \`${option}\` |`))
+
+describe("README's settings table", () => {
+  it("is the one generated from OPTION_FIELDS (to update it: node scripts/settings-table.js --write)", () => {
+    const readme = fs.readFileSync(path.join(root, "README.md"), "utf8")
+    expect(readTable(readme)).toBe(table)
+  })
+
+  it("has one row per option with its variable, its default as the provider applies it, and its secrets marked", () => {
+    expect(table.split("\n")).toHaveLength(2 + Object.keys(OPTION_FIELDS).length)
+    expect(row("expiryDays")).toMatch(/^\| `REFPAY_EXPIRY_DAYS` \| `expiryDays` \| `7` \|/)
+    expect(row("connectTimeoutMs")).toContain("| `5000` |")
+    expect(row("authUrl")).toContain("| `http://localhost:4010/auth` in sandbox |")
+    expect(row("cancelPath")).toContain("| `/dpm/payments-gwproxy/v2/payments/cancel` |")
+    expect(row("clientId")).toMatch(/\| — \(required\) \| \*\*Secret\.\*\* .*\(#the-refpay-sandbox\)/)
+    expect(row("reminderHoursBeforeExpiry")).toContain("`REFPAY_REMINDER_HOURS`")
+    expect(row("account")).toMatch(/^\| — \(medusa-config only\) \|/)
+    expect(row("expiryDays")).not.toContain("**Secret.**")
+  })
+
+  it("--write replaces only what lies between the markers", () => {
+    const readme = `# Title\n\nBefore.\n${START}\n| old |\n${END}\n\nAfter.\n`
+    const written = replaceTable(readme, "| new |")
+    expect(written).toBe(`# Title\n\nBefore.\n${START}\n| new |\n${END}\n\nAfter.\n`)
+    expect(replaceTable(written, "| new |")).toBe(written)
+    expect(() => readTable("# no markers")).toThrow(/settings-table:start/)
+  })
+
+  it("prints the same table from the command line", () => {
+    const printed = execFileSync(process.execPath, [path.join(root, "scripts", "settings-table.js")], { cwd: root, encoding: "utf8" })
+    expect(printed).toBe(`${table}\n`)
+  })
+})

@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+"use strict"
+// `node scripts/settings-table.js [--write]`: prints the README's settings table, made from the provider's one list of
+// options (OPTION_FIELDS in src/providers/refpay/options.ts: variable, default, meaning, secret or not). With
+// `--write`, puts it into README.md between the `<!-- settings-table:start -->` and `<!-- settings-table:end -->`
+// markers and leaves the rest of the file as it is. scripts/__tests__/settings-table.spec.ts fails when README's table
+// is not the generated one.
+
+const fs = require("node:fs")
+const path = require("node:path")
+const { parseArgs } = require("node:util")
+
+const root = path.resolve(__dirname, "..")
+const README = path.join(root, "README.md")
+const START = "<!-- settings-table:start -->"
+const END = "<!-- settings-table:end -->"
+
+const code = (value) => `\`${value}\``
+const cell = (text) => text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ")
+
+/** The Default column: the sandbox's URL, the client's path, the schema's default, or "required". */
+function shownDefault(field) {
+  if (field.sandboxDefault) return `${code(field.sandboxDefault)} in sandbox`
+  if (field.clientDefault) return code(field.clientDefault)
+  const parsed = field.schema.safeParse(undefined)
+  if (!parsed.success) return "— (required)"
+  const value = parsed.data
+  if (value === undefined || (Array.isArray(value) && value.length === 0)) return "—"
+  if (value === "") return "empty"
+  return code(String(value))
+}
+
+/** The settings table, one row per option, in the list's order. */
+function renderSettingsTable(fields) {
+  const rows = Object.entries(fields).map(([key, field]) => {
+    const variable = field.env ? code(field.env) : "— (medusa-config only)"
+    const meaning = field.secret ? `**Secret.** ${field.doc}` : field.doc
+    return `| ${variable} | ${code(key)} | ${cell(shownDefault(field))} | ${cell(meaning)} |`
+  })
+  return ["| Variable | Option | Default | What it is |", "|---|---|---|---|", ...rows].join("\n")
+}
+
+function markers(readme) {
+  const start = readme.indexOf(START)
+  const end = readme.indexOf(END)
+  if (start < 0 || end < start) throw new Error(`README.md has no ${START} ... ${END} markers around the settings table`)
+  return { from: start + START.length, to: end }
+}
+
+/** The table README holds between the markers. */
+function readTable(readme) {
+  const { from, to } = markers(readme)
+  return readme.slice(from, to).trim()
+}
+
+/** README with the text between the markers replaced by the table. */
+function replaceTable(readme, table) {
+  const { from, to } = markers(readme)
+  return `${readme.slice(0, from)}\n${table}\n${readme.slice(to)}`
+}
+
+function loadOptionFields() {
+  require("ts-node").register({
+    transpileOnly: true,
+    swc: true,
+    project: path.join(root, "tsconfig.json"),
+    compilerOptions: { module: "commonjs" },
+  })
+  return require(path.join(root, "src", "providers", "refpay", "options.ts")).OPTION_FIELDS
+}
+
+function main() {
+  const { values } = parseArgs({ options: { write: { type: "boolean", default: false } } })
+  const table = renderSettingsTable(loadOptionFields())
+  if (!values.write) {
+    process.stdout.write(`${table}\n`)
+    return
+  }
+  const before = fs.readFileSync(README, "utf8")
+  const after = replaceTable(before, table)
+  if (after === before) {
+    process.stderr.write("README.md: the settings table is up to date\n")
+    return
+  }
+  // Written beside and renamed over, so a reader never sees half a README.
+  const temporary = `${README}.${process.pid}.tmp`
+  fs.writeFileSync(temporary, after)
+  fs.renameSync(temporary, README)
+  process.stderr.write("README.md: settings table written\n")
+}
+
+module.exports = { renderSettingsTable, readTable, replaceTable, START, END }
+
+if (require.main === module) main()
