@@ -19,6 +19,7 @@ import {
   type Real,
   RedeliverCommand,
   RefundCommand,
+  RefundLatePaymentCommand,
   sandbox,
   setMaxOrders,
   ShopCancelCommand,
@@ -41,6 +42,7 @@ import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
  * Commands: checkout (with creation faults), customer pays (latest or first reference, late settlement with force,
  * webhook and status-read faults), shop cancels (cancel/refund or status-read faults), shop cancels while the customer
  * pays, platform cancels / expires / moves its clock 8 days, full / partial / excessive refunds (cancel/refund faults),
+ * the REFPAY page's refund of a payment received after cancellation,
  * admin "check now", admin "issue a new reference", poll ticks (now, due, past expiry), webhook redelivery, the
  * platform forgetting a payment, fulfilment attempts, an amount mismatch reported through both webhook doors, waits.
  *
@@ -103,6 +105,7 @@ const ALL_COMMANDS: [string, fc.Arbitrary<fc.AsyncCommand<Model, Real>>, number]
     1,
   ],
   ["refund", refundCommand, 2],
+  ["refundLatePayment", fc.tuple(order, platformFault).map(([i, f]) => new RefundLatePaymentCommand(i, f)), 1],
   ["adminCheckNow", fc.tuple(order, statusFault).map(([i, f]) => new AdminSyncCommand(i, f)), 1],
   ["adminIssueNewReference", order.map((i) => new AdminRenewCommand(i)), 1],
   [
