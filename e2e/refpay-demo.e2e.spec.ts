@@ -14,6 +14,7 @@ afterAll(async () => {
 }, 120_000)
 
 describe("storefront", () => {
+  // The order page's payment box is the Next.js starter kit's component (storefront-kit/nextjs-starter), as shipped.
   it("places a REFPAY order, shows the platform's exact entity and reference with copy buttons, and turns paid without a reload", async () => {
     const page = await session.browser.newPage()
     const storefront = new URL(session.info.storefront_url).origin
@@ -44,13 +45,14 @@ describe("storefront", () => {
     expect(await page.getByTestId("refpay-amount").textContent()).toBe(refpay.amount_display)
     expect(refpay.amount_display.replace(/\s/g, " ")).toBe("24,98 €")
     expect(await page.getByTestId("refpay-expiry").textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}/)
+    const box = page.getByTestId("refpay-payment-instructions")
     for (const label of ["Entidade", "Referência", "Montante", "Data limite"]) {
-      await expect(page.locator("dt", { hasText: label }).isVisible()).resolves.toBe(true)
+      await expect(box.getByText(label, { exact: true }).isVisible()).resolves.toBe(true)
     }
-    await expectText(page, "refpay-status", "A aguardar pagamento")
+    await expectText(page, "refpay-status", "Estado: A aguardar pagamento")
 
-    await expect(page.getByTestId("copy-entity").isVisible()).resolves.toBe(true)
-    await page.getByTestId("copy-reference").click()
+    await expect(page.getByTestId("refpay-entity-copy").isVisible()).resolves.toBe(true)
+    await page.getByTestId("refpay-reference-copy").click()
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(platform.additional_data.reference)
     await session.screenshot(page, "02-storefront-awaiting-payment")
 
@@ -58,7 +60,7 @@ describe("storefront", () => {
     await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true))
     await page.getByTestId("simulate-payment").click()
     await page.locator('[data-testid="refpay-status"][data-status="paid"]').waitFor({ timeout: 30_000 })
-    await expectText(page, "refpay-status", "Pago")
+    await expectText(page, "refpay-status", "Estado: Pago")
     await expect(page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).resolves.toBe(true)
     expect(await reference.textContent()).toBe(platform.additional_data.reference)
     await session.screenshot(page, "03-storefront-paid")

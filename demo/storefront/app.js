@@ -1,32 +1,20 @@
 // The demo storefront: one page, no framework, no build step. It talks to Medusa's store API with the shop's
 // publishable key (from /config.json, served by the demo's own little server), and to the REFPAY sandbox's
-// controls through that server's /sandbox/* proxy.
+// controls through that server's /sandbox/* proxy. The thank-you page's payment box is the Next.js starter kit's
+// component as shipped (storefront-kit/nextjs-starter), loaded from /kit.bundle.js as `RefpayKit`.
 "use strict"
 
+/* global RefpayKit */
+
 const PROVIDER_ID = "pp_refpay_refpay"
-const POLL_MS = 1500
-const FINAL_STATUSES = new Set(["paid", "cancelled", "failed"])
-const STATUS_LABELS = {
-  awaiting: "A aguardar pagamento",
-  paid: "Pago",
-  cancelled: "Cancelado",
-  failed: "Pagamento falhou",
-}
 
 const euros = new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" })
-const lisbonDate = new Intl.DateTimeFormat("pt-PT", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/Lisbon",
-})
 
 const $ = (id) => document.getElementById(id)
 let config = null
 let selected = null
-let pollTimer = null
+/** Unmounts the kit's payment box (and stops its polling) when the shopper leaves the thank-you page. */
+let unmountPayment = null
 
 /** A Medusa store API call with the publishable key; throws with Medusa's message on an HTTP error. */
 async function store(path, { method = "GET", body } = {}) {
@@ -191,64 +179,32 @@ function renderSummary(orderId) {
   )
 }
 
-/** What a shopper needs to know about earlier references: a renewal after expiry, or an order cancelled unpaid. */
-function renderNote(refpay, previous) {
-  const note = $("refpay-note")
-  const expiredBefore = (previous || []).some((p) => p.expired)
-  let text = ""
-  if (refpay.status === "awaiting" && expiredBefore) text = "A referência anterior expirou sem pagamento: enviámos-lhe uma nova referência por e-mail. Pague apenas a referência abaixo."
-  else if (refpay.status === "cancelled" && refpay.expired) text = "Encomenda cancelada: a referência não foi paga a tempo."
-  else if (refpay.status === "cancelled") text = "Encomenda cancelada: não foi paga."
-  note.textContent = text
-  note.hidden = !text
+function closeOrder() {
+  unmountPayment?.()
+  unmountPayment = null
 }
 
-function renderPayment(refpay) {
-  // Entity and reference exactly as the platform gave them: text, never a number, never regrouped.
-  setText("refpay-entity", refpay.entity)
-  setText("refpay-reference", refpay.reference)
-  setText("refpay-amount", refpay.amount_display)
-  const expiry = $("refpay-expiry")
-  expiry.dateTime = refpay.expires_at || ""
-  expiry.textContent = refpay.expires_at ? lisbonDate.format(new Date(refpay.expires_at)) : "—"
-  $("refpay-details").hidden = false
-
-  const status = $("refpay-status")
-  status.dataset.status = refpay.status
-  status.textContent = STATUS_LABELS[refpay.status] || refpay.status
-  $("refpay-hint").hidden = refpay.status !== "awaiting"
-  $("simulate-payment").disabled = refpay.status !== "awaiting" || !refpay.payment_id
-  $("simulate-payment").dataset.paymentId = refpay.payment_id || ""
-  if (refpay.status === "paid") setText("simulate-progress", "Pagamento confirmado pela loja.")
-}
-
-async function refreshPayment(orderId) {
+/** The sandbox button pays the order's current reference: its payment id comes from the store route the kit reads. */
+async function enableSimulatePayment(orderId) {
+  const button = $("simulate-payment")
+  button.disabled = true
+  button.dataset.paymentId = ""
+  setText("simulate-progress", "")
   try {
-    const { refpay, previous_references } = await store(`/store/refpay/orders/${encodeURIComponent(orderId)}`)
-    showError("refpay-error", "")
-    renderPayment(refpay)
-    renderNote(refpay, previous_references)
-    return refpay.status
+    const { refpay } = await store(`/store/refpay/orders/${encodeURIComponent(orderId)}`)
+    button.dataset.paymentId = refpay.payment_id || ""
+    button.disabled = refpay.status !== "awaiting" || !refpay.payment_id
   } catch (error) {
-    showError("refpay-error", `Não foi possível obter os dados de pagamento: ${error.message}`)
-    return null
+    setText("simulate-progress", `Não há referência para pagar: ${error.message}`)
   }
-}
-
-function stopPolling() {
-  if (pollTimer) clearTimeout(pollTimer)
-  pollTimer = null
 }
 
 async function showOrder(orderId) {
-  stopPolling()
+  closeOrder()
   show("order")
   renderSummary(orderId)
-  const poll = async () => {
-    const status = await refreshPayment(orderId)
-    if (!FINAL_STATUSES.has(status)) pollTimer = setTimeout(poll, POLL_MS)
-  }
-  await poll()
+  unmountPayment = RefpayKit.mount($("refpay-payment"), orderId)
+  await enableSimulatePayment(orderId)
 }
 
 async function simulatePayment() {
@@ -260,47 +216,10 @@ async function simulatePayment() {
   try {
     const response = await fetch(`${config.sandbox_path}/payments/${encodeURIComponent(paymentId)}/pay`, { method: "POST" })
     if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`)
-    setText("simulate-progress", "Pagamento enviado. A aguardar a confirmação da loja…")
+    setText("simulate-progress", "Pagamento enviado. O estado acima passa a «Pago» quando a loja o confirmar.")
   } catch (error) {
     setText("simulate-progress", `A sandbox recusou: ${error.message}`)
     button.disabled = false
-  }
-}
-
-// ---------------------------------------------------------------- copy buttons
-
-async function copyText(text) {
-  try {
-    await navigator.clipboard.writeText(text)
-    return true
-  } catch {
-    // No clipboard API (older browser, no permission): the old select-and-copy way.
-    const area = document.createElement("textarea")
-    area.value = text
-    area.setAttribute("readonly", "")
-    area.style.position = "fixed"
-    area.style.opacity = "0"
-    document.body.append(area)
-    area.select()
-    let copied = false
-    try {
-      copied = document.execCommand("copy")
-    } catch {
-      copied = false
-    }
-    area.remove()
-    return copied
-  }
-}
-
-function wireCopyButtons() {
-  for (const button of document.querySelectorAll("button[data-copy]")) {
-    button.addEventListener("click", async () => {
-      const text = $(button.dataset.copy).textContent
-      const copied = await copyText(text)
-      button.textContent = copied ? "Copiado!" : "Copie à mão"
-      setTimeout(() => (button.textContent = "Copiar"), 2000)
-    })
   }
 }
 
@@ -309,7 +228,7 @@ function wireCopyButtons() {
 async function route() {
   const match = location.pathname.match(/^\/order\/([^/]+)$/)
   if (match) return showOrder(decodeURIComponent(match[1]))
-  stopPolling()
+  closeOrder()
   show("shop")
   await loadProducts()
 }
@@ -328,7 +247,6 @@ async function main() {
     history.pushState({}, "", "/")
     void route()
   })
-  wireCopyButtons()
   window.addEventListener("popstate", () => void route())
   try {
     await route()

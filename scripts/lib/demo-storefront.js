@@ -50,7 +50,8 @@ const REPO_ROOT = path.resolve(__dirname, "..", "..")
 
 /**
  * The Next.js starter kit's confirmation component bundled for the browser (served as /kit.bundle.js, kept in
- * memory): `@lib/data/refpay`, the starter's server action, is swapped for a browser fetch with the same results.
+ * memory) as the global `RefpayKit` (`RefpayKit.mount(element, orderId)`): `@lib/data/refpay`, the starter's server
+ * action, is swapped for a browser fetch with the same results.
  */
 async function buildKitBundle() {
   const esbuild = require("esbuild")
@@ -59,6 +60,7 @@ async function buildKitBundle() {
     bundle: true,
     write: false,
     format: "iife",
+    globalName: "RefpayKit",
     jsx: "automatic",
     target: "es2020",
     minify: true,
