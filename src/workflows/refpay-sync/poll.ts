@@ -5,6 +5,7 @@ import { REFPAY_MODULE, type RefpayModuleService } from "../../modules/refpay"
 import type { ResolvedRefpayOptions } from "../../providers/refpay/options"
 import { intervalMs } from "./check-schedule"
 import { refpayProviderFor, refpayProviderIds } from "./provider"
+import { resumeInterruptedCompletions } from "./resume-authorization"
 import { syncRefpayPayment, type SyncResult } from "./sync-payment"
 
 /** Syncs run at once per tick: enough to keep up with thousands of waiting payments, gentle on the platform. */
@@ -24,7 +25,8 @@ export interface PollOptions {
  * (waiting, or cancelled/expired but still within the late-settlement window) has a check record; each tick syncs
  * the ones that are due, oldest due first, as many as the backlog needs for every session to be checked once per
  * `pollIntervalMinutes` (at least `pollBatchSize`). Failing sessions back off (the sync records each check), so
- * none can starve the others. Ticks never overlap: they hold a lock of Medusa's locking module.
+ * none can starve the others. Ticks never overlap: they hold a lock of Medusa's locking module. Each tick first
+ * resumes the checkouts whose completion was interrupted (an order with a session never authorised).
  */
 export async function pollRefpayPayments(container: MedusaContainer, now = new Date(), options: PollOptions = {}): Promise<SyncResult[]> {
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
@@ -53,6 +55,7 @@ async function pollTick(container: MedusaContainer, now: Date): Promise<SyncResu
 async function pollRegistration(container: MedusaContainer, providerId: string, now: Date): Promise<SyncResult[]> {
   const settings = refpayProviderFor(container, providerId).settings
   const checks = container.resolve<RefpayModuleService>(REFPAY_MODULE)
+  await resumeInterruptedCompletions(container, providerId, now)
   await watchNewSessions(container, checks, providerId, settings)
 
   const watching = { provider_id: providerId, watch_until: { $gt: now } }

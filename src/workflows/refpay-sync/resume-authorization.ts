@@ -1,0 +1,45 @@
+import type { ILockingModule, Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { authorizePaymentSessionStep } from "@medusajs/medusa/core-flows"
+import { isInterruptedCompletion } from "../../rules/interrupted-completion"
+import { refpaySessionLockKey } from "./sync-payment"
+
+/**
+ * The last step of Medusa's cart completion, run again for a session whose completion was interrupted: Medusa's own
+ * `authorizePaymentSessionStep` calls the provider's authorizePayment (the platform replays the reference created
+ * for this session) and records the session as `pending_authorization` with the reference.
+ */
+export const resumeRefpayAuthorizationWorkflow = createWorkflow("refpay-resume-authorization", (input: { sessionId: string }) => {
+  const payment = authorizePaymentSessionStep({ id: input.sessionId, context: {} })
+  return new WorkflowResponse(payment)
+})
+
+/**
+ * Finds the registration's sessions left `pending` by an interrupted completion (see `isInterruptedCompletion`) and
+ * resumes each under the session's lock; one that fails is logged and tried again at the next tick.
+ */
+export async function resumeInterruptedCompletions(container: MedusaContainer, providerId: string, now: Date): Promise<string[]> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const locking = container.resolve<ILockingModule>(Modules.LOCKING)
+  const { data } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "status", "updated_at", "payment_collection.order.id"],
+    filters: { provider_id: providerId, status: "pending" },
+  })
+  const interrupted = (data as { id: string; status: string; updated_at: string | Date; payment_collection?: { order?: { id: string } | null } | null }[])
+    .filter((row) => isInterruptedCompletion({ status: row.status, orderId: row.payment_collection?.order?.id ?? null, updatedAt: new Date(row.updated_at) }, now))
+    .map((row) => row.id)
+  const resumed: string[] = []
+  for (const sessionId of interrupted) {
+    try {
+      await locking.execute(refpaySessionLockKey(sessionId), () => resumeRefpayAuthorizationWorkflow(container).run({ input: { sessionId } }), { timeout: 5 })
+      logger.info(`REFPAY poll: session ${sessionId} of a placed order was never authorised (its checkout was interrupted): authorised now`)
+      resumed.push(sessionId)
+    } catch (error) {
+      logger.warn(`REFPAY poll: session ${sessionId} of a placed order not authorised yet: ${(error as Error).message}`)
+    }
+  }
+  return resumed
+}
