@@ -3,6 +3,8 @@
 //                 scripts/**/__tests__/*.spec.ts (the test and demo tooling)
 //   integration - integration-tests/**/*.spec.ts (a real Medusa app on a real PostgreSQL)
 //   e2e         - e2e/**/*.e2e.spec.ts (npm run demo's stack driven in Debian's chromium)
+//   cluster     - integration-tests/cluster/**/*.spec.ts (the demo app as several servers on one PostgreSQL and one
+//                 Redis, under load, with servers and Redis killed)
 const swc = [
   "@swc/jest",
   { jsc: { parser: { syntax: "typescript", decorators: true, tsx: true }, target: "es2021" } },
@@ -15,6 +17,7 @@ const unit = [
 ]
 const integration = ["<rootDir>/integration-tests/**/*.spec.ts"]
 const e2e = ["<rootDir>/e2e/**/*.e2e.spec.ts"]
+const cluster = ["<rootDir>/integration-tests/cluster/**/*.spec.ts"]
 
 const type = process.env.TEST_TYPE
 module.exports = {
@@ -23,6 +26,10 @@ module.exports = {
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
   modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.medusa/", "<rootDir>/sandbox/dist/", "<rootDir>/.demo/", "<rootDir>/demo/"],
   setupFiles: ["<rootDir>/integration-tests/setup.js"],
-  testMatch: type === "unit" ? unit : type === "integration" ? integration : type === "e2e" ? e2e : [...unit, ...integration],
+  testMatch:
+    type === "unit" ? unit : type === "integration" ? integration : type === "e2e" ? e2e : type === "cluster" ? cluster : [...unit, ...integration],
+  // The cluster suites run in their own phase (they start their own stack): never as integration suites.
+  testPathIgnorePatterns: ["/node_modules/", ...(type === "cluster" ? [] : ["<rootDir>/integration-tests/cluster/"])],
   ...(type === "e2e" ? { testTimeout: 180_000 } : {}),
+  ...(type === "cluster" ? { testTimeout: 900_000 } : {}),
 }

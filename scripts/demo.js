@@ -8,6 +8,8 @@
 //   npm run demo -- --port 9100 --storefront-port 8100 --sandbox-port 4110
 //   npm run demo -- --data-dir DIR       keep the database and logs in DIR instead of .demo/
 //   npm run demo -- --ephemeral          a throwaway database, removed on exit
+//   npm run demo -- --servers 2          Redis and two Medusa servers behind a round-robin load balancer on :9000
+//   npm run demo -- --servers 2 --worker two servers in server mode plus one worker process (Medusa's production set-up)
 
 const path = require("node:path")
 
@@ -21,6 +23,10 @@ const USAGE = `Usage: npm run demo -- [options]
   --data-dir <dir>       where the database, logs and demo.json live (default .demo)
   --ephemeral            throwaway database in a temp folder, removed on exit
   --reset                remove the kept database first and seed again
+  --servers <n>          run n Medusa servers (default 1); 2 or more adds Redis (Debian's redis-server) and a
+                         round-robin load balancer on --port, so the storefront, admin and webhooks use them all
+  --worker               with --servers: one more Medusa process in worker mode (scheduled jobs, subscribers);
+                         the servers then run in server mode
   --help                 this text
 
 A port of 0 picks any free one. Everything listens on loopback only.`
@@ -38,6 +44,12 @@ function parseArgs(argv) {
     if (flag === "--help" || flag === "-h") options.help = true
     else if (flag === "--reset") options.reset = true
     else if (flag === "--ephemeral") options.ephemeral = true
+    else if (flag === "--worker") options.worker = true
+    else if (flag === "--servers") {
+      const v = value()
+      if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 8) throw new Error(`--servers must be a number from 1 to 8, got "${v}"`)
+      options.servers = Number(v)
+    }
     else if (flag === "--data-dir") options.dataDir = path.resolve(value())
     else if (ports[flag]) {
       const v = value()
@@ -63,10 +75,17 @@ REFPAY demo is ready (${seconds(timings.total)}).
                ${info.admin_email} / ${info.admin_password}   (fake demo credentials)
   Shop API     ${info.shop_url}   publishable key ${info.publishable_key}
   Sandbox      ${info.sandbox_url}   e.g. curl -X POST ${info.sandbox_url}/__sandbox/payments/<payment_id>/pay
-
+${servers(info)}
   Logs in ${path.relative(process.cwd(), logsDir) || logsDir}/, details in ${path.relative(process.cwd(), infoFile) || infoFile}
   Press Ctrl-C to stop everything.
 `
+}
+
+/** With --servers: which process is where, behind the load balancer. */
+function servers(info) {
+  if (!info.servers) return ""
+  const lines = info.servers.map((s) => `               ${s.name.padEnd(9)} ${s.mode.padEnd(7)} ${s.url}${s.mode === "worker" ? "   (jobs and subscribers, no routes)" : ""}`)
+  return `  Servers      ${info.shop_url} is a round-robin load balancer; Redis ${info.redis_url}\n${lines.join("\n")}\n`
 }
 
 async function main() {
@@ -93,7 +112,7 @@ async function main() {
   const shutdown = async (reason, code) => {
     if (exiting) return
     exiting = Date.now()
-    log(`${reason}: stopping Medusa, the storefront, the sandbox and PostgreSQL...`)
+    log(`${reason}: stopping Medusa, the storefront, the sandbox${demo?.cluster ? ", Redis" : ""} and PostgreSQL...`)
     await demo?.stop()
     log("stopped.")
     process.exit(code)

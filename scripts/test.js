@@ -8,6 +8,8 @@
 //   npm test -- --unit            unit suites only (no PostgreSQL started)
 //   npm test -- --integration     integration suites only
 //   npm test -- --e2e             browser suites only (the demo stack in Debian's chromium)
+//   npm test -- --cluster         several Medusa servers on one PostgreSQL and one Redis (Debian's redis-server),
+//                                 under load, with a server and Redis killed (integration-tests/cluster)
 //   npm test -- <jest args>       passed to jest, e.g. a path pattern or -t "name"
 
 const { spawn } = require("node:child_process")
@@ -24,9 +26,10 @@ function parseArgs(argv) {
     if (arg === "--unit") phases.add("unit")
     else if (arg === "--integration") phases.add("integration")
     else if (arg === "--e2e") phases.add("e2e")
+    else if (arg === "--cluster") phases.add("cluster")
     else jestArgs.push(arg)
   }
-  if (phases.size === 0) phases.add("unit").add("integration").add("e2e")
+  if (phases.size === 0) phases.add("unit").add("integration").add("e2e").add("cluster")
   return { phases, jestArgs }
 }
 
@@ -111,6 +114,8 @@ async function main() {
     }
     // The browser suite starts the whole demo stack itself (its own PostgreSQL, sandbox, Medusa, storefront).
     if (phases.has("e2e")) results.push(readCounts(await runJest("e2e", jestArgs, env)))
+    // So do the cluster suites, with Redis and several `medusa start` processes of the demo app.
+    if (phases.has("cluster")) results.push(readCounts(await runJest("cluster", jestArgs, env)))
   } finally {
     await postgres?.stop()
   }

@@ -7,6 +7,8 @@
 //
 // Order: plugin (build, pack, install into demo/) -> PostgreSQL + `medusa build` -> REFPAY sandbox -> migrations
 // and seed -> `medusa start` -> storefront. Everything listens on loopback only; a port of 0 means any free one.
+// With `servers: 2` (or more): Redis too, before the migrations, and that many `medusa start` processes behind a
+// round-robin load balancer on the shop's port (scripts/lib/demo-cluster.js).
 
 const fs = require("node:fs")
 const os = require("node:os")
@@ -15,6 +17,8 @@ const { freePort, startPostgres } = require("./postgres")
 const { buildPlugin, checkEntryPoints, installPlugin, packPlugin } = require("./demo-plugin")
 const { assertPortFree, isRunning, killNow, startProcess, stopProcess, throwIfInterrupted } = require("./demo-processes")
 const { buildInputsHash, buildShop, ensureDatabase, prepareDatabase, startShop } = require("./demo-shop")
+const { startCluster } = require("./demo-cluster")
+const { startRedis } = require("./redis")
 const { startStorefront } = require("./demo-storefront")
 
 const DATABASE = "refpay_demo"
@@ -123,6 +127,11 @@ function startSandboxProcess({ root, port, webhookUrl, stateFile, logFile }) {
  * @param {boolean} [options.reset]        start from an empty database
  * @param {AbortSignal} [options.signal]   aborting it stops the start-up: what runs is stopped, the promise rejects
  *                                          with an InterruptedError
+ * @param {number} [options.servers]       HTTP servers (default 1); more than one adds Redis and the load balancer
+ * @param {boolean} [options.worker]       with servers: one more process in worker mode, the servers in server mode
+ * @param {boolean} [options.redisPersistent] with servers: Redis keeps its data on disk (append-only file, every write
+ *                                          synced), so a killed Redis comes back with it, as a production Redis does
+ * @param {Record<string, string>} [options.shopEnv] extra environment for every Medusa process (tests)
  * @param {(line: string) => void} [options.log]
  */
 async function startDemo(options) {
@@ -154,7 +163,7 @@ async function startDemo(options) {
 
   if (options.reset) {
     log(`• --reset: removing the demo database and state in ${dataDir}`)
-    for (const entry of ["pgdata", "state.json", "demo.json", "sandbox.json"]) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true })
+    for (const entry of ["pgdata", "state.json", "demo.json", "sandbox.json", "mailbox.json"]) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true })
     // Where scripts/lib/postgres.js keeps the data when the postgres account cannot reach <dataDir>/pgdata.
     const wanted = path.join(dataDir, "pgdata")
     fs.rmSync(path.join(os.tmpdir(), `refpay-pg-${Buffer.from(wanted).toString("hex").slice(-24)}`), { recursive: true, force: true })
@@ -162,7 +171,8 @@ async function startDemo(options) {
   fs.mkdirSync(logsDir, { recursive: true })
   fs.rmSync(infoFile, { force: true })
 
-  const running = { postgres: null, sandbox: null, shop: null, storefront: null }
+  const clustered = (options.servers ?? 1) > 1 || Boolean(options.worker)
+  const running = { postgres: null, redis: null, sandbox: null, shop: null, cluster: null, storefront: null }
   let stopping = null
   const stop = () => {
     if (!stopping) {
@@ -170,7 +180,9 @@ async function startDemo(options) {
         fs.rmSync(infoFile, { force: true })
         await running.storefront?.close()
         await stopProcess(running.shop, 15_000)
+        await running.cluster?.stop()
         await stopProcess(running.sandbox, 5_000)
+        await running.redis?.stop()
         await running.postgres?.stop()
         if (ephemeral) fs.rmSync(dataDir, { recursive: true, force: true })
       })()
@@ -180,7 +192,9 @@ async function startDemo(options) {
   /** For `process.on("exit")`: kills what is left, synchronously. */
   const killAll = () => {
     killNow(running.shop)
+    running.cluster?.killNow()
     killNow(running.sandbox)
+    running.redis?.killNow()
     running.postgres?.killNow()
   }
 
@@ -191,7 +205,7 @@ async function startDemo(options) {
       sandbox: await choosePort(options.sandboxPort ?? DEFAULT_PORTS.sandboxPort, "--sandbox-port"),
     }
     const postgresPort = await freePort()
-    const env = shopEnvironment({ ports, postgresPort })
+    const env = { ...shopEnvironment({ ports, postgresPort }), DEMO_MAILBOX_FILE: path.join(dataDir, "mailbox.json"), ...options.shopEnv }
     const medusaCli = require.resolve("@medusajs/cli/cli.js", { paths: [root] })
 
     const plugin = await step("plugin", "building the plugin (medusa plugin:build, skipped when up to date)...", async () => {
@@ -236,13 +250,34 @@ async function startDemo(options) {
       })
     })
 
+    if (clustered) {
+      // Before the migrations: with REDIS_URL set, the Redis workflow engine brings its own tables.
+      await step("redis", `starting Redis (Debian's redis-server, ${options.redisPersistent ? "append-only file" : "saving off"})...`, async () => {
+        running.redis = await startRedis({ log: (line) => log(`  ${line}`), logFile: path.join(logsDir, "redis.log"), persistent: options.redisPersistent })
+        env.REDIS_URL = running.redis.url
+        log(`  Redis on ${running.redis.url}`)
+      })
+    }
+
     const seed = await step("database", null, () =>
-      prepareDatabase({ demoDir, medusaCli, env, inputsHash, databaseId, stateFile, logFile: path.join(logsDir, "medusa-setup.log"), log: (line) => log(`• ${line}`), signal })
+      prepareDatabase({
+        demoDir, medusaCli, env, databaseId, stateFile, logFile: path.join(logsDir, "medusa-setup.log"), log: (line) => log(`• ${line}`), signal,
+        // The Redis modules have migrations of their own: switching between one and several servers migrates again.
+        inputsHash: clustered ? `${inputsHash}+redis` : inputsHash,
+      })
     )
 
-    await step("medusa_start", `starting Medusa (medusa start) on ${shopUrl}...`, async () => {
-      running.shop = await startShop({ demoDir, medusaCli, env, port: ports.shop, logFile: path.join(logsDir, "medusa.log"), signal })
-    })
+    if (clustered) {
+      const servers = Math.max(1, options.servers ?? 1)
+      const roles = options.worker ? `${servers} server(s) and a worker` : `${servers} shared servers`
+      await step("medusa_start", `starting Medusa (medusa start): ${roles} behind a load balancer on ${shopUrl}...`, async () => {
+        running.cluster = await startCluster({ demoDir, medusaCli, env, servers, worker: Boolean(options.worker), port: ports.shop, logsDir, signal })
+      })
+    } else {
+      await step("medusa_start", `starting Medusa (medusa start) on ${shopUrl}...`, async () => {
+        running.shop = await startShop({ demoDir, medusaCli, env, port: ports.shop, logFile: path.join(logsDir, "medusa.log"), signal })
+      })
+    }
 
     const info = {
       shop_url: shopUrl,
@@ -253,6 +288,10 @@ async function startDemo(options) {
       publishable_key: seed.publishable_key,
       region_id: seed.region_id,
       sandbox_url: `http://localhost:${ports.sandbox}`,
+      database_url: env.DATABASE_URL,
+      ...(running.cluster
+        ? { redis_url: env.REDIS_URL, servers: running.cluster.servers.map((s) => ({ name: s.name, mode: s.mode, url: s.url })) }
+        : {}),
     }
     await step("storefront", null, async () => {
       running.storefront = await startStorefront({
@@ -274,10 +313,13 @@ async function startDemo(options) {
       timings,
       stop,
       killAll,
+      /** With several servers: their handles, the load balancer and Redis (tests kill and restart them). */
+      cluster: running.cluster ? Object.assign(running.cluster, { redis: running.redis }) : null,
       /** Resolves with the name of the first long-running part that exits on its own. */
       whenSomethingExits: () =>
         new Promise((resolve) => {
-          for (const [name, child] of [["Medusa", running.shop], ["REFPAY sandbox", running.sandbox]]) {
+          const medusa = running.cluster ? running.cluster.servers.map((s) => [`Medusa ${s.name}`, s.child]) : [["Medusa", running.shop]]
+          for (const [name, child] of [...medusa, ["REFPAY sandbox", running.sandbox]]) {
             if (!isRunning(child)) resolve(name)
             child.once("exit", () => resolve(name))
           }

@@ -1,0 +1,332 @@
+// Several `medusa start` processes of one app on one PostgreSQL and one Redis with Medusa's Redis modules, behind a
+// round-robin load balancer; the platform's webhooks delivered to every server. First two `shared` servers (each
+// serves HTTP and runs the scheduled jobs and subscribers), then Medusa's documented production set-up: two servers
+// in `server` mode and one process in `worker` mode. One stack for both, redeployed in between, so the phase fits
+// CI on two cores.
+import { itCapturesTheLoadOnce, itTakesTheLoad } from "./behaviours"
+import { captureVerdict } from "./ledger"
+import { CREATE_PATH, STATUS_PATH } from "./platform"
+import { countTicks, MINUTE, nextMinute } from "./poll-ticks"
+import { CHECKOUT_CONCURRENCY, checkouts, eachLimited, payAll, quiet, settle, tally, type Order } from "./shop-load"
+import { ClusterStack, sleep, waitUntil, type ClusterServer } from "./stack"
+import type { PlacedOrder } from "./storefront"
+
+const stack = new ClusterStack({ name: "several-servers", servers: 2 })
+
+beforeAll(() => stack.start(), 900_000)
+afterAll(() => stack.stop(), 180_000)
+
+/** Waits until `ready()` holds (or `timeoutMs` passes), then `afterMs` more, then kills `server` with SIGKILL. */
+async function killWhen(server: ClusterServer, ready: () => boolean | Promise<boolean>, timeoutMs: number, afterMs = 0) {
+  const started = Date.now()
+  let met = await ready()
+  while (!met && Date.now() - started < timeoutMs) {
+    await sleep(10)
+    met = await ready()
+  }
+  await sleep(afterMs)
+  await server.kill("SIGKILL")
+  return { waited_ms: Date.now() - started, condition_met: met }
+}
+
+/** The end of the first poll tick that starts after `at`: its minute boundary plus 30 s for the tick to run. */
+function endOfNextTick(at: number): number {
+  return Math.ceil((at + 1) / MINUTE) * MINUTE + 30_000
+}
+
+/** The payment session a platform `order_id` belongs to: `ps_<ULID>` (or `ps_<ULID>-<n>`) is `payses_<ULID>`. */
+function sessionIdOf(platformOrderId: string): string {
+  return `payses_${platformOrderId.replace(/^ps_/, "").split("-")[0]}`
+}
+
+describe("several servers on one PostgreSQL and one Redis", () => {
+  describe("two shared servers", () => {
+    const load = itTakesTheLoad(stack)
+
+    // A server killed during checkout completions; what it left is checked after the next poll tick (below), while
+    // the 200 payments run.
+    const interrupted: { run: PlacedOrder[]; carts: string[]; kill?: { waited_ms: number; condition_met: boolean }; killedAt: number } = { run: [], carts: [], killedAt: 0 }
+
+    it("keeps taking orders when a server is killed (SIGKILL) during checkout completions and restarted: every customer who tries again gets an order", async () => {
+      const victim = stack.server("server-1")
+      const carts = await eachLimited(Array.from({ length: 16 }), CHECKOUT_CONCURRENCY, () => stack.storefront.prepareCart(stack.variantId))
+      const referencesBefore = (await stack.platform.payments()).length
+      // A slow platform: each reference is created at once but answered 8 s later, so the completions the victim is
+      // running are past the platform's creation, and not yet recorded, when it dies.
+      await stack.platform.control("POST", "/faults", { path: CREATE_PATH, method: "POST", count: 100, delay_ms: 8_000, when: "after" })
+      interrupted.carts = carts
+      try {
+        // Half the customers try "Place order" again after an error page; the other half give up.
+        const completing = Promise.all(carts.map((cartId, i) => stack.storefront.complete(cartId, i % 2 === 0 ? 10 : 0)))
+        // The platform lists a payment as soon as it is created (its request log only once it is answered).
+        const victimCompleting = () => stack.demo.cluster.balancer.inFlight(victim.name).filter((path) => path.endsWith("/complete")).length
+        interrupted.kill = await killWhen(victim, async () => victimCompleting() >= 2 && (await stack.platform.payments()).length - referencesBefore >= 10, 120_000)
+        interrupted.killedAt = Date.now()
+        await sleep(3_000)
+        await victim.start()
+        interrupted.run = await completing
+      } finally {
+        await stack.platform.control("DELETE", "/faults")
+      }
+      expect(interrupted.kill!.condition_met).toBe(true)
+      // Every customer who tried again got an order.
+      expect(interrupted.run.filter((p, i) => i % 2 === 0 && !p.orderId).map((p) => p.error)).toEqual([])
+    })
+
+    itCapturesTheLoadOnce(stack, load)
+
+    it("leaves no order without a visible reference, and no reference without an order uncancelled, after the next poll tick following the server killed during checkout completions", async () => {
+      const { run, carts, killedAt } = interrupted
+      const kill = interrupted.kill
+      expect(run).toHaveLength(16)
+      // The dead server's locks expire (the session lock within 60 s); then one poll tick.
+      await sleep(endOfNextTick(Math.max(Date.now(), killedAt + 60_000)) - Date.now())
+
+      const cartIds = run.map((p) => p.cartId)
+      const gaveUp = new Set(carts.filter((_, i) => i % 2 === 1))
+      const sessions = await stack.ledger.sessionsOfCarts(cartIds)
+      const ordersOfCarts = await stack.ledger.ordersOfCarts(cartIds)
+      const sessionIds = new Set(sessions.map((s) => s.session_id))
+      const platform = (await stack.platform.payments()).filter((p) => sessionIds.has(sessionIdOf(p.order_id)))
+      const byPaymentId = new Map(platform.map((p) => [p.payment_id, p]))
+
+      // What each customer sees for each order.
+      const visible = new Map<string, string>() // platform payment id -> order id
+      const invisible: string[] = []
+      for (const { order_id } of ordersOfCarts) {
+        const view = await stack.storefront.refpayView(order_id).catch((error: Error) => ({ error: error.message }))
+        if ("error" in view) {
+          invisible.push(`${order_id}: ${view.error}`)
+          continue
+        }
+        const onPlatform = byPaymentId.get(view.payment_id)
+        if (!onPlatform || onPlatform.additional_data.reference !== view.reference || onPlatform.status !== "WAITING") {
+          invisible.push(`${order_id}: shows ${view.entity}/${view.reference} (${view.payment_id}), platform has ${onPlatform ? `${onPlatform.additional_data.reference} ${onPlatform.status}` : "nothing"}`)
+        }
+        visible.set(view.payment_id, order_id)
+      }
+      // References the platform issued for these carts that no order shows, still payable.
+      const sessionById = new Map(sessions.map((s) => [s.session_id, s]))
+      const orphans = platform
+        .filter((p) => !visible.has(p.payment_id) && p.status !== "CANCELLED")
+        .map((p) => {
+          const session = sessionById.get(sessionIdOf(p.order_id))
+          return {
+            reference: `${p.additional_data.entity}/${p.additional_data.reference}`,
+            payment_id: p.payment_id,
+            platform_status: p.status,
+            created_at: p.received_at,
+            session: session?.session_id,
+            session_status: session?.session_status,
+            session_has_reference: Boolean(session?.refpay_payment_id),
+            customer_gave_up: session?.cart_id ? gaveUp.has(session.cart_id) : null,
+            order: session?.order_id ?? null,
+          }
+        })
+      const completedTwice = Object.entries(tally(ordersOfCarts, (row) => row.cart_id)).filter(([, n]) => n > 1)
+      const retried = run.filter((_, i) => i % 2 === 0)
+      stack.figures("kill_during_checkout", {
+        checkouts: run.length,
+        ...kill!,
+        killed_at: new Date(killedAt).toISOString(),
+        orders: ordersOfCarts.length,
+        customers_who_retried: { count: retried.length, with_order: retried.filter((p) => p.orderId).length, attempts: tally(retried, (p) => String(p.attempts)) },
+        customers_who_gave_up: { count: run.length - retried.length, with_order: run.filter((p, i) => i % 2 === 1 && p.orderId).length, errors: run.filter((p, i) => i % 2 === 1 && !p.orderId).map((p) => p.error) },
+        platform_references: platform.length,
+        cancelled_references: platform.filter((p) => p.status === "CANCELLED").length,
+        invisible,
+        orphans,
+        completed_twice: completedTwice,
+        checked_at: new Date().toISOString(),
+      })
+
+      expect(completedTwice).toEqual([])
+      expect(invisible).toEqual([])
+      expect(orphans).toEqual([])
+    })
+  })
+
+
+    it("reads each waiting payment once per poll tick across both servers, and a late webhook still ends in one capture", async () => {
+      const waiting = await checkouts(stack, 20, 4)
+      expect(waiting.failed.map((f) => f.error)).toEqual([])
+      const ids = waiting.orders.map((o) => o.paymentId)
+      const late = waiting.orders.slice(0, 5)
+      const lateIds = new Set(late.map((o) => o.paymentId))
+      const skippedBefore = stack.servers.map((s) => stack.logLines(s, /previous tick is still running/).length)
+
+      // One whole minute of status reads. 25 s into it (its tick has read every waiting payment), five customers
+      // pay and the platform holds their webhooks until 30 s after the next tick, which must find them paid.
+      const counting = countTicks(stack.platform, ids, 1, 20_000)
+      const boundary = await nextMinute(25_000)
+      await stack.platform.webhookFault({ mode: "delay", count: late.length, delay_ms: boundary + MINUTE + 30_000 - Date.now() })
+      const latePaidAt = Date.now()
+      await payAll(stack, late)
+      const ticks = await counting
+      await waitUntil(
+        async () => (await stack.ledger.orders(late.map((o) => o.orderId))).every((r) => r.captures > 0),
+        boundary + MINUTE + 25_000 - Date.now(),
+        "the late-webhook payments captured by the next poll tick"
+      )
+      const lateRows = await stack.ledger.orders(late.map((o) => o.orderId))
+      const capturedMs = Math.max(...lateRows.map((r) => (r.captured_at?.getTime() ?? Date.now()) - latePaidAt))
+      const heldBack = (await stack.platform.webhooks()).filter((e) => lateIds.has(e.payment_id) && e.event_type === "APPROVED_TRANSACTIONS")
+      stack.fanOut.reset()
+      await waitUntil(async () => (await stack.platform.webhooks()).filter((e) => lateIds.has(e.payment_id)).every((e) => e.state === "delivered"), 90_000, "the late webhooks delivered")
+      await quiet(stack, 60_000)
+      const lateVerdict = captureVerdict(await stack.ledger.orders(late.map((o) => o.orderId)), await stack.platform.payments())
+      const skipped = Object.fromEntries(stack.servers.map((s, i) => [s.name, stack.logLines(s, /previous tick is still running/).length - skippedBefore[i]!]))
+      const answers = stack.fanOut.stats().answers
+      stack.figures("poll_ticks_shared", { waiting: ids.length, minutes: ticks.minutes, tick_spans: ticks.tickSpans, read_twice: ticks.readTwice, skipped_by_tick_lock: skipped })
+      stack.figures("late_webhook", { seconds_from_pay_to_capture_by_poll: capturedMs / 1000, webhook_attempts_before_capture: heldBack.map((e) => e.attempts.length), verdict: lateVerdict, late_webhook_answers: answers })
+
+      for (const id of ids) expect({ id, reads: ticks.reads[id] }).toEqual({ id, reads: [1] })
+      expect(ticks.readTwice).toEqual([])
+      expect(heldBack).toHaveLength(late.length)
+      expect(heldBack.every((e) => e.attempts.length === 0)).toBe(true) // captured before any webhook arrived
+      expect(lateVerdict.lost).toEqual([])
+      expect(lateVerdict.doubled).toEqual([])
+      expect(lateVerdict.captured_once).toBe(late.length)
+      // The late webhooks reached both servers, which found the payment captured: 200, never 503.
+      for (const server of stack.httpServers) expect(Object.keys(answers[server.name] ?? {})).toEqual(["200"])
+
+      // The others paid the usual way, so nothing is left waiting for the next test.
+      const rest = waiting.orders.slice(late.length)
+      const restPaidAt = Date.now()
+      await payAll(stack, rest)
+      const settled = await settle(stack, rest, restPaidAt, 180_000)
+      expect(settled.verdict.lost).toEqual([])
+      expect(settled.verdict.doubled).toEqual([])
+      expect(settled.verdict.captured_once).toBe(rest.length)
+    })
+
+    it("captures every paid order exactly once when a server is killed (SIGKILL) in the middle of a webhook burst: first with only the other server left, then after it restarts", async () => {
+      const batch = await checkouts(stack, 40)
+      expect(batch.failed.map((f) => f.error)).toEqual([])
+      const victim = stack.server("server-1")
+      stack.fanOut.reset()
+      // Every event twice, to both servers; the platform's status reads take 4 s, so the victim dies holding the
+      // locks (the session's, Medusa's cart lock) of the payments it is syncing.
+      await stack.platform.webhookFault({ mode: "duplicate", count: batch.orders.length, copies: 2 })
+      await stack.platform.control("POST", "/faults", { path: STATUS_PATH, method: "GET", count: 30, delay_ms: 4_000, when: "before" })
+      const paidAt = Date.now()
+      const paying = payAll(stack, batch.orders)
+      let kill: { waited_ms: number; condition_met: boolean }
+      try {
+        kill = await killWhen(victim, () => stack.fanOut.inFlight(victim.name) >= 5, 30_000, 1_500)
+      } finally {
+        await paying
+      }
+      const killedAt = paidAt + kill.waited_ms
+      const rowsAtKill = await stack.ledger.orders(batch.orders.map((o) => o.orderId))
+      // The dead server's locks expire: the session lock within 60 s, Medusa's cart lock (processPaymentWorkflow)
+      // within 2 minutes; the poll tick after that is the latest any paid order may still be awaiting.
+      const deadline = endOfNextTick(killedAt + 120_000)
+      try {
+        // Only the other server is left: every paid order captured once, nothing awaiting after the poll tick
+        // that follows the dead server's locks expiring.
+        const settled = await settle(stack, batch.orders, paidAt, deadline - Date.now() + 60_000)
+        const allCapturedAt = paidAt + settled.capturedMs
+        stack.figures("kill_during_webhooks", {
+          orders: batch.orders.length,
+          ...kill,
+          captured_when_killed: rowsAtKill.filter((r) => r.captures > 0).length,
+          killed_at: new Date(killedAt).toISOString(),
+          deadline: new Date(deadline).toISOString(),
+          all_captured_at: new Date(allCapturedAt).toISOString(),
+          seconds_from_kill_to_all_captured: (allCapturedAt - killedAt) / 1000,
+          verdict: settled.verdict,
+          fan_out: stack.fanOut.stats(),
+        })
+        expect(kill.condition_met).toBe(true)
+        expect(victim.isRunning()).toBe(false)
+        expect(settled.verdict.lost).toEqual([])
+        expect(settled.verdict.doubled).toEqual([])
+        expect(settled.verdict.captured_once).toBe(batch.orders.length)
+        expect(allCapturedAt).toBeLessThanOrEqual(deadline)
+      } finally {
+        await stack.platform.control("DELETE", "/faults")
+        await victim.start()
+      }
+      // Restarted, it takes its share again: new orders on both servers, captured once through their webhooks.
+      const after = await checkouts(stack, 6, 3)
+      expect(after.failed.map((f) => f.error)).toEqual([])
+      expect(new Set(after.placed.map((p) => p.servedBy)).size).toBe(2)
+      const paidAfter = Date.now()
+      await payAll(stack, after.orders)
+      const settledAfter = await settle(stack, after.orders, paidAfter, 120_000)
+      stack.figures("kill_during_webhooks_restarted", { seconds_to_capture: settledAfter.capturedMs / 1000, verdict: settledAfter.verdict })
+      expect(settledAfter.verdict.captured_once).toBe(after.orders.length)
+      expect(settledAfter.verdict.doubled).toEqual([])
+    })
+
+  describe("two servers and a worker (Medusa's production set-up)", () => {
+    let leftWaiting: Order[] = []
+
+    beforeAll(async () => {
+      // A redeployment: the same database, Redis and load balancer; webhooks also through Medusa's route (door 1),
+      // whose events the worker processes through the Redis event bus.
+      await stack.reshape({ servers: 2, worker: true, door1: true })
+      expect(stack.servers.map((s) => s.mode)).toEqual(["server", "server", "worker"])
+    }, 300_000)
+
+    it("recovers by itself when Redis is killed (SIGKILL) and restarted in the middle of payments and checkouts: no payment lost, none doubled, both servers keep working", async () => {
+      const waiting = await checkouts(stack, 30)
+      expect(waiting.failed.map((f) => f.error)).toEqual([])
+      stack.fanOut.reset()
+
+      // Pay the 30 ten at a time, one batch a second, and place 10 more orders meanwhile; Redis dies three seconds
+      // in and comes back five seconds later.
+      const paidAt = Date.now()
+      const paying = (async () => {
+        for (let i = 0; i < waiting.orders.length; i += 10) {
+          await payAll(stack, waiting.orders.slice(i, i + 10))
+          await sleep(1_000)
+        }
+      })()
+      const placing = checkouts(stack, 10, 2)
+      await sleep(3_000)
+      const restartedAt = Date.now()
+      await stack.demo.cluster.redis.restart({ signal: "SIGKILL", downMs: 5_000 })
+      await paying
+      const placed = await placing
+
+      const settled = await settle(stack, waiting.orders, paidAt, 300_000)
+      stack.figures("redis_restart", {
+        restarted_at: new Date(restartedAt).toISOString(),
+        down_seconds: 5,
+        servers_running: Object.fromEntries(stack.servers.map((s) => [s.name, s.isRunning()])),
+        checkouts_during: { placed: placed.orders.length, failed: placed.failed.map((f) => f.error), attempts: tally(placed.placed, (p) => String(p.attempts)) },
+        seconds_to_all_captured: settled.capturedMs / 1000,
+        verdict: settled.verdict,
+        fan_out: stack.fanOut.stats(),
+      })
+      for (const server of stack.servers) expect({ server: server.name, running: server.isRunning() }).toEqual({ server: server.name, running: true })
+      expect(settled.verdict.lost).toEqual([])
+      expect(settled.verdict.doubled).toEqual([])
+      expect(settled.verdict.captured_once).toBe(waiting.orders.length)
+      // Every customer got an order (trying "Place order" again where a server failed), each with its reference.
+      expect(placed.failed.map((f) => f.error)).toEqual([])
+      expect(placed.orders).toHaveLength(10)
+      leftWaiting = placed.orders
+    })
+
+    it("runs the poll job once per tick (on the worker) after Redis restarted, and captures what was paid", async () => {
+      expect(leftWaiting.length).toBeGreaterThan(0)
+      const ids = leftWaiting.map((o) => o.paymentId)
+      const ticks = await countTicks(stack.platform, ids, 1, 20_000)
+      stack.figures("poll_ticks_worker", { waiting: ids.length, minutes: ticks.minutes, tick_spans: ticks.tickSpans, read_twice: ticks.readTwice })
+      // Each waiting payment read once in the minute (the earlier tests' unpaid orders are read too, once each).
+      for (const id of ids) expect({ id, reads: ticks.reads[id] }).toEqual({ id, reads: [1] })
+      expect(ticks.readTwice).toEqual([])
+
+      const paidAt = Date.now()
+      await payAll(stack, leftWaiting)
+      const settled = await settle(stack, leftWaiting, paidAt, 180_000)
+      stack.figures("after_redis_restart", { seconds_to_capture: settled.capturedMs / 1000, verdict: settled.verdict, fan_out: stack.fanOut.stats() })
+      expect(settled.verdict.lost).toEqual([])
+      expect(settled.verdict.doubled).toEqual([])
+      expect(settled.verdict.captured_once).toBe(leftWaiting.length)
+    })
+  })
+})

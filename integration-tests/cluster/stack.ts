@@ -1,0 +1,196 @@
+// One cluster for a suite: the demo app (the packed plugin installed in demo/, `medusa build`) started by the same
+// code as `npm run demo -- --servers 2 [--worker]` (scripts/lib/demo-stack.js): a throwaway PostgreSQL, Debian's
+// redis-server, the REFPAY sandbox, several `medusa start` processes with Medusa's Redis modules, and the
+// round-robin load balancer. Webhooks go through the fan-out proxy to every server. Everything on loopback; all
+// of it stopped whatever happens (afterAll, and a last-resort kill on exit). The servers' logs are kept in
+// .test-artifacts/cluster/<suite>/.
+import fs from "node:fs"
+import path from "node:path"
+import { Ledger } from "./ledger"
+import { Platform } from "./platform"
+import { Storefront } from "./storefront"
+import { startWebhookFanOut, type WebhookFanOut } from "./webhook-fan-out"
+
+export const root = path.resolve(__dirname, "..", "..")
+const artifacts = path.join(root, ".test-artifacts", "cluster")
+
+export type Mode = "shared" | "server" | "worker"
+
+export interface ClusterServer {
+  name: string
+  mode: Mode
+  port: number
+  url: string
+  logFile: string
+  pid: number | undefined
+  isRunning(): boolean
+  start(): Promise<void>
+  kill(signal?: NodeJS.Signals): Promise<void>
+}
+
+interface RunningDemo {
+  info: {
+    shop_url: string
+    publishable_key: string
+    region_id: string
+    sandbox_url: string
+    database_url: string
+    redis_url: string
+  }
+  logsDir: string
+  timings: Record<string, number>
+  cluster: {
+    url: string
+    servers: ClusterServer[]
+    server(name: string): ClusterServer
+    balancer: { stats(): Record<string, { requests: number; in_flight: number; failed: number }>; inFlight(name: string): string[] }
+    stop(): Promise<void>
+    reshape(plan: { servers: number; worker?: boolean }): Promise<void>
+    redis: { url: string; port: number; restart(o?: { signal?: NodeJS.Signals; downMs?: number }): Promise<void>; isRunning(): boolean }
+  }
+  stop(): Promise<void>
+  killAll(): void
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startDemo } = require("../../scripts/lib/demo-stack") as { startDemo: (options: object) => Promise<RunningDemo> }
+
+export interface ClusterOptions {
+  /** Suite name: the folder of its logs under .test-artifacts/cluster/. */
+  name: string
+  servers: number
+  /** One more process in worker mode; the servers then run in server mode. */
+  worker?: boolean
+}
+
+export class ClusterStack {
+  demo!: RunningDemo
+  platform!: Platform
+  ledger!: Ledger
+  fanOut!: WebhookFanOut
+  storefront!: Storefront
+  variantId!: string
+  private logFile: string
+  private readonly dir: string
+  /** Also deliver every webhook to door 1 (Medusa's route, through the Redis event bus) of one server in turn. */
+  door1 = false
+  private exitHandler = () => this.demo?.killAll()
+
+  constructor(readonly options: ClusterOptions) {
+    this.dir = path.join(artifacts, options.name)
+    this.logFile = path.join(this.dir, "stack.log")
+  }
+
+  log(line: string): void {
+    fs.appendFileSync(this.logFile, `${new Date().toISOString()} ${line}\n`)
+  }
+
+  get servers(): ClusterServer[] {
+    return this.demo.cluster.servers
+  }
+
+  /** The servers that serve HTTP (all but a worker). */
+  get httpServers(): ClusterServer[] {
+    return this.servers.filter((s) => s.mode !== "worker")
+  }
+
+  server(name: string): ClusterServer {
+    return this.demo.cluster.server(name)
+  }
+
+  async start(): Promise<void> {
+    fs.rmSync(this.dir, { recursive: true, force: true })
+    fs.mkdirSync(this.dir, { recursive: true })
+    process.once("exit", this.exitHandler)
+    this.demo = await startDemo({
+      root,
+      ephemeral: true,
+      port: 0,
+      storefrontPort: 0,
+      sandboxPort: 0,
+      servers: this.options.servers,
+      worker: this.options.worker,
+      // A production Redis keeps its data (append-only file): a killed one comes back with Medusa's queues.
+      redisPersistent: true,
+      // Every waiting payment due at every tick of the poll job (every minute), so a tick's reads can be counted.
+      shopEnv: { REFPAY_POLL_INTERVAL_MINUTES: "0" },
+      log: (line: string) => this.log(line),
+    })
+    this.log(`ready: ${JSON.stringify(this.demo.timings)}; servers ${JSON.stringify(this.servers.map((s) => [s.name, s.mode, s.url]))}`)
+    const { info } = this.demo
+    this.platform = new Platform(info.sandbox_url.replace("localhost", "127.0.0.1"))
+    this.ledger = await Ledger.connect(info.database_url)
+    this.storefront = new Storefront(this.demo.cluster.url, info.publishable_key, info.region_id, { retries: 10, retryDelayMs: 2_000 })
+    this.variantId = await this.storefront.firstVariantId()
+    // The platform's webhooks reach every server (a load balancer would pick one).
+    this.fanOut = await startWebhookFanOut({
+      targets: () => this.httpServers.map((s) => ({ name: s.name, url: s.url })),
+      door1: () => this.door1,
+    })
+    await this.platform.configureWebhooks({ url: this.fanOut.url })
+  }
+
+  /** Another set of processes on the same database, Redis, sandbox and load balancer (a redeployment). */
+  async reshape(plan: { servers: number; worker?: boolean; door1?: boolean }): Promise<void> {
+    const started = Date.now()
+    await this.demo.cluster.reshape(plan)
+    this.door1 = Boolean(plan.door1)
+    this.log(`reshaped in ${Date.now() - started} ms: ${JSON.stringify(this.servers.map((s) => [s.name, s.mode, s.url]))}`)
+  }
+
+  async stop(): Promise<void> {
+    try {
+      await this.fanOut?.close()
+      await this.ledger?.close().catch(() => undefined)
+      // Servers first, so their logs are complete when copied; then the rest (sandbox, Redis, PostgreSQL).
+      await this.demo?.cluster.stop()
+      if (this.demo) {
+        for (const file of fs.readdirSync(this.demo.logsDir)) {
+          fs.copyFileSync(path.join(this.demo.logsDir, file), path.join(this.dir, file))
+        }
+      }
+    } finally {
+      await this.demo?.stop()
+      process.off("exit", this.exitHandler)
+    }
+  }
+
+  /** Lines of a server's log (JSON lines from `medusa start` in production mode) that match `pattern`. */
+  logLines(server: ClusterServer, pattern: RegExp): string[] {
+    try {
+      return fs.readFileSync(server.logFile, "utf8").split("\n").filter((line) => pattern.test(line))
+    } catch {
+      return []
+    }
+  }
+
+  /** Records figures for the report (.test-artifacts/cluster/<suite>/figures.json). */
+  figures(name: string, value: unknown): void {
+    const file = path.join(this.dir, "figures.json")
+    const all = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : {}
+    all[name] = value
+    fs.writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`)
+    this.log(`figures ${name}: ${JSON.stringify(value)}`)
+  }
+}
+
+/** Polls `check` until it holds (returns true) or `timeoutMs` passes; then throws with `what` and `describe()`. */
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string, describe?: () => Promise<string>): Promise<number> {
+  const started = Date.now()
+  for (;;) {
+    if (await check()) return Date.now() - started
+    if (Date.now() - started > timeoutMs) {
+      throw new Error(`${what}: not within ${Math.round(timeoutMs / 1000)} s${describe ? `. ${await describe()}` : ""}`)
+    }
+    await sleep(1_000)
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+/** Milliseconds until the poll job's next tick (cron "* * * * *": every minute, on the minute) plus `afterMs`. */
+export function untilNextTick(afterMs = 0): number {
+  return 60_000 - (Date.now() % 60_000) + afterMs
+}
