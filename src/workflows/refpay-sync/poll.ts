@@ -55,7 +55,7 @@ async function pollTick(container: MedusaContainer, now: Date): Promise<SyncResu
 async function pollRegistration(container: MedusaContainer, providerId: string, now: Date): Promise<SyncResult[]> {
   const settings = refpayProviderFor(container, providerId).settings
   const checks = container.resolve<RefpayModuleService>(REFPAY_MODULE)
-  await resumeInterruptedCompletions(container, providerId, now)
+  await resumeInterruptedCompletions(container, providerId, now, watchWindowMs(settings))
   await watchNewSessions(container, checks, providerId, settings)
 
   const watching = { provider_id: providerId, watch_until: { $gt: now } }
@@ -103,7 +103,7 @@ async function watchNewSessions(
     fields: ["id", "provider_id", "updated_at"],
     filters: { provider_id: providerId, status: "pending_authorization" },
   })
-  const watchMs = settings.expiryDays * DAY + settings.expiryGraceHours * HOUR + settings.lateSettlementDays * DAY
+  const watchMs = watchWindowMs(settings)
   await checks.watchSessions(
     (data as { id: string; provider_id: string; updated_at: string | Date }[]).map((row) => {
       const placed = new Date(row.updated_at).getTime()
@@ -115,4 +115,9 @@ async function watchNewSessions(
       }
     })
   )
+}
+
+/** How long after its checkout a reference may still be paid or settled: validity, grace and late settlement. */
+function watchWindowMs(settings: Readonly<ResolvedRefpayOptions>): number {
+  return settings.expiryDays * DAY + settings.expiryGraceHours * HOUR + settings.lateSettlementDays * DAY
 }

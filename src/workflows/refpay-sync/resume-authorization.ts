@@ -2,7 +2,7 @@ import type { ILockingModule, Logger, MedusaContainer } from "@medusajs/framewor
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { authorizePaymentSessionStep } from "@medusajs/medusa/core-flows"
-import { isInterruptedCompletion } from "../../rules/interrupted-completion"
+import { isInterruptedCompletion, RESUME_AFTER_MS } from "../../rules/interrupted-completion"
 import { refpaySessionLockKey } from "./sync-payment"
 
 /**
@@ -17,16 +17,22 @@ export const resumeRefpayAuthorizationWorkflow = createWorkflow("refpay-resume-a
 
 /**
  * Finds the registration's sessions left `pending` by an interrupted completion (see `isInterruptedCompletion`) and
- * resumes each under the session's lock; one that fails is logged and tried again at the next tick.
+ * resumes each under the session's lock; one that fails is logged and tried again at the next tick. Only sessions
+ * last changed within `lookBackMs` are read (a reference older than that could no longer be paid), so the carts
+ * abandoned at the payment step over a shop's lifetime do not make every tick slower.
  */
-export async function resumeInterruptedCompletions(container: MedusaContainer, providerId: string, now: Date): Promise<string[]> {
+export async function resumeInterruptedCompletions(container: MedusaContainer, providerId: string, now: Date, lookBackMs: number): Promise<string[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
   const { data } = await query.graph({
     entity: "payment_session",
     fields: ["id", "status", "updated_at", "payment_collection.order.id"],
-    filters: { provider_id: providerId, status: "pending" },
+    filters: {
+      provider_id: providerId,
+      status: "pending",
+      updated_at: { $lte: new Date(now.getTime() - RESUME_AFTER_MS), $gt: new Date(now.getTime() - lookBackMs) },
+    },
   })
   const interrupted = (data as { id: string; status: string; updated_at: string | Date; payment_collection?: { order?: { id: string } | null } | null }[])
     .filter((row) => isInterruptedCompletion({ status: row.status, orderId: row.payment_collection?.order?.id ?? null, updatedAt: new Date(row.updated_at) }, now))
