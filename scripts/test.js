@@ -86,7 +86,12 @@ async function main() {
   require("./lib/dependencies").ensureDependencies(root)
   fs.mkdirSync(artifacts, { recursive: true })
 
-  const env = { NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-vm-modules"].filter(Boolean).join(" ") }
+  // The integration suites boot one Medusa app each in one jest process (--runInBand), and every app leaves about
+  // 150 MB behind that jest cannot free: 24 suites went past Node's default heap (about 4 GB) and died. 8 GB leaves
+  // room for twice as many on the 24 GB machines this runs on.
+  const env = {
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-vm-modules", "--max-old-space-size=8192"].filter(Boolean).join(" "),
+  }
   const results = []
   let postgres = null
   const stopPostgres = () => postgres?.killNow()
