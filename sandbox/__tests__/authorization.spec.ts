@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto"
 import { startSandbox, type RunningSandbox } from "../src"
-import { agent, bearer, call, control, LIMITED, paymentRequest, STATUS, t1Token, t2Token, CREATE } from "./support/client"
+import { bearer, call, control, CREATE, deniedBody, LIMITED, paymentRequest, STATUS, stopSandbox, t1Token, t2Token } from "./support/client"
 
 let sb: RunningSandbox
 
@@ -8,21 +8,11 @@ beforeAll(async () => {
   sb = await startSandbox({ port: 0 })
 })
 afterEach(() => sb.reset())
-afterAll(async () => {
-  await sb.close()
-  await agent.close()
-})
+afterAll(() => stopSandbox(sb))
 
 const unknownPayment = `${STATUS}00000000-0000-4000-8000-000000000000`
 
-function unauthorized(detail: string, description: string) {
-  return {
-    status_code: 401,
-    name: "Unauthorized",
-    message: "Unauthorized",
-    details: [{ status: "DENIED", error_code: "GENERIC-401", description, description_detail: detail }],
-  }
-}
+const unauthorized = (detail: string, description: string) => deniedBody(401, "Unauthorized", "Unauthorized", description, detail)
 
 /** A structurally valid token signed with someone else's key. */
 function foreignToken(): string {
@@ -93,19 +83,7 @@ describe("authentication of payment calls (spec 5, 7)", () => {
     for (const token of [await t1Token(sb, LIMITED), await t2Token(sb, LIMITED)]) {
       const res = await call(sb.paymentsUrl, "POST", CREATE, { headers: bearer(token), json: paymentRequest() })
       expect(res.status).toBe(403)
-      expect(res.body).toEqual({
-        status_code: 403,
-        name: "Forbidden",
-        message: "Forbidden",
-        details: [
-          {
-            status: "DENIED",
-            error_code: "GENERIC-403",
-            description: "Insufficient scope",
-            description_detail: 'scope "payments" is required for this resource',
-          },
-        ],
-      })
+      expect(res.body).toEqual(deniedBody(403, "Forbidden", "Forbidden", "Insufficient scope", 'scope "payments" is required for this resource'))
     }
     expect((await control(sb, "GET", "/payments")).body.count).toBe(0)
   })

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto"
 import { startSandbox, type RunningSandbox } from "../src"
 import { RequestLog } from "../src/request-log"
 import {
-  agent,
   bearer,
   call,
   CANCEL,
@@ -14,6 +13,7 @@ import {
   paymentRequest,
   t1Form,
   STATUS,
+  stopSandbox,
   t1Token,
   T2_BODY,
   t2Headers,
@@ -26,10 +26,7 @@ beforeAll(async () => {
   sb = await startSandbox({ port: 0 })
 })
 afterEach(() => sb.reset())
-afterAll(async () => {
-  await sb.close()
-  await agent.close()
-})
+afterAll(() => stopSandbox(sb))
 
 describe("startSandbox", () => {
   it("exposes the three base URLs on localhost", () => {

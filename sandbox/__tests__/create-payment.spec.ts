@@ -1,19 +1,13 @@
 import { randomUUID } from "node:crypto"
 import { DEFAULT_SELLER_ID, startSandbox, type RunningSandbox } from "../src"
-import { agent, bearer, call, control, CREATE, createPayment, MAIN, paymentRequest, STATUS, t1Token, t2Token } from "./support/client"
+import { bearer, call, control, CREATE, createPayment, MAIN, paymentRequest, startWithToken, STATUS, stopSandbox, t1Token, t2Token } from "./support/client"
 
 let sb: RunningSandbox
 let token: string
 
-beforeAll(async () => {
-  sb = await startSandbox({ port: 0 })
-  token = await t1Token(sb)
-})
+beforeAll(async () => ({ sb, token } = await startWithToken()))
 afterEach(() => sb.reset())
-afterAll(async () => {
-  await sb.close()
-  await agent.close()
-})
+afterAll(() => stopSandbox(sb))
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 

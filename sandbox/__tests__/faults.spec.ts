@@ -1,18 +1,12 @@
-import { startSandbox, type RunningSandbox } from "../src"
-import { agent, call, control, CREATE, createPayment, paymentRequest, t1Form, t1Token, t2Headers, T2_BODY } from "./support/client"
+import type { RunningSandbox } from "../src"
+import { call, control, CREATE, createPayment, deniedBody, paymentRequest, startWithToken, stopSandbox, t1Form, t2Headers, T2_BODY } from "./support/client"
 
 let sb: RunningSandbox
 let token: string
 
-beforeAll(async () => {
-  sb = await startSandbox({ port: 0 })
-  token = await t1Token(sb)
-})
+beforeAll(async () => ({ sb, token } = await startWithToken()))
 afterEach(() => sb.reset())
-afterAll(async () => {
-  await sb.close()
-  await agent.close()
-})
+afterAll(() => stopSandbox(sb))
 
 const paymentsCount = async () => (await control(sb, "GET", "/payments")).body.count
 
@@ -33,14 +27,7 @@ describe("scripted faults (POST /__sandbox/faults)", () => {
     await control(sb, "POST", "/faults", { path: "/backoffice", status: 500 })
     const res = await call(sb.backofficeUrl, "POST", "/v1/token", { headers: t2Headers(), json: T2_BODY })
     expect(res.status).toBe(500)
-    expect(res.body).toEqual({
-      status_code: 500,
-      name: "InternalServerError",
-      message: "Internal Server Error",
-      details: [
-        { status: "DENIED", error_code: "GENERIC-500", description: "Internal Server Error", description_detail: "INJECTED_FAULT" },
-      ],
-    })
+    expect(res.body).toEqual(deniedBody(500, "InternalServerError", "Internal Server Error", "Internal Server Error", "INJECTED_FAULT"))
   })
 
   it("before: answers the status without doing the work", async () => {

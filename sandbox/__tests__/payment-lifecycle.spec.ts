@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto"
 import { startSandbox, type RunningSandbox } from "../src"
 import {
-  agent,
   bearer,
   call,
   CANCEL,
@@ -10,22 +9,18 @@ import {
   createPayment,
   paymentRequest,
   sleep,
+  startWithToken,
   STATUS,
+  stopSandbox,
   t1Token,
 } from "./support/client"
 
 let sb: RunningSandbox
 let token: string
 
-beforeAll(async () => {
-  sb = await startSandbox({ port: 0 })
-  token = await t1Token(sb)
-})
+beforeAll(async () => ({ sb, token } = await startWithToken()))
 afterEach(() => sb.reset())
-afterAll(async () => {
-  await sb.close()
-  await agent.close()
-})
+afterAll(() => stopSandbox(sb))
 
 const DAY = 86_400_000
 

@@ -1,15 +1,12 @@
 import { startSandbox, type RunningSandbox } from "../src"
-import { agent, call, LIMITED, MAIN, t1Form } from "./support/client"
+import { call, LIMITED, MAIN, stopSandbox, t1Form } from "./support/client"
 
 let sb: RunningSandbox
 
 beforeAll(async () => {
   sb = await startSandbox({ port: 0 })
 })
-afterAll(async () => {
-  await sb.close()
-  await agent.close()
-})
+afterAll(() => stopSandbox(sb))
 
 const token = (form: Record<string, string>, headers?: Record<string, string>) => call(sb.authUrl, "POST", "/token", { form, headers })
 

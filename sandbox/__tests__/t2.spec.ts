@@ -1,27 +1,14 @@
 import { startSandbox, type RunningSandbox } from "../src"
-import { agent, call, LIMITED, MAIN, T2_BODY, t2Headers } from "./support/client"
+import { call, deniedBody, LIMITED, MAIN, stopSandbox, T2_BODY, t2Headers } from "./support/client"
 
 let sb: RunningSandbox
 
 beforeAll(async () => {
   sb = await startSandbox({ port: 0 })
 })
-afterAll(async () => {
-  await sb.close()
-  await agent.close()
-})
+afterAll(() => stopSandbox(sb))
 
 const token = (headers: Record<string, string>, json: unknown = T2_BODY) => call(sb.backofficeUrl, "POST", "/v1/token", { headers, json })
-
-/** The spec 2.4 body with one details entry. */
-function t2Body(status: number, name: string, message: string, description: string, detail: string) {
-  return {
-    status_code: status,
-    name,
-    message,
-    details: [{ status: "DENIED", error_code: `GENERIC-${status}`, description, description_detail: detail }],
-  }
-}
 
 describe("T2 POST {backoffice_url}/v1/token (spec 4.2)", () => {
   it("issues a token whose expires_in is the STRING \"3600\"", async () => {
@@ -51,26 +38,26 @@ describe("T2 POST {backoffice_url}/v1/token (spec 4.2)", () => {
     delete headers[name]
     const res = await token(headers)
     expect(res.status).toBe(400)
-    expect(res.body).toEqual(t2Body(400, "HeaderValidation", "Bad Request", "Missing required header", `${name} header is required`))
+    expect(res.body).toEqual(deniedBody(400, "HeaderValidation", "Bad Request", "Missing required header", `${name} header is required`))
   })
 
   it.each(["client_id", "client_secret", "channel", "scope"])("400 HeaderValidation naming an empty %s header", async (name) => {
     const res = await token({ ...t2Headers(), [name]: "" })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual(t2Body(400, "HeaderValidation", "Bad Request", "Empty required header", `${name} header must not be empty`))
+    expect(res.body).toEqual(deniedBody(400, "HeaderValidation", "Bad Request", "Empty required header", `${name} header must not be empty`))
   })
 
   it("400 HeaderValidation for an invalid scope header", async () => {
     const res = await token({ ...t2Headers(), scope: 'pay"ments' })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual(t2Body(400, "HeaderValidation", "Bad Request", "Invalid header", "scope header is invalid"))
+    expect(res.body).toEqual(deniedBody(400, "HeaderValidation", "Bad Request", "Invalid header", "scope header is invalid"))
   })
 
   it("400 naming Content-Type when the body is form-encoded", async () => {
     const res = await call(sb.backofficeUrl, "POST", "/v1/token", { headers: t2Headers(), form: { branch: "" } })
     expect(res.status).toBe(400)
     expect(res.body).toEqual(
-      t2Body(400, "HeaderValidation", "Bad Request", "Invalid header", "Content-Type header must be application/json"),
+      deniedBody(400, "HeaderValidation", "Bad Request", "Invalid header", "Content-Type header must be application/json"),
     )
   })
 
@@ -79,27 +66,27 @@ describe("T2 POST {backoffice_url}/v1/token (spec 4.2)", () => {
     delete body[field]
     const res = await token(t2Headers(), body)
     expect(res.status).toBe(400)
-    expect(res.body).toEqual(t2Body(400, "HeaderValidation", "Bad Request", "Invalid body field", `${field} is required`))
+    expect(res.body).toEqual(deniedBody(400, "HeaderValidation", "Bad Request", "Invalid body field", `${field} is required`))
   })
 
   it("400 naming a null body field (rule 2)", async () => {
     const res = await token(t2Headers(), { ...T2_BODY, login: null })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual(t2Body(400, "HeaderValidation", "Bad Request", "Invalid body field", "login must not be null"))
+    expect(res.body).toEqual(deniedBody(400, "HeaderValidation", "Bad Request", "Invalid body field", "login must not be null"))
   })
 
   it("400 naming a non-string body field", async () => {
     const res = await token(t2Headers(), { ...T2_BODY, enrollment_number: 42 })
     expect(res.status).toBe(400)
     expect(res.body).toEqual(
-      t2Body(400, "HeaderValidation", "Bad Request", "Invalid body field", "enrollment_number must be a string"),
+      deniedBody(400, "HeaderValidation", "Bad Request", "Invalid body field", "enrollment_number must be a string"),
     )
   })
 
   it("400 naming a body field that is not allowed (rule 4)", async () => {
     const res = await token(t2Headers(), { ...T2_BODY, role: "admin" })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual(t2Body(400, "HeaderValidation", "Bad Request", "Invalid body field", "role is not allowed"))
+    expect(res.body).toEqual(deniedBody(400, "HeaderValidation", "Bad Request", "Invalid body field", "role is not allowed"))
   })
 
   it("400 for invalid JSON and for a JSON array", async () => {
@@ -107,9 +94,9 @@ describe("T2 POST {backoffice_url}/v1/token (spec 4.2)", () => {
       headers: { ...t2Headers(), "content-type": "application/json" },
       raw: "{branch:",
     })
-    expect(bad.body).toEqual(t2Body(400, "HeaderValidation", "Bad Request", "Invalid body", "body must be valid JSON"))
+    expect(bad.body).toEqual(deniedBody(400, "HeaderValidation", "Bad Request", "Invalid body", "body must be valid JSON"))
     const array = await token(t2Headers(), [])
-    expect(array.body).toEqual(t2Body(400, "HeaderValidation", "Bad Request", "Invalid body field", "body must be an object"))
+    expect(array.body).toEqual(deniedBody(400, "HeaderValidation", "Bad Request", "Invalid body field", "body must be an object"))
   })
 
   it("reports every problem at once, one details entry each", async () => {
@@ -134,14 +121,14 @@ describe("T2 POST {backoffice_url}/v1/token (spec 4.2)", () => {
   ])("401 Unauthorized INVALID_CREDENTIALS for a wrong %s", async (name, value) => {
     const res = await token({ ...t2Headers(), [name]: value })
     expect(res.status).toBe(401)
-    expect(res.body).toEqual(t2Body(401, "Unauthorized", "Unauthorized", "Invalid credentials", "INVALID_CREDENTIALS"))
+    expect(res.body).toEqual(deniedBody(401, "Unauthorized", "Unauthorized", "Invalid credentials", "INVALID_CREDENTIALS"))
   })
 
   it("403 Forbidden when the scope header asks for a scope not granted", async () => {
     const res = await token(t2Headers(LIMITED, "payments"))
     expect(res.status).toBe(403)
     expect(res.body).toEqual(
-      t2Body(403, "Forbidden", "Forbidden", "Scope not granted", 'scope "payments" is not granted to this client'),
+      deniedBody(403, "Forbidden", "Forbidden", "Scope not granted", 'scope "payments" is not granted to this client'),
     )
   })
 
@@ -153,6 +140,6 @@ describe("T2 POST {backoffice_url}/v1/token (spec 4.2)", () => {
   it("405 in the T2 dialect for GET", async () => {
     const res = await call(sb.backofficeUrl, "GET", "/v1/token")
     expect(res.status).toBe(405)
-    expect(res.body).toEqual(t2Body(405, "MethodNotAllowed", "Method Not Allowed", "Method Not Allowed", "METHOD_NOT_ALLOWED"))
+    expect(res.body).toEqual(deniedBody(405, "MethodNotAllowed", "Method Not Allowed", "Method Not Allowed", "METHOD_NOT_ALLOWED"))
   })
 })

@@ -1,11 +1,11 @@
 import type { RequestContext } from "./context"
+import { NextReferenceBody, parseClockBody, parseWebhookFaultBody, PayBody, WebhookConfigBody } from "./control-bodies"
 import { paymentsError, type FieldProblem } from "./errors"
 import { faultView, parseFault } from "./faults"
-import { webhookUrl as checkWebhookUrl } from "./options"
 import type { Payment } from "./payment-store"
 import { rawView } from "./payment-views"
 import { json, type Reply } from "./reply"
-import { isPlainObject, parseJson } from "./validation"
+import { isPlainObject, parseJson, validate } from "./validation"
 import type { WebhookConfig } from "./webhooks"
 
 /**
@@ -73,16 +73,20 @@ function safeDecode(segment: string): string {
 
 /* ---------- request helpers ---------- */
 
-type Body = { ok: true; value: Record<string, unknown> } | { ok: false; reply: Reply }
+type Body<T> = { ok: true; value: T } | { ok: false; reply: Reply }
+type Check<T> = (value: Record<string, unknown>) => { ok: true; value: T } | { ok: false; problems: FieldProblem[] }
 
-/** Controls take an optional JSON object; an empty body is `{}` (curl-friendly, no content type needed). */
-function body(ctx: RequestContext): Body {
-  if (ctx.body.length === 0) return { ok: true, value: {} }
-  const parsed = parseJson(ctx.body)
+/**
+ * A control's body, checked by `check`. Controls take an optional JSON object; an empty body is `{}`
+ * (curl-friendly, no content type needed).
+ */
+function body<T>(ctx: RequestContext, check: Check<T>): Body<T> {
+  const parsed = ctx.body.length === 0 ? { ok: true as const, value: {} } : parseJson(ctx.body)
   if (!parsed.ok || !isPlainObject(parsed.value)) {
     return { ok: false, reply: bad([{ field: "body", message: "must be a JSON object" }]) }
   }
-  return { ok: true, value: parsed.value }
+  const checked = check(parsed.value)
+  return checked.ok ? checked : { ok: false, reply: bad(checked.problems) }
 }
 
 function bad(details: FieldProblem[]): Reply {
@@ -91,16 +95,6 @@ function bad(details: FieldProblem[]): Reply {
 
 function query(ctx: RequestContext): URLSearchParams {
   return new URLSearchParams(ctx.query)
-}
-
-function unknownKeys(value: Record<string, unknown>, allowed: string[]): FieldProblem[] {
-  return Object.keys(value)
-    .filter((k) => !allowed.includes(k))
-    .map((k) => ({ field: k, message: "is not allowed" }))
-}
-
-function isInt(value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): boolean {
-  return Number.isInteger(value) && (value as number) >= min && (value as number) <= max
 }
 
 /* ---------- payments ---------- */
@@ -143,11 +137,8 @@ function forgetPayment(ctx: RequestContext, [id]: string[]): Reply {
 }
 
 function payPayment(ctx: RequestContext, [id]: string[]): Reply {
-  const b = body(ctx)
+  const b = body(ctx, (v) => validate(PayBody, v))
   if (!b.ok) return b.reply
-  const problems = unknownKeys(b.value, ["force"])
-  if (b.value.force !== undefined && typeof b.value.force !== "boolean") problems.push({ field: "force", message: "must be a boolean" })
-  if (problems.length > 0) return bad(problems)
   const payment = findPayment(ctx, id as string)
   if (!payment) return paymentNotFound()
   const result = ctx.state.lifecycle.pay(payment, b.value.force === true)
@@ -193,26 +184,12 @@ function getClock(ctx: RequestContext): Reply {
 
 /** Exactly one of advance_ms, advance_days or set (ISO 8601 or epoch ms); overdue references expire at once. */
 function moveClock(ctx: RequestContext): Reply {
-  const b = body(ctx)
-  if (!b.ok) return b.reply
-  const v = b.value
-  const problems = unknownKeys(v, ["advance_ms", "advance_days", "set"])
-  const given = ["advance_ms", "advance_days", "set"].filter((k) => v[k] !== undefined)
-  if (given.length !== 1) problems.push({ field: "body", message: "exactly one of advance_ms, advance_days or set is required" })
-  if (v.advance_ms !== undefined && !(typeof v.advance_ms === "number" && Number.isFinite(v.advance_ms))) {
-    problems.push({ field: "advance_ms", message: "must be a number" })
-  }
-  if (v.advance_days !== undefined && !(typeof v.advance_days === "number" && Number.isFinite(v.advance_days))) {
-    problems.push({ field: "advance_days", message: "must be a number" })
-  }
-  const target = v.set === undefined ? undefined : typeof v.set === "number" ? v.set : typeof v.set === "string" ? Date.parse(v.set) : NaN
-  if (target !== undefined && !Number.isFinite(target)) problems.push({ field: "set", message: "must be an ISO 8601 time or epoch ms" })
-  if (problems.length > 0) return bad(problems)
-
   const { clock } = ctx.state
-  if (typeof v.advance_ms === "number") clock.advance(v.advance_ms)
-  else if (typeof v.advance_days === "number") clock.advance(v.advance_days * 86_400_000)
-  else clock.set(target as number)
+  const b = body(ctx, (v) => parseClockBody(v, clock.now()))
+  if (!b.ok) return b.reply
+  const move = b.value
+  if ("by" in move) clock.advance(move.by)
+  else clock.set(move.to)
   return clockView(ctx, ctx.state.lifecycle.sweep())
 }
 
@@ -224,11 +201,12 @@ function listFaults(ctx: RequestContext): Reply {
 }
 
 function addFault(ctx: RequestContext): Reply {
-  const b = body(ctx)
+  const b = body(ctx, (v) => {
+    const parsed = parseFault(v)
+    return parsed.ok ? { ok: true, value: parsed.spec } : parsed
+  })
   if (!b.ok) return b.reply
-  const parsed = parseFault(b.value)
-  if (!parsed.ok) return bad(parsed.problems)
-  return json(201, faultView(ctx.state.faults.add(parsed.spec)))
+  return json(201, faultView(ctx.state.faults.add(b.value)))
 }
 
 function clearFaults(ctx: RequestContext): Reply {
@@ -249,45 +227,17 @@ function getWebhookConfig(ctx: RequestContext): Reply {
 
 /** Partial update; `url: null` or `secret: null` removes them. */
 function configureWebhooks(ctx: RequestContext): Reply {
-  const b = body(ctx)
+  const b = body(ctx, (v) => validate(WebhookConfigBody, v))
   if (!b.ok) return b.reply
-  const v = b.value
-  const problems = unknownKeys(v, ["url", "secret", "auth", "retries", "backoff_ms"])
+  const { url, secret, auth, retries, backoff_ms } = b.value
   const change: Partial<WebhookConfig> = {}
-  if (v.url !== undefined) {
-    if (v.url === null) change.url = undefined
-    else if (typeof v.url === "string" && isHttpUrl(v.url)) change.url = v.url
-    else problems.push({ field: "url", message: "must be an absolute http(s) URL or null" })
-  }
-  if (v.secret !== undefined) {
-    if (v.secret === null) change.secret = undefined
-    else if (typeof v.secret === "string" && v.secret.length > 0) change.secret = v.secret
-    else problems.push({ field: "secret", message: "must be a non-empty string or null" })
-  }
-  if (v.auth !== undefined) {
-    if (v.auth === "header" || v.auth === "basic") change.auth = v.auth
-    else problems.push({ field: "auth", message: 'must be "header" or "basic"' })
-  }
-  if (v.retries !== undefined) {
-    if (isInt(v.retries, 0, 100)) change.retries = v.retries as number
-    else problems.push({ field: "retries", message: "must be an integer from 0 to 100" })
-  }
-  if (v.backoff_ms !== undefined) {
-    if (isInt(v.backoff_ms, 0, 3_600_000)) change.backoffMs = v.backoff_ms as number
-    else problems.push({ field: "backoff_ms", message: "must be an integer from 0 to 3600000" })
-  }
-  if (problems.length > 0) return bad(problems)
+  if (url !== undefined) change.url = url ?? undefined
+  if (secret !== undefined) change.secret = secret ?? undefined
+  if (auth !== undefined) change.auth = auth
+  if (retries !== undefined) change.retries = retries
+  if (backoff_ms !== undefined) change.backoffMs = backoff_ms
   ctx.state.webhooks.configure(change)
   return json(200, ctx.state.webhooks.configView())
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    checkWebhookUrl(value)
-    return true
-  } catch {
-    return false
-  }
 }
 
 function listWebhookFaults(ctx: RequestContext): Reply {
@@ -296,25 +246,10 @@ function listWebhookFaults(ctx: RequestContext): Reply {
 }
 
 function addWebhookFault(ctx: RequestContext): Reply {
-  const b = body(ctx)
+  const b = body(ctx, parseWebhookFaultBody)
   if (!b.ok) return b.reply
-  const v = b.value
-  const problems = unknownKeys(v, ["mode", "count", "copies", "delay_ms"])
-  if (v.mode !== "drop" && v.mode !== "duplicate" && v.mode !== "delay") {
-    problems.push({ field: "mode", message: 'must be "drop", "duplicate" or "delay"' })
-  }
-  if (v.count !== undefined && !isInt(v.count, 1)) problems.push({ field: "count", message: "must be an integer >= 1" })
-  if (v.copies !== undefined && !isInt(v.copies, 2, 100)) problems.push({ field: "copies", message: "must be an integer from 2 to 100" })
-  if (v.mode === "delay" && !isInt(v.delay_ms, 0, 600_000)) {
-    problems.push({ field: "delay_ms", message: "must be an integer from 0 to 600000 for mode delay" })
-  }
-  if (problems.length > 0) return bad(problems)
-  ctx.state.webhooks.addFault({
-    mode: v.mode as "drop" | "duplicate" | "delay",
-    remaining: (v.count as number | undefined) ?? 1,
-    copies: (v.copies as number | undefined) ?? 2,
-    delayMs: (v.delay_ms as number | undefined) ?? 0,
-  })
+  const { mode, count, copies, delay_ms } = b.value
+  ctx.state.webhooks.addFault({ mode, remaining: count ?? 1, copies: copies ?? 2, delayMs: delay_ms ?? 0 })
   return listWebhookFaults(ctx)
 }
 
@@ -348,19 +283,12 @@ function tokenCounts(ctx: RequestContext): Reply {
 }
 
 function nextReference(ctx: RequestContext): Reply {
-  const b = body(ctx)
+  const b = body(ctx, (v) => validate(NextReferenceBody, v))
   if (!b.ok) return b.reply
-  const v = b.value
-  const problems = unknownKeys(v, ["entity", "reference"])
-  if (typeof v.reference !== "string" || !/^\d{9}$/.test(v.reference)) problems.push({ field: "reference", message: "must be 9 digits" })
-  if (v.entity !== undefined && (typeof v.entity !== "string" || !/^\d{5}$/.test(v.entity))) {
-    problems.push({ field: "entity", message: "must be 5 digits" })
-  }
-  if (problems.length > 0) return bad(problems)
-  const reference = v.reference as string
+  const { entity, reference } = b.value
   if (ctx.state.references.isUsed(reference)) return paymentsError(409, "REFERENCE_IN_USE", "That reference was already issued")
-  ctx.state.references.setNext(reference, v.entity as string | undefined)
-  return json(200, { entity: (v.entity as string | undefined) ?? null, reference })
+  ctx.state.references.setNext(reference, entity)
+  return json(200, { entity: entity ?? null, reference })
 }
 
 function reset(ctx: RequestContext): Reply {

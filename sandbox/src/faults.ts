@@ -1,7 +1,7 @@
 import { t1CodeFor, t1Error, t2Error, reasonPhrase, type Area, type FieldProblem } from "./errors"
 import { json, type Reply } from "./reply"
 import { z } from "zod"
-import { object, says, validate } from "./validation"
+import { integerIn, object, says, validate } from "./validation"
 
 /**
  * Scripted failures of platform calls (never of /__sandbox). A fault matches the next `count` requests
@@ -89,11 +89,6 @@ const FaultBody = object({
   reset: z.boolean(says("must be a boolean")).optional(),
   when: z.enum(["before", "after"], says('must be "before" or "after"')).optional(),
 })
-
-function integerIn(min: number, max: number, what: string) {
-  const message = says(`must be ${what}`)
-  return z.int(message).min(min, message).max(max, message)
-}
 
 /** Reads a POST /__sandbox/faults body; a fault must do something (status, delay or reset). */
 export function parseFault(value: unknown): { ok: true; spec: Omit<Fault, "id"> } | { ok: false; problems: FieldProblem[] } {

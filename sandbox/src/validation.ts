@@ -65,6 +65,12 @@ export function object<T extends z.core.$ZodLooseShape>(shape: T) {
 
 const text = z.string(says("must be a string"))
 
+/** A whole JSON number from `min` to `max`; anything else is told it "must be `what`". */
+export function integerIn(min: number, max: number, what: string) {
+  const message = says(`must be ${what}`)
+  return z.int(message).min(min, message).max(max, message)
+}
+
 /** Any 8-4-4-4-12 hex UUID, any version, either case. */
 const uuid = z.guid({ error: (issue) => (isShared(issue) ? undefined : issue.code === "invalid_type" ? "must be a string" : "must be a UUID") })
 

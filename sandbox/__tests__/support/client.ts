@@ -2,10 +2,22 @@ import { randomUUID } from "node:crypto"
 import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { Agent, request } from "undici"
-import { DEFAULT_CREDENTIALS, type RunningSandbox, type SandboxCredential } from "../../src"
+import { DEFAULT_CREDENTIALS, startSandbox, type RunningSandbox, type SandboxCredential, type SandboxOptions } from "../../src"
 
 /** One keep-alive agent per test file, closed in afterAll so nothing keeps jest alive. */
 export const agent = new Agent({ keepAliveTimeout: 1_000 })
+
+/** A suite's sandbox on a free port, with a T1 token of the main credential for its payment calls. */
+export async function startWithToken(options: Partial<SandboxOptions> = {}): Promise<{ sb: RunningSandbox; token: string }> {
+  const sb = await startSandbox({ port: 0, ...options })
+  return { sb, token: await t1Token(sb) }
+}
+
+/** The end of a suite (afterAll): closes its sandbox, then the keep-alive agent. */
+export async function stopSandbox(sb: RunningSandbox): Promise<void> {
+  await sb.close()
+  await agent.close()
+}
 
 export interface Answer<T = any> {
   status: number
@@ -58,6 +70,16 @@ export const T2_BODY = { branch: "", login: "", name: "", enrollment_number: "" 
 
 export function t2Headers(c: SandboxCredential = MAIN, scope = c.scope): Record<string, string> {
   return { client_id: c.clientId, client_secret: c.clientSecret, channel: c.channel, scope }
+}
+
+/** The spec 2.4 error body (the T2 token service, the payments API's 401, 403 and 5xx) with one DENIED details entry. */
+export function deniedBody(status: number, name: string, message: string, description: string, detail: string) {
+  return {
+    status_code: status,
+    name,
+    message,
+    details: [{ status: "DENIED", error_code: `GENERIC-${status}`, description, description_detail: detail }],
+  }
 }
 
 export async function t1Token(sb: RunningSandbox, c: SandboxCredential = MAIN): Promise<string> {
