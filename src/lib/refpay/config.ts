@@ -101,16 +101,20 @@ export interface RefpayClientConfig {
   logger?: RefpayLogger
 }
 
+/** The settings resolveRefpayConfig hands on as they were given (once checked): none of them has a default. */
+type CheckedAsGiven =
+  | "tokenInterface"
+  | "authUrl"
+  | "backofficeUrl"
+  | "paymentsUrl"
+  | "clientId"
+  | "clientSecret"
+  | "channel"
+  | "scope"
+  | "dispatcher"
+
 /** A config with every default filled in and every required setting checked. */
-export interface ResolvedRefpayConfig {
-  tokenInterface: RefpayTokenInterface
-  authUrl?: string
-  backofficeUrl?: string
-  paymentsUrl: string
-  clientId: string
-  clientSecret: string
-  channel?: string
-  scope?: string
+export interface ResolvedRefpayConfig extends Pick<RefpayClientConfig, CheckedAsGiven> {
   requester: RefpayRequester
   /** The Authorization form used with this config's tokens; always "bearer" for T1. */
   authorizationForm: RefpayT2AuthorizationForm
@@ -120,7 +124,6 @@ export interface ResolvedRefpayConfig {
   tokenRefreshWindowSeconds: number
   pool: { connections: number }
   now: () => number
-  dispatcher?: Dispatcher
   random: () => number
   logger: RefpayLogger
 }

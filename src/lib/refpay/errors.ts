@@ -28,7 +28,6 @@ export interface RefpayErrorInit {
 }
 
 export class RefpayError extends Error {
-  override name = "RefpayError"
   /** HTTP status, when the platform answered. */
   readonly status?: number
   /**
@@ -47,6 +46,9 @@ export class RefpayError extends Error {
   constructor(init: RefpayErrorInit) {
     const redactor = init.redactor ?? BASELINE_REDACTOR
     super(redactor.redactText(init.message))
+    // Every class is named after itself, so a subclass states its name once, in its declaration. The server code is
+    // compiled by tsc and never minified, so the class names survive into the build.
+    this.name = new.target.name
     this.code = init.code
     this.status = init.status
     this.requestId = init.requestId
@@ -88,42 +90,23 @@ export class RefpayError extends Error {
 }
 
 /** 400: the request (or the credentials request) is wrong; also thrown before sending when our own checks fail. */
-export class RefpayValidationError extends RefpayError {
-  override name = "RefpayValidationError"
-}
+export class RefpayValidationError extends RefpayError {}
 /** 401: invalid credentials, or an expired or malformed token that a fresh one did not cure. */
-export class RefpayAuthenticationError extends RefpayError {
-  override name = "RefpayAuthenticationError"
-}
+export class RefpayAuthenticationError extends RefpayError {}
 /** 403: authenticated, but the granted scope does not cover the resource (spec 5.8). */
-export class RefpayPermissionError extends RefpayError {
-  override name = "RefpayPermissionError"
-}
-export class RefpayNotFoundError extends RefpayError {
-  override name = "RefpayNotFoundError"
-}
+export class RefpayPermissionError extends RefpayError {}
+export class RefpayNotFoundError extends RefpayError {}
 /** 409: idempotency key reused with another body, duplicate order_id or payment_id, payment already cancelled. */
-export class RefpayConflictError extends RefpayError {
-  override name = "RefpayConflictError"
-}
-export class RefpayRateLimitError extends RefpayError {
-  override name = "RefpayRateLimitError"
-}
+export class RefpayConflictError extends RefpayError {}
+export class RefpayRateLimitError extends RefpayError {}
 /** 5xx, after the retries were used up. */
-export class RefpayServerError extends RefpayError {
-  override name = "RefpayServerError"
-}
+export class RefpayServerError extends RefpayError {}
 /** The platform could not be reached or dropped the connection, after the retries were used up. */
-export class RefpayConnectionError extends RefpayError {
-  override name = "RefpayConnectionError"
-}
+export class RefpayConnectionError extends RefpayError {}
 /** Connect, headers or body timeout, after the retries were used up. */
-export class RefpayTimeoutError extends RefpayConnectionError {
-  override name = "RefpayTimeoutError"
-}
+export class RefpayTimeoutError extends RefpayConnectionError {}
 /** A 2xx answer whose body does not match its schema: the call may have had its effect, the answer is unusable. */
 export class RefpayResponseError extends RefpayError {
-  override name = "RefpayResponseError"
   /** Where the body broke its schema ("additional_data.reference: expected string"), values left out. */
   readonly issues: string[]
 
@@ -139,8 +122,6 @@ export class RefpayResponseError extends RefpayError {
 }
 /** The client configuration is wrong; thrown by createRefpayClient before any request. */
 export class RefpayConfigError extends RefpayError {
-  override name = "RefpayConfigError"
-
   constructor(message: string) {
     super({ message, code: "INVALID_CONFIG" })
   }

@@ -96,9 +96,10 @@ export function createPaymentsApi(options: PaymentsApiOptions): PaymentsApi {
     },
 
     async getPayment(paymentId) {
-      const path = fillPaymentIdPath("get payment", options.paths.paymentInfo, paymentId)
+      const operation = "get payment"
+      const path = fillPaymentIdPath(operation, options.paths.paymentInfo, paymentId)
       return await authorizedCall(
-        { operation: "get payment", method: "GET", url: joinUrl(options.paymentsUrl, path) },
+        { operation, method: "GET", url: joinUrl(options.paymentsUrl, path) },
         PaymentStatusResponseSchema,
       )
     },
@@ -106,9 +107,10 @@ export function createPaymentsApi(options: PaymentsApiOptions): PaymentsApi {
     async cancelOrRefund(input) {
       const requestId = input.requestId ?? randomUUID()
       const body = JSON.stringify(buildCancelBody(input, requestId))
-      const path = fillPaymentIdPath("cancel/refund", options.paths.cancelPayment, input.paymentId)
+      const operation = "cancel/refund"
+      const path = fillPaymentIdPath(operation, options.paths.cancelPayment, input.paymentId)
       return await authorizedCall(
-        { operation: "cancel/refund", method: "POST", url: joinUrl(options.paymentsUrl, path), body, requestId },
+        { operation, method: "POST", url: joinUrl(options.paymentsUrl, path), body, requestId },
         CancelResponseSchema,
       )
     },

@@ -83,10 +83,7 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 export function buildCreatePaymentBody(input: CreatePaymentInput, requestId: string): CreatePaymentWireBody {
   const operation = "create payment"
-  checkUuid(operation, "paymentId", input.paymentId)
-  checkUuid(operation, "idempotencyKey", input.idempotencyKey)
-  checkUuid(operation, "requestId", requestId)
-  checkAmountCents(operation, "amountCents", input.amountCents)
+  checkIdentifiersAndAmount(operation, input, requestId)
   checkOrderId(operation, input.orderId)
 
   const data: CreatePaymentWireBody["data"] = {
@@ -100,11 +97,7 @@ export function buildCreatePaymentBody(input: CreatePaymentInput, requestId: str
 }
 
 export function buildCancelBody(input: CancelOrRefundInput, requestId: string): CancelWireBody {
-  const operation = "cancel/refund"
-  checkUuid(operation, "paymentId", input.paymentId)
-  checkUuid(operation, "idempotencyKey", input.idempotencyKey)
-  checkUuid(operation, "requestId", requestId)
-  checkAmountCents(operation, "amountCents", input.amountCents)
+  checkIdentifiersAndAmount("cancel/refund", input, requestId)
   return {
     idempotency_key: input.idempotencyKey,
     request_id: requestId,
@@ -163,6 +156,21 @@ function refuse(operation: string, message: string): never {
     code: "CLIENT_VALIDATION",
     operation,
   })
+}
+
+/**
+ * The fields a creation and a cancel/refund both carry, checked in this order (the first wrong one is reported): the
+ * payment, idempotency and request identifiers are UUIDs, the amount is whole cents above 0.
+ */
+function checkIdentifiersAndAmount(
+  operation: string,
+  input: Pick<CreatePaymentInput, "paymentId" | "idempotencyKey" | "amountCents">,
+  requestId: string,
+): void {
+  checkUuid(operation, "paymentId", input.paymentId)
+  checkUuid(operation, "idempotencyKey", input.idempotencyKey)
+  checkUuid(operation, "requestId", requestId)
+  checkAmountCents(operation, "amountCents", input.amountCents)
 }
 
 function checkAmountCents(operation: string, field: string, value: unknown): void {

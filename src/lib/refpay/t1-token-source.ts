@@ -1,8 +1,7 @@
 import type { HttpClient } from "./http"
 import type { Redactor } from "./redact"
-import { readResponse } from "./response"
 import { T1TokenResponseSchema } from "./schemas"
-import type { TokenGrant, TokenSource } from "./token-source"
+import { createTokenEndpointSource, type TokenSource } from "./token-source"
 
 export interface T1TokenSourceOptions {
   http: HttpClient
@@ -17,26 +16,20 @@ export interface T1TokenSourceOptions {
 
 /** T1: OAuth 2.0 client-credentials grant, form-encoded (spec 4.1); errors carry the OAuth body (spec 2.2). */
 export function createT1TokenSource(options: T1TokenSourceOptions): TokenSource {
-  const operation = "T1 token request"
   const form: Record<string, string> = {
     grant_type: "client_credentials",
     client_id: options.clientId,
     client_secret: options.clientSecret,
   }
   if (options.scope) form.scope = options.scope
-  const body = new URLSearchParams(form).toString()
 
-  return {
-    operation,
-    async fetchToken(): Promise<TokenGrant> {
-      const res = await options.http.send({
-        operation,
-        method: "POST",
-        url: options.url,
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body,
-      })
-      return readResponse(res, T1TokenResponseSchema, { operation, redactor: options.redactor })
-    },
-  }
+  return createTokenEndpointSource({
+    operation: "T1 token request",
+    http: options.http,
+    url: options.url,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form).toString(),
+    schema: T1TokenResponseSchema,
+    redactor: options.redactor,
+  })
 }

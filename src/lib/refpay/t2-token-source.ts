@@ -1,9 +1,8 @@
 import type { RefpayRequester } from "./config"
 import type { HttpClient } from "./http"
 import type { Redactor } from "./redact"
-import { readResponse } from "./response"
 import { T2TokenResponseSchema } from "./schemas"
-import type { TokenGrant, TokenSource } from "./token-source"
+import { createTokenEndpointSource, type TokenSource } from "./token-source"
 
 export interface T2TokenSourceOptions {
   http: HttpClient
@@ -22,33 +21,25 @@ export interface T2TokenSourceOptions {
  * identity is a JSON body whose four fields must all be present as strings (empty is allowed, null is not).
  */
 export function createT2TokenSource(options: T2TokenSourceOptions): TokenSource {
-  const operation = "T2 token request"
-  const body = JSON.stringify({
-    branch: options.requester.branch,
-    login: options.requester.login,
-    name: options.requester.name,
-    enrollment_number: options.requester.enrollmentNumber,
-  })
-
-  return {
-    operation,
-    async fetchToken(): Promise<TokenGrant> {
-      const res = await options.http.send({
-        operation,
-        method: "POST",
-        url: options.url,
-        headers: {
-          "content-type": "application/json",
-          client_id: options.clientId,
-          client_secret: options.clientSecret,
-          channel: options.channel,
-          scope: options.scope,
-        },
-        body,
-      })
-      const grant = readResponse(res, T2TokenResponseSchema, { operation, redactor: options.redactor })
-      // T2 does not echo the scope; the one requested is the one granted (a refused scope is a 403).
-      return { ...grant, scope: options.scope }
+  return createTokenEndpointSource({
+    operation: "T2 token request",
+    http: options.http,
+    url: options.url,
+    headers: {
+      "content-type": "application/json",
+      client_id: options.clientId,
+      client_secret: options.clientSecret,
+      channel: options.channel,
+      scope: options.scope,
     },
-  }
+    body: JSON.stringify({
+      branch: options.requester.branch,
+      login: options.requester.login,
+      name: options.requester.name,
+      enrollment_number: options.requester.enrollmentNumber,
+    }),
+    // T2 does not echo the scope; the one requested is the one granted (a refused scope is a 403).
+    schema: T2TokenResponseSchema.transform((grant) => ({ ...grant, scope: options.scope })),
+    redactor: options.redactor,
+  })
 }

@@ -5,6 +5,7 @@ import {
   createTransportError,
   errorClassForStatus,
   RefpayAuthenticationError,
+  RefpayConfigError,
   RefpayConflictError,
   RefpayConnectionError,
   RefpayError,
@@ -44,6 +45,29 @@ describe("errorClassForStatus picks one class per status", () => {
 
   it("an unlisted 4xx is a plain RefpayError", () => {
     expect(errorClassForStatus(422)).toBe(RefpayError)
+  })
+})
+
+describe("every error class carries its own name", () => {
+  const init = { message: "boom", code: "X" }
+  it.each([
+    ["RefpayError", new RefpayError(init)],
+    ["RefpayValidationError", new RefpayValidationError(init)],
+    ["RefpayAuthenticationError", new RefpayAuthenticationError(init)],
+    ["RefpayPermissionError", new RefpayPermissionError(init)],
+    ["RefpayNotFoundError", new RefpayNotFoundError(init)],
+    ["RefpayConflictError", new RefpayConflictError(init)],
+    ["RefpayRateLimitError", new RefpayRateLimitError(init)],
+    ["RefpayServerError", new RefpayServerError(init)],
+    ["RefpayConnectionError", new RefpayConnectionError(init)],
+    ["RefpayTimeoutError", new RefpayTimeoutError(init)],
+    ["RefpayResponseError", new RefpayResponseError({ ...init, issues: [] })],
+    ["RefpayConfigError", new RefpayConfigError("boom")],
+  ])("%s: in name, stack, String() and toJSON()", (name, error) => {
+    expect(error.name).toBe(name)
+    expect(error.stack!.startsWith(`${name}: boom`)).toBe(true)
+    expect(String(error)).toBe(`${name}: boom`)
+    expect(error.toJSON().name).toBe(name)
   })
 })
 

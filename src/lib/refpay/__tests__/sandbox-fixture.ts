@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto"
 import { Agent, request, type Dispatcher } from "undici"
 import { startSandbox } from "../../../../sandbox/src"
 import { createRefpayClient, type RefpayClient } from "../client"
 import type { RefpayClientConfig, RefpayTokenInterface } from "../config"
+import type { CreatePaymentInput } from "../requests"
 
 /**
  * Test fixture for the contract tests: a real sandbox over loopback, its /__sandbox controls, and client configs
@@ -142,6 +144,17 @@ export function recordingDispatcher(): { dispatcher: Dispatcher; authorizations:
     return dispatch(options, handler)
   })
   return { dispatcher, authorizations, close: () => agent.close() }
+}
+
+/** A valid creation input with fresh identifiers (no requestId: the client makes one); a test sets what it is about. */
+export function newPayment(overrides: Partial<CreatePaymentInput> = {}): CreatePaymentInput {
+  return {
+    paymentId: randomUUID(),
+    orderId: `order-${randomUUID().slice(0, 8)}`,
+    amountCents: 1999,
+    idempotencyKey: randomUUID(),
+    ...overrides,
+  }
 }
 
 /** Settles a promise that is expected to reject and returns the error, failing the test if it resolves. */

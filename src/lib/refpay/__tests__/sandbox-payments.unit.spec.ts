@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
 import { RefpayConflictError, RefpayNotFoundError, RefpayValidationError } from "../errors"
-import { CANCEL_PATH, CREATE_PATH, failure, useSandboxSuite } from "./sandbox-fixture"
+import { CANCEL_PATH, CREATE_PATH, failure, newPayment, useSandboxSuite } from "./sandbox-fixture"
 
 /**
  * The three payment calls against the sandbox with both token interfaces: the wire body of spec 2.5, entity and
@@ -9,16 +9,9 @@ import { CANCEL_PATH, CREATE_PATH, failure, useSandboxSuite } from "./sandbox-fi
 
 const { fx, client } = useSandboxSuite()
 
-const newPayment = (amountCents = 1999) => ({
-  paymentId: randomUUID(),
-  orderId: `order-${randomUUID().slice(0, 8)}`,
-  amountCents,
-  idempotencyKey: randomUUID(),
-})
-
 describe.each(["t1", "t2"] as const)("%s payments", (iface) => {
   it("creates a WAITING payment; the sandbox stored exactly what spec 2.5 says", async () => {
-    const input = { ...newPayment(1999), requestId: randomUUID() }
+    const input = { ...newPayment({ amountCents: 1999 }), requestId: randomUUID() }
     const created = await client(iface).createPayment(input)
     expect(created).toMatchObject({
       paymentId: input.paymentId,
@@ -87,7 +80,7 @@ describe.each(["t1", "t2"] as const)("%s payments", (iface) => {
 
   it("reads the status with every contract field", async () => {
     const c = client(iface)
-    const created = await c.createPayment(newPayment(2500))
+    const created = await c.createPayment(newPayment({ amountCents: 2500 }))
     const read = await c.getPayment(created.paymentId)
     expect(read).toMatchObject({
       paymentId: created.paymentId,
@@ -117,7 +110,7 @@ describe.each(["t1", "t2"] as const)("%s payments", (iface) => {
 
   it("cancels a WAITING payment for its full amount", async () => {
     const c = client(iface)
-    const created = await c.createPayment(newPayment(1999))
+    const created = await c.createPayment(newPayment({ amountCents: 1999 }))
     const key = randomUUID()
     const cancelled = await c.cancelOrRefund({ paymentId: created.paymentId, amountCents: 1999, idempotencyKey: key })
     expect(cancelled).toMatchObject({
@@ -139,7 +132,7 @@ describe.each(["t1", "t2"] as const)("%s payments", (iface) => {
 
   it("refuses a partial cancel of a WAITING payment (400 INVALID_AMOUNT)", async () => {
     const c = client(iface)
-    const created = await c.createPayment(newPayment(1999))
+    const created = await c.createPayment(newPayment({ amountCents: 1999 }))
     const error = await failure<RefpayValidationError>(
       c.cancelOrRefund({ paymentId: created.paymentId, amountCents: 1000, idempotencyKey: randomUUID() }),
     )
@@ -150,7 +143,7 @@ describe.each(["t1", "t2"] as const)("%s payments", (iface) => {
 
   it("refunds an APPROVED payment in parts, in cents, up to what is left", async () => {
     const c = client(iface)
-    const created = await c.createPayment(newPayment(2500))
+    const created = await c.createPayment(newPayment({ amountCents: 2500 }))
     await fx.pay(created.paymentId)
 
     const first = await c.cancelOrRefund({ paymentId: created.paymentId, amountCents: 500, idempotencyKey: randomUUID() })
@@ -174,7 +167,7 @@ describe.each(["t1", "t2"] as const)("%s payments", (iface) => {
 
   it("replays a repeated refund with the same key instead of refunding twice", async () => {
     const c = client(iface)
-    const created = await c.createPayment(newPayment(2000))
+    const created = await c.createPayment(newPayment({ amountCents: 2000 }))
     await fx.pay(created.paymentId)
     const key = randomUUID()
     const a = await c.cancelOrRefund({ paymentId: created.paymentId, amountCents: 300, idempotencyKey: key })
@@ -185,7 +178,7 @@ describe.each(["t1", "t2"] as const)("%s payments", (iface) => {
 
   it("a reused idempotency key with another body is RefpayConflictError IDEMPOTENCY_KEY_REUSED, not retried", async () => {
     const c = client(iface)
-    const input = newPayment(1000)
+    const input = newPayment({ amountCents: 1000 })
     await c.createPayment(input)
     const error = await failure<RefpayConflictError>(c.createPayment({ ...input, amountCents: 1001 }))
     expect(error).toBeInstanceOf(RefpayConflictError)

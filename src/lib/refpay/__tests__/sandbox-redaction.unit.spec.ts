@@ -10,7 +10,7 @@ import {
   RefpayResponseError,
   RefpayTimeoutError,
 } from "../errors"
-import { CREATE_PATH, DEFAULT_CREDS, failure, INFO_PREFIX, recordingDispatcher, tokenPath, useSandboxSuite } from "./sandbox-fixture"
+import { CREATE_PATH, DEFAULT_CREDS, failure, INFO_PREFIX, newPayment, recordingDispatcher, tokenPath, useSandboxSuite } from "./sandbox-fixture"
 
 /**
  * No client secret and no token in anything an error or a log line carries, for both interfaces, including when the
@@ -55,13 +55,6 @@ function setup(iface: RefpayTokenInterface, overrides: Partial<RefpayClientConfi
   const tokens = () => rec.authorizations.map((a) => a.replace(/^Bearer /, ""))
   return { client, lines, tokens }
 }
-
-const newPayment = () => ({
-  paymentId: randomUUID(),
-  orderId: `order-${randomUUID().slice(0, 8)}`,
-  amountCents: 1500,
-  idempotencyKey: randomUUID(),
-})
 
 describe.each(["t1", "t2"] as const)("%s: secrets and tokens never leave in an error or a log line", (iface) => {
   it("wrong secret: the 401 error does not show the configured secret", async () => {

@@ -6,7 +6,7 @@ import {
   RefpayTimeoutError,
   RefpayValidationError,
 } from "../errors"
-import { CANCEL_PATH, CREATE_PATH, failure, INFO_PREFIX, SandboxFixture, useSandboxSuite } from "./sandbox-fixture"
+import { CANCEL_PATH, CREATE_PATH, failure, INFO_PREFIX, newPayment, SandboxFixture, useSandboxSuite } from "./sandbox-fixture"
 
 /**
  * Failures in transit against the sandbox: a 500 or a dropped connection after the platform did the work is retried
@@ -16,18 +16,10 @@ import { CANCEL_PATH, CREATE_PATH, failure, INFO_PREFIX, SandboxFixture, useSand
 
 const { fx, client, cleanup } = useSandboxSuite()
 
-const newPayment = (amountCents = 1999) => ({
-  paymentId: randomUUID(),
-  orderId: `order-${randomUUID().slice(0, 8)}`,
-  amountCents,
-  idempotencyKey: randomUUID(),
-  requestId: randomUUID(),
-})
-
 describe.each(["t1", "t2"] as const)("%s retries", (iface) => {
   it("500 after the work, twice: retried with the same key; exactly one payment", async () => {
     await fx.addFault({ path: CREATE_PATH, method: "POST", status: 500, count: 2, when: "after" })
-    const input = newPayment()
+    const input = newPayment({ requestId: randomUUID() })
     const created = await client(iface).createPayment(input)
     expect(created.paymentId).toBe(input.paymentId)
     expect(created.status).toBe("WAITING")
@@ -55,7 +47,7 @@ describe.each(["t1", "t2"] as const)("%s retries", (iface) => {
 
   it("connection reset on every attempt: RefpayConnectionError after 3 attempts, still one payment", async () => {
     await fx.addFault({ path: CREATE_PATH, method: "POST", reset: true, count: 3, when: "after" })
-    const input = newPayment()
+    const input = newPayment({ requestId: randomUUID() })
     const error = await failure<RefpayConnectionError>(client(iface).createPayment(input))
     expect(error).toBeInstanceOf(RefpayConnectionError)
     expect(error).not.toBeInstanceOf(RefpayTimeoutError)
@@ -78,7 +70,7 @@ describe.each(["t1", "t2"] as const)("%s retries", (iface) => {
 
   it("a refund whose answer is lost is retried and refunds once", async () => {
     const c = client(iface)
-    const created = await c.createPayment(newPayment(3000))
+    const created = await c.createPayment(newPayment({ amountCents: 3000 }))
     await fx.pay(created.paymentId)
     await fx.addFault({ path: CANCEL_PATH, reset: true, count: 1, when: "after" })
     const key = randomUUID()

@@ -6,7 +6,7 @@ import {
   RefpayServerError,
   RefpayValidationError,
 } from "../errors"
-import { CREATE_PATH, failure, LIMITED_CREDS, tokenPath, useSandboxSuite } from "./sandbox-fixture"
+import { CREATE_PATH, failure, LIMITED_CREDS, newPayment, tokenPath, useSandboxSuite } from "./sandbox-fixture"
 
 /**
  * Spec section 7, row by row, for both token interfaces, against the sandbox: each platform failure becomes the
@@ -14,13 +14,6 @@ import { CREATE_PATH, failure, LIMITED_CREDS, tokenPath, useSandboxSuite } from 
  */
 
 const { fx, client } = useSandboxSuite()
-
-const newPayment = (orderId = `order-${randomUUID().slice(0, 8)}`) => ({
-  paymentId: randomUUID(),
-  orderId,
-  amountCents: 1999,
-  idempotencyKey: randomUUID(),
-})
 
 describe("T1 (OAuth client credentials) errors of spec section 7", () => {
   it("400 invalid parameter (scope not granted) -> RefpayValidationError with the OAuth body, not retried", async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { createRefpayClient } from "../client"
 import { RefpayAuthenticationError } from "../errors"
-import { CREATE_PATH, failure, INFO_PREFIX, recordingDispatcher, SandboxFixture, useSandboxSuite, tokenPath } from "./sandbox-fixture"
+import { CREATE_PATH, failure, INFO_PREFIX, newPayment, recordingDispatcher, SandboxFixture, tokenPath, useSandboxSuite } from "./sandbox-fixture"
 
 /**
  * Token lifetime against the sandbox, for both interfaces: one token reused for many calls, refreshed just before
@@ -10,13 +10,6 @@ import { CREATE_PATH, failure, INFO_PREFIX, recordingDispatcher, SandboxFixture,
  */
 
 const { fx, client, cleanup } = useSandboxSuite()
-
-const newPayment = () => ({
-  paymentId: randomUUID(),
-  orderId: `order-${randomUUID().slice(0, 8)}`,
-  amountCents: 1000,
-  idempotencyKey: randomUUID(),
-})
 
 describe.each(["t1", "t2"] as const)("%s token lifecycle", (iface) => {
   it("N payment calls use 1 token request", async () => {
