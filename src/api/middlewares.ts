@@ -46,11 +46,12 @@ async function refpayFulfilmentGuard(req: MedusaRequest, _res: MedusaResponse, n
 async function refpayRefundOfCancelledOrder(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   try {
     const paymentId = String(req.params.id)
-    if (!(await refpayPaymentOfCancelledOrder(req.scope, paymentId))) return next()
+    const payment = await refpayPaymentOfCancelledOrder(req.scope, paymentId)
+    if (!payment) return next()
     const parsed = AdminRefpayMedusaRefundBody.safeParse(req.body ?? {})
     if (!parsed.success) throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid refund: ${parsed.error.issues.map((i) => i.message).join("; ")}`)
     const body = parsed.data
-    await refundPaymentOfCancelledOrder(req.scope, paymentId, body, (req as AuthenticatedMedusaRequest).auth_context?.actor_id)
+    await refundPaymentOfCancelledOrder(req.scope, payment, body, (req as AuthenticatedMedusaRequest).auth_context?.actor_id)
     const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
     const { data } = await query.graph({ entity: "payment", fields: REFUNDED_PAYMENT_FIELDS, filters: { id: paymentId } })
     res.status(200).json({ payment: data[0] })

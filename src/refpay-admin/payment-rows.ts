@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService } from "../modules/refpay"
-import { formatEuros, toCents } from "../rules/money"
+import { formatEuros, paymentCents } from "../rules/money"
 import { scrub } from "./secrets"
 
 /**
@@ -36,8 +36,8 @@ const FIELDS = [
   "provider_id",
   "data",
   "payment.id",
-  "payment.captures.amount",
-  "payment.refunds.amount",
+  "payment.captures.raw_amount",
+  "payment.refunds.raw_amount",
   "payment_collection.order.id",
   "payment_collection.order.display_id",
   "payment_collection.order.status",
@@ -64,8 +64,6 @@ function toRow(row: any, check: any, secrets: (string | undefined)[]): AdminPaym
   const refpay = row.data.refpay
   const order = row.payment_collection?.order
   const payment = row.payment
-  const captured = sum(payment?.captures)
-  const refunded = sum(payment?.refunds)
   const amountCents = Number(refpay.amount_cents)
   return {
     payment_session_id: row.id,
@@ -83,9 +81,7 @@ function toRow(row: any, check: any, secrets: (string | undefined)[]): AdminPaym
     created_at: text(refpay.created_at) || null,
     expires_at: text(refpay.expires_at) || null,
     paid_after_cancellation_at: text(row.data.paid_after_cancellation_at) || null,
-    payment: payment
-      ? { id: payment.id, captured_cents: captured, refunded_cents: refunded, refundable_cents: Math.max(0, captured - refunded) }
-      : null,
+    payment: payment ? { id: payment.id, ...paymentCents(payment) } : null,
     last_check: check
       ? {
           outcome: check.last_outcome ?? null,
@@ -96,10 +92,6 @@ function toRow(row: any, check: any, secrets: (string | undefined)[]): AdminPaym
         }
       : null,
   }
-}
-
-function sum(entries: { amount: unknown }[] | undefined): number {
-  return (entries ?? []).reduce((total, entry) => total + toCents(entry.amount as any), 0)
 }
 
 /** Stored identifiers are strings; anything else is shown as text, never re-parsed as a number. */

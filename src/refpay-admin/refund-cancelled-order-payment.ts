@@ -1,6 +1,6 @@
 import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { fromCents, toCents } from "../rules/money"
+import { fromCents, paymentCents, toCents, type PaymentAmounts } from "../rules/money"
 import { isRefpayProviderId } from "../rules/provider-ids"
 import { refundRefpayLatePaymentWorkflow } from "../workflows/refpay-refund/refund-on-cancelled-order"
 import { refpaySessionLockKey } from "../workflows/refpay-sync/sync-payment"
@@ -12,15 +12,16 @@ export interface MedusaRefundBody {
   refund_reason_id?: string
 }
 
-interface PaymentOfOrder {
+interface PaymentOfOrder extends PaymentAmounts {
   id: string
   provider_id: string
   payment_session_id: string
   currency_code: string
-  captures?: { raw_amount: unknown }[]
-  refunds?: { raw_amount: unknown }[]
   payment_collection?: { order?: { id: string; status: string } | null } | null
 }
+
+/** What a refund needs to know before taking the lock: the payment and the session whose lock guards it. */
+export type PaymentToRefund = Pick<PaymentOfOrder, "id" | "payment_session_id">
 
 const LOCK_TIMEOUT_SECONDS = 30
 
@@ -55,31 +56,32 @@ export async function refpayPaymentOfCancelledOrder(container: MedusaContainer, 
  * Refunds `body.amount` (all that is still held when absent) of a REFPAY payment whose order is cancelled, under
  * the session's sync lock (a webhook or the poll job cannot record the same refund meanwhile). More than is held is
  * refused before anything is sent to the platform. Answers the cents refunded.
+ *
+ * `payment` is the payment as the caller read it already (`refpayPaymentOfCancelledOrder`, or an admin payment row:
+ * its id and session). It is read once more under the lock, and that read is the one the refund trusts: the held
+ * amount is what no one else is recording right now.
  */
 export async function refundPaymentOfCancelledOrder(
   container: MedusaContainer,
-  paymentId: string,
+  payment: PaymentToRefund,
   body: MedusaRefundBody,
   actorId: string | undefined
 ): Promise<number> {
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
-  const first = await refpayPaymentOfCancelledOrder(container, paymentId)
-  if (!first) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Payment ${paymentId} is not a REFPAY payment of a cancelled order`)
   return locking.execute(
-    refpaySessionLockKey(first.payment_session_id),
+    refpaySessionLockKey(payment.payment_session_id),
     async () => {
-      // Read again under the lock: the held amount is what no one else is recording right now.
-      const payment = (await refpayPaymentOfCancelledOrder(container, paymentId)) ?? first
-      const held = sumCents(payment.captures) - sumCents(payment.refunds)
+      const locked = await paymentOfCancelledOrder(container, payment.id)
+      const held = paymentCents(locked).refundable_cents
       const cents = body.amount === undefined ? held : toCents(body.amount)
       if (cents <= 0 || cents > held) {
         throw new MedusaError(MedusaError.Types.INVALID_DATA, `You are not allowed to refund more than the captured amount (${held} cents are held)`)
       }
       await refundRefpayLatePaymentWorkflow(container).run({
         input: {
-          payment_id: payment.id,
-          order_id: payment.payment_collection?.order?.id as string,
-          currency_code: payment.currency_code,
+          payment_id: locked.id,
+          order_id: locked.payment_collection?.order?.id as string,
+          currency_code: locked.currency_code,
           amount: fromCents(cents),
           created_by: actorId,
           note: body.note ?? "REFPAY: refund of a payment whose order is cancelled",
@@ -92,4 +94,8 @@ export async function refundPaymentOfCancelledOrder(
   )
 }
 
-const sumCents = (rows: { raw_amount: unknown }[] | undefined) => (rows ?? []).reduce((sum, row) => sum + toCents(row.raw_amount as never), 0)
+async function paymentOfCancelledOrder(container: MedusaContainer, paymentId: string): Promise<PaymentOfOrder> {
+  const payment = await refpayPaymentOfCancelledOrder(container, paymentId)
+  if (!payment) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Payment ${paymentId} is not a REFPAY payment of a cancelled order`)
+  return payment
+}

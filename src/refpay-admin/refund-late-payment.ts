@@ -21,9 +21,10 @@ export async function refundLatePayment(
 ): Promise<LateRefundResult> {
   const [row] = await loadPaymentRows(container, [sessionId], secrets)
   const { payment, order } = refundable(row, sessionId)
+  // The row says which session's lock to take: the payment is read again only under it.
   const refunded = await refundPaymentOfCancelledOrder(
     container,
-    payment.id,
+    { id: payment.id, payment_session_id: sessionId },
     { note: "REFPAY: paid after the order was cancelled (refunded from the REFPAY page)" },
     actorId
   )

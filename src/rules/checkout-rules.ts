@@ -1,7 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { toCents } from "./money"
 import { isRefpayProviderId } from "./provider-ids"
-import type { RefpayCustomerSnapshot } from "./session-data"
 
 /** The parts of a cart (as completeCartWorkflow loads it) that decide whether REFPAY may complete it. */
 export interface CheckoutAddress {
@@ -66,41 +65,6 @@ export function assertRefpayCheckoutAllowed(cart: CheckoutCart): CheckoutSession
     refuse("The cart total changed after REFPAY was selected. Select the payment method again to get a reference for the new total.")
   }
   return session
-}
-
-/**
- * The cart's contact details as the optional customer object of spec 2.5. Medusa gives a payment provider customer
- * data only for logged-in customers; the cart at completion has them for guests too (e-mail, addresses, phone).
- */
-export function customerFromCart(cart: CheckoutCart): RefpayCustomerSnapshot {
-  const billing = cart.billing_address ?? cart.shipping_address
-  const name = [billing?.first_name, billing?.last_name].filter((v) => v && v.trim()).join(" ")
-  return compact({
-    email: cart.email ?? undefined,
-    name: name || billing?.company || undefined,
-    phone_number: billing?.phone ?? cart.shipping_address?.phone ?? undefined,
-    billing_address: addressSnapshot(cart.billing_address),
-    shipping_address: addressSnapshot(cart.shipping_address),
-  }) as RefpayCustomerSnapshot
-}
-
-function addressSnapshot(address: CheckoutAddress | null | undefined): Record<string, string> | undefined {
-  if (!address) return undefined
-  const snapshot = compact({
-    street: address.address_1,
-    complement: address.address_2,
-    city: address.city,
-    state: address.province,
-    country: address.country_code?.toUpperCase(),
-    postal_code: address.postal_code,
-  }) as Record<string, string>
-  return Object.keys(snapshot).length > 0 ? snapshot : undefined
-}
-
-function compact(record: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(record).filter(([, v]) => v !== undefined && v !== null && !(typeof v === "string" && v.trim() === ""))
-  )
 }
 
 function refuse(message: string): never {

@@ -42,3 +42,25 @@ export function fromCents(cents: number): number {
 export function formatEuros(cents: number): string {
   return new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" }).format(fromCents(cents))
 }
+
+/** A Medusa Payment's captures and refunds as `query.graph` returns them (`captures.raw_amount`, `refunds.raw_amount`). */
+export interface PaymentAmounts {
+  captures?: { raw_amount: unknown }[] | null
+  refunds?: { raw_amount: unknown }[] | null
+}
+
+/**
+ * What Medusa holds of a payment, in cents: every capture and refund converted once (`toCents`, from the exact stored
+ * amount), then summed as integers. Refundable is what was captured and not refunded yet, never below zero. The
+ * admin rows show it, the refund of a cancelled order's payment refuses anything above it, the sync compares the
+ * platform's refunds with it.
+ */
+export function paymentCents(payment: PaymentAmounts): { captured_cents: number; refunded_cents: number; refundable_cents: number } {
+  const captured = sumCents(payment.captures)
+  const refunded = sumCents(payment.refunds)
+  return { captured_cents: captured, refunded_cents: refunded, refundable_cents: Math.max(0, captured - refunded) }
+}
+
+function sumCents(entries: { raw_amount: unknown }[] | null | undefined): number {
+  return (entries ?? []).reduce((total, entry) => total + toCents(entry.raw_amount as BigNumberInput), 0)
+}

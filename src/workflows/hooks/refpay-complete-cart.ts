@@ -2,7 +2,8 @@ import { isDeepStrictEqual } from "node:util"
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
-import { assertRefpayCheckoutAllowed, customerFromCart, type CheckoutCart } from "../../rules/checkout-rules"
+import { assertRefpayCheckoutAllowed, type CheckoutCart } from "../../rules/checkout-rules"
+import { customerFromCart } from "../../rules/customer"
 
 /** The payment module's generated data-layer update: writes the session, calls no provider. */
 type PaymentSessionWriter = IPaymentModuleService & { updatePaymentSessions(data: { id: string; data: Record<string, unknown> }): Promise<unknown> }

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { toCents } from "../../rules/money"
+import { paymentCents } from "../../rules/money"
 import { isRefpayProviderId } from "../../rules/provider-ids"
 import type { RefpaySessionData } from "../../rules/session-data"
 
@@ -42,7 +42,7 @@ export async function loadRefpaySession(container: MedusaContainer, sessionId: s
       "payment.id",
       "payment.captured_at",
       "payment.canceled_at",
-      "payment.refunds.amount",
+      "payment.refunds.raw_amount",
       "payment_collection.order.id",
       "payment_collection.order.status",
       "payment_collection.order.email",
@@ -65,7 +65,7 @@ export async function loadRefpaySession(container: MedusaContainer, sessionId: s
           id: row.payment.id,
           capturedAt: row.payment.captured_at ?? null,
           canceledAt: row.payment.canceled_at ?? null,
-          refundedCents: (row.payment.refunds ?? []).reduce((sum: number, refund: any) => sum + toCents(refund.amount), 0),
+          refundedCents: paymentCents(row.payment).refunded_cents,
         }
       : null,
     providerId: row.provider_id,
