@@ -2,31 +2,16 @@
 // the starter): same result shape, read straight from the shop with the demo's publishable key. The component
 // itself is storefront-kit/nextjs-starter/RefpayPaymentInstructions.tsx, unchanged.
 
-export type RefpayPaymentView = {
-  order_id: string | null
-  payment_session_id: string
-  payment_id: string
-  entity: string
-  reference: string
-  amount_cents: number
-  amount_display: string
-  currency: string
-  status: "awaiting" | "paid" | "cancelled" | "failed"
-  platform_status: string
-  expires_at: string
-  expired: boolean
-  paid_after_cancellation: boolean
-  do_not_ship: boolean
-}
+// The result types are the plugin's own (src/rules/payment-view.ts builds what GET /store/refpay/orders/:id answers),
+// imported for their types only: esbuild drops `import type` without resolving it, so the bundle
+// (scripts/lib/demo-storefront.js) takes nothing from the plugin's sources. The starter's `@lib/data/refpay` (in
+// refpay.patch) keeps its own copy: a storefront has the plugin's JavaScript, not its TypeScript sources.
+import type { PreviousReferenceView, RefpayPaymentView } from "../../../src/rules/payment-view"
+
+export type { RefpayPaymentView }
 
 /** A reference the current one replaced (after an expiry the shop may issue a new one). */
-export type RefpayPreviousReference = {
-  entity: string
-  reference: string
-  status: string
-  expired: boolean
-  expires_at: string
-}
+export type RefpayPreviousReference = PreviousReferenceView
 
 export type RefpayPaymentResult =
   | { ok: true; refpay: RefpayPaymentView; previous: RefpayPreviousReference[] }

@@ -1,10 +1,9 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { ExclamationCircle } from "@medusajs/icons"
 import { Container, Text } from "@medusajs/ui"
-import { useEffect, useState } from "react"
 import { Link } from "react-router-dom"
 import type { AttentionKind } from "../../refpay-admin/attention"
-import { refpayAdmin } from "../lib/refpay-admin-api"
+import { useRefpayGet } from "../lib/use-refpay-admin"
 
 const LABELS: Record<AttentionKind, [string, string]> = {
   paid_after_cancellation: ["paid after cancellation (to refund)", "paid after cancellation (to refund)"],
@@ -19,17 +18,8 @@ const LABELS: Record<AttentionKind, [string, string]> = {
  * mismatches, ...), linking to the REFPAY page. Renders nothing otherwise.
  */
 const RefpayAttentionWidget = () => {
-  const [counts, setCounts] = useState<Record<AttentionKind, number> | null>(null)
-
-  useEffect(() => {
-    let active = true
-    refpayAdmin<{ counts: Record<AttentionKind, number> }>("GET", "/admin/refpay/attention")
-      .then((answer) => active && answer.ok && setCounts(answer.body.counts))
-      .catch(() => undefined)
-    return () => {
-      active = false
-    }
-  }, [])
+  // A failed load shows nothing: the line is a pointer to the REFPAY page, not a place for errors.
+  const counts = useRefpayGet<{ counts: Record<AttentionKind, number> }>("/admin/refpay/attention").data?.counts
 
   const parts = counts
     ? (Object.keys(LABELS) as AttentionKind[]).filter((k) => counts[k] > 0).map((k) => `${counts[k]} ${LABELS[k][counts[k] === 1 ? 0 : 1]}`)

@@ -3,16 +3,12 @@ import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Alert, Badge, Button, Container, Heading, Text, toast } from "@medusajs/ui"
 import { useCallback, useEffect, useState } from "react"
 import type { RefpayPaymentView } from "../../rules/payment-view"
+import { formatDateTime, refpayAdmin } from "../lib/refpay-admin-api"
 
 /**
  * REFPAY on the order page: entity, reference, amount and expiry, whether the order may ship, and "Check status
  * now" (the same sync a webhook or the poll job runs). Renders nothing for orders not paid with REFPAY.
  */
-
-// Set by the admin's build (as for the dashboard itself); absent when this file is built on its own.
-declare const __BACKEND_URL__: string | undefined
-declare const __AUTH_TYPE__: string | undefined
-declare const __JWT_TOKEN_STORAGE_KEY__: string | undefined
 
 type Load =
   | { state: "loading" }
@@ -35,12 +31,12 @@ const RefpayOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   useEffect(() => {
     let active = true
     setLoad({ state: "loading" })
-    adminRequest("GET", `/admin/refpay/orders/${encodeURIComponent(order.id)}`)
+    refpayAdmin<{ refpay: AdminRefpayView }>("GET", `/admin/refpay/orders/${encodeURIComponent(order.id)}`)
       .then((answer) => {
         if (!active) return
         if (answer.status === 404) setLoad({ state: "none" })
         else if (answer.ok) setLoad({ state: "ready", view: answer.body.refpay })
-        else setLoad({ state: "error", message: answer.body?.message ?? `HTTP ${answer.status}` })
+        else setLoad({ state: "error", message: answer.message ?? `HTTP ${answer.status}` })
       })
       .catch((error: Error) => active && setLoad({ state: "error", message: error.message }))
     return () => {
@@ -51,14 +47,14 @@ const RefpayOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const checkNow = useCallback(async () => {
     setChecking(true)
     try {
-      const answer = await adminRequest("POST", `/admin/refpay/orders/${encodeURIComponent(order.id)}/sync`)
+      const answer = await refpayAdmin<{ refpay: AdminRefpayView }>("POST", `/admin/refpay/orders/${encodeURIComponent(order.id)}/sync`)
       if (!answer.ok) {
         // The check ran and was recorded (e.g. the platform does not know the reference): show it.
-        const fresh = await adminRequest("GET", `/admin/refpay/orders/${encodeURIComponent(order.id)}`)
+        const fresh = await refpayAdmin<{ refpay: AdminRefpayView }>("GET", `/admin/refpay/orders/${encodeURIComponent(order.id)}`)
         if (fresh.ok) setLoad({ state: "ready", view: fresh.body.refpay })
-        throw new Error(answer.body?.message ?? `HTTP ${answer.status}`)
+        throw new Error(answer.message ?? `HTTP ${answer.status}`)
       }
-      const view: AdminRefpayView = answer.body.refpay
+      const view = answer.body.refpay
       setLoad({ state: "ready", view })
       toast.success("REFPAY status checked", { description: `${describe(view).label} (platform: ${view.platform_status})` })
     } catch (error) {
@@ -72,9 +68,9 @@ const RefpayOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
     if (!window.confirm("Issue a new REFPAY reference for this order and e-mail it to the customer?")) return
     setRenewing(true)
     try {
-      const answer = await adminRequest("POST", `/admin/refpay/orders/${encodeURIComponent(order.id)}/renew`)
-      if (!answer.ok) throw new Error(answer.body?.message ?? `HTTP ${answer.status}`)
-      const view: AdminRefpayView = answer.body.refpay
+      const answer = await refpayAdmin<{ refpay: AdminRefpayView }>("POST", `/admin/refpay/orders/${encodeURIComponent(order.id)}/renew`)
+      if (!answer.ok) throw new Error(answer.message ?? `HTTP ${answer.status}`)
+      const view = answer.body.refpay
       setLoad({ state: "ready", view })
       toast.success("New REFPAY reference issued", { description: `Entity ${view.entity}, reference ${view.reference}` })
     } catch (error) {
@@ -112,14 +108,14 @@ const RefpayOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
         <div className="px-6 py-4">
           <Alert variant="error" data-testid="refpay-paid-after-cancellation">
             Paid after the order was cancelled: refund or contact the customer.
-            {view.paid_after_cancellation_at ? ` (payment recorded ${formatDate(view.paid_after_cancellation_at)})` : ""}
+            {view.paid_after_cancellation_at ? ` (payment recorded ${formatDateTime(view.paid_after_cancellation_at)})` : ""}
           </Alert>
         </div>
       )}
       {view.last_check?.outcome === "unknown_payment" && (
         <div className="px-6 py-4">
           <Alert variant="error" data-testid="refpay-unknown-to-platform">
-            The platform does not know this reference (last checked {formatDate(view.last_check.checked_at ?? "")}). Nothing was
+            The platform does not know this reference (last checked {formatDateTime(view.last_check.checked_at)}). Nothing was
             cancelled; check the shop's REFPAY environment and credentials, or the payment on the platform.
           </Alert>
         </div>
@@ -145,8 +141,8 @@ const RefpayOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
         <Row label="Reference" value={view.reference} testId="refpay-reference" mono />
         <Row label="Amount" value={view.amount_display} testId="refpay-amount" />
         <Row label="Platform status" value={view.platform_status} testId="refpay-platform-status" />
-        <Row label={view.expired ? "Expired" : "Pay by"} value={formatDate(view.expires_at)} testId="refpay-expires-at" />
-        <Row label="Last checked" value={formatDate(view.checked_at)} testId="refpay-checked-at" />
+        <Row label={view.expired ? "Expired" : "Pay by"} value={formatDateTime(view.expires_at)} testId="refpay-expires-at" />
+        <Row label="Last checked" value={formatDateTime(view.checked_at)} testId="refpay-checked-at" />
       </dl>
 
       {(view.history?.length ?? 0) > 1 && (
@@ -222,30 +218,6 @@ function describe(view: RefpayPaymentView): { label: string; color: BadgeColor; 
     case "failed":
       return { label: "Failed", color: "red", warning: "The payment failed: do not ship." }
   }
-}
-
-function formatDate(iso: string): string {
-  const time = Date.parse(iso)
-  return Number.isFinite(time) ? new Date(time).toLocaleString() : iso
-}
-
-async function adminRequest(method: "GET" | "POST", path: string): Promise<{ ok: boolean; status: number; body: any }> {
-  const base = typeof __BACKEND_URL__ === "string" && __BACKEND_URL__ ? __BACKEND_URL__ : "/"
-  const response = await fetch(base.replace(/\/+$/, "") + path, {
-    method,
-    credentials: "include",
-    headers: { accept: "application/json", ...authHeader() },
-  })
-  const body = await response.json().catch(() => null)
-  return { ok: response.ok, status: response.status, body }
-}
-
-/** Session auth rides on the cookie; an admin built with JWT auth keeps its token where the JS SDK does. */
-function authHeader(): Record<string, string> {
-  if (typeof __AUTH_TYPE__ !== "string" || __AUTH_TYPE__ !== "jwt") return {}
-  const key = (typeof __JWT_TOKEN_STORAGE_KEY__ === "string" && __JWT_TOKEN_STORAGE_KEY__) || "medusa_auth_token"
-  const token = window.localStorage.getItem(key)
-  return token ? { authorization: `Bearer ${token}` } : {}
 }
 
 export const config = defineWidgetConfig({

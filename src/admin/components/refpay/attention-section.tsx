@@ -3,7 +3,9 @@ import { useCallback, useEffect, useState } from "react"
 import type { AttentionKind } from "../../../refpay-admin/attention"
 import type { AdminPaymentRow } from "../../../refpay-admin/payment-rows"
 import { formatDateTime, refpayAdmin, relativeTime } from "../../lib/refpay-admin-api"
-import { OrderCell, ReferenceCell } from "./payment-cells"
+import { useRefpayGet } from "../../lib/use-refpay-admin"
+import { EmptyRow, Pager } from "./paged-list"
+import { PaymentHeaderCells, PaymentRow } from "./payment-cells"
 
 export type AttentionCounts = Record<AttentionKind, number>
 
@@ -82,26 +84,9 @@ export const AttentionSection = ({ counts, onChange, several }: { counts: Attent
 
 const AttentionList = ({ kind, explain, onChange, several }: { kind: AttentionKind; explain: string; onChange: () => void; several: boolean }) => {
   const [page, setPage] = useState(0)
-  const [data, setData] = useState<{ payments: AdminPaymentRow[]; count: number } | null>(null)
-  const [error, setError] = useState<string | null>(null)
   const [reload, setReload] = useState(0)
+  const { data, error } = useRefpayGet<{ payments: AdminPaymentRow[]; count: number }>(`/admin/refpay/attention/${kind}`, { limit: PAGE_SIZE, offset: page * PAGE_SIZE }, reload)
   const prompt = usePrompt()
-
-  useEffect(() => {
-    let active = true
-    refpayAdmin<{ payments: AdminPaymentRow[]; count: number }>("GET", `/admin/refpay/attention/${kind}`, { limit: PAGE_SIZE, offset: page * PAGE_SIZE })
-      .then((answer) => {
-        if (!active) return
-        if (answer.ok) {
-          setData(answer.body)
-          setError(null)
-        } else setError(answer.message)
-      })
-      .catch((e: Error) => active && setError(e.message))
-    return () => {
-      active = false
-    }
-  }, [kind, page, reload])
 
   const refund = useCallback(
     async (row: AdminPaymentRow) => {
@@ -128,7 +113,8 @@ const AttentionList = ({ kind, explain, onChange, several }: { kind: AttentionKi
     [prompt, onChange]
   )
 
-  const pageCount = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1
+  const refundable = kind === "paid_after_cancellation"
+  const detail = DETAIL[kind]
   return (
     <div className="flex flex-col" data-testid={`refpay-attention-list-${kind}`}>
       <Text size="small" className="text-ui-fg-subtle px-6 pb-3">
@@ -142,118 +128,79 @@ const AttentionList = ({ kind, explain, onChange, several }: { kind: AttentionKi
       <Table>
         <Table.Header>
           <Table.Row>
-            <Table.HeaderCell>Order</Table.HeaderCell>
-            <Table.HeaderCell>Entity / reference</Table.HeaderCell>
-            <Table.HeaderCell className="text-right">Amount</Table.HeaderCell>
-            <Table.HeaderCell>{detailHeader(kind)}</Table.HeaderCell>
-            {kind === "paid_after_cancellation" && <Table.HeaderCell className="text-right">Action</Table.HeaderCell>}
+            <PaymentHeaderCells />
+            <Table.HeaderCell>{detail.header}</Table.HeaderCell>
+            {refundable && <Table.HeaderCell className="text-right">Action</Table.HeaderCell>}
           </Table.Row>
         </Table.Header>
         <Table.Body>
           {data?.payments.map((row) => (
-            <Table.Row key={row.payment_session_id} data-testid="refpay-attention-row" data-order-id={row.order?.id ?? ""}>
+            <PaymentRow key={row.payment_session_id} row={row} testId="refpay-attention-row" showAccount={several}>
               <Table.Cell>
-                <OrderCell row={row} />
+                <Detail {...detail.cell(row)} />
               </Table.Cell>
-              <Table.Cell>
-                <ReferenceCell row={row} showAccount={several} />
-              </Table.Cell>
-              <Table.Cell className="text-right">
-                <Text size="small" leading="compact">
-                  {row.amount_display}
-                </Text>
-              </Table.Cell>
-              <Table.Cell>
-                <Detail kind={kind} row={row} />
-              </Table.Cell>
-              {kind === "paid_after_cancellation" && (
+              {refundable && (
                 <Table.Cell className="text-right">
                   <Button size="small" variant="secondary" onClick={() => refund(row)} data-testid="refpay-refund">
                     Refund {formatCents(row.payment?.refundable_cents ?? 0)}
                   </Button>
                 </Table.Cell>
               )}
-            </Table.Row>
+            </PaymentRow>
           ))}
           {data && data.payments.length === 0 && (
-            <Table.Row>
-              <td colSpan={kind === "paid_after_cancellation" ? 5 : 4} className="px-6">
-                <Text size="small" className="text-ui-fg-muted py-2" data-testid="refpay-attention-empty">
-                  Nothing here.
-                </Text>
-              </td>
-            </Table.Row>
+            <EmptyRow columns={refundable ? 5 : 4} testId="refpay-attention-empty">
+              Nothing here.
+            </EmptyRow>
           )}
         </Table.Body>
       </Table>
-      {data && data.count > PAGE_SIZE && (
-        <Table.Pagination
-          count={data.count}
-          pageSize={PAGE_SIZE}
-          pageIndex={page}
-          pageCount={pageCount}
-          canPreviousPage={page > 0}
-          canNextPage={page + 1 < pageCount}
-          previousPage={() => setPage((p) => Math.max(0, p - 1))}
-          nextPage={() => setPage((p) => p + 1)}
-        />
-      )}
+      {data && <Pager count={data.count} pageSize={PAGE_SIZE} page={page} setPage={setPage} />}
     </div>
   )
 }
 
-function detailHeader(kind: AttentionKind): string {
-  switch (kind) {
-    case "expiring":
-      return "Expires"
-    case "paid_after_cancellation":
-      return "Paid after cancellation"
-    default:
-      return "Last check"
-  }
-}
+/** What a kind's own column says about a payment: a time, and under it what that time means here. */
+type DetailLines = { when: string; note: string; urgent?: boolean }
 
-const Detail = ({ kind, row }: { kind: AttentionKind; row: AdminPaymentRow }) => {
-  if (kind === "expiring") {
-    return (
-      <div className="flex flex-col">
-        <Text size="small" leading="compact">
-          {formatDateTime(row.expires_at)}
-        </Text>
-        <Text size="xsmall" leading="compact" className="text-ui-tag-orange-text">
-          {relativeTime(row.expires_at)}
-        </Text>
-      </div>
-    )
-  }
-  if (kind === "paid_after_cancellation") {
-    return (
-      <div className="flex flex-col">
-        <Text size="small" leading="compact">
-          {formatDateTime(row.paid_after_cancellation_at)}
-        </Text>
-        <Text size="xsmall" leading="compact" className="text-ui-fg-muted">
-          {row.payment && row.payment.refunded_cents > 0
-            ? `${formatCents(row.payment.refunded_cents)} refunded, ${formatCents(row.payment.refundable_cents)} held`
-            : `${formatCents(row.payment?.refundable_cents ?? 0)} held`}
-        </Text>
-      </div>
-    )
-  }
+const lastCheck = (row: AdminPaymentRow, withError: boolean): DetailLines => {
   const check = row.last_check
-  return (
-    <div className="flex max-w-[360px] flex-col">
-      <Text size="small" leading="compact">
-        {formatDateTime(check?.checked_at)}
-        {check && check.failures > 1 ? ` (${check.failures} failures in a row)` : ""}
-      </Text>
-      <Text size="xsmall" leading="compact" className="text-ui-fg-muted">
-        Platform status: {row.platform_status || "-"}
-        {kind === "platform_error" && check?.error ? `: ${check.error}` : ""}
-      </Text>
-    </div>
-  )
+  return {
+    when: `${formatDateTime(check?.checked_at)}${check && check.failures > 1 ? ` (${check.failures} failures in a row)` : ""}`,
+    note: `Platform status: ${row.platform_status || "-"}${withError && check?.error ? `: ${check.error}` : ""}`,
+  }
 }
+
+const DETAIL: Record<AttentionKind, { header: string; cell: (row: AdminPaymentRow) => DetailLines }> = {
+  expiring: {
+    header: "Expires",
+    cell: (row) => ({ when: formatDateTime(row.expires_at), note: relativeTime(row.expires_at), urgent: true }),
+  },
+  paid_after_cancellation: {
+    header: "Paid after cancellation",
+    cell: (row) => ({
+      when: formatDateTime(row.paid_after_cancellation_at),
+      note:
+        row.payment && row.payment.refunded_cents > 0
+          ? `${formatCents(row.payment.refunded_cents)} refunded, ${formatCents(row.payment.refundable_cents)} held`
+          : `${formatCents(row.payment?.refundable_cents ?? 0)} held`,
+    }),
+  },
+  amount_mismatch: { header: "Last check", cell: (row) => lastCheck(row, false) },
+  unknown_payment: { header: "Last check", cell: (row) => lastCheck(row, false) },
+  platform_error: { header: "Last check", cell: (row) => lastCheck(row, true) },
+}
+
+const Detail = ({ when, note, urgent }: DetailLines) => (
+  <div className="flex max-w-[360px] flex-col">
+    <Text size="small" leading="compact">
+      {when}
+    </Text>
+    <Text size="xsmall" leading="compact" className={urgent ? "text-ui-tag-orange-text" : "text-ui-fg-muted"}>
+      {note}
+    </Text>
+  </div>
+)
 
 export function formatCents(cents: number): string {
   return new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" }).format(cents / 100)

@@ -4,6 +4,7 @@ import { useState } from "react"
 import type { ConnectionTestResult } from "../../../refpay-admin/connection-test"
 import type { RefpaySettingsView } from "../../../refpay-admin/settings-view"
 import { formatDateTime, refpayAdmin } from "../../lib/refpay-admin-api"
+import { useRefpayCall } from "../../lib/use-refpay-admin"
 
 /**
  * The top of the REFPAY page: which platform the shop talks to (sandbox or production, impossible to miss) and
@@ -18,25 +19,13 @@ export const ConnectionPanel = ({
   registrations: { provider_id: string; account: string | null; environment: string }[]
   onSelect: (providerId: string) => void
 }) => {
-  const [testing, setTesting] = useState(false)
   const [result, setResult] = useState<ConnectionTestResult | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const { running: testing, error, run } = useRefpayCall<{ connection: ConnectionTestResult }>()
   const sandbox = settings.environment === "sandbox"
 
   const test = async () => {
-    setTesting(true)
-    setError(null)
-    try {
-      const answer = await refpayAdmin<{ connection: ConnectionTestResult }>("POST", "/admin/refpay/connection-test", undefined, {
-        provider_id: settings.provider_id,
-      })
-      if (answer.ok) setResult(answer.body.connection)
-      else setError(answer.message)
-    } catch (e) {
-      setError((e as Error).message)
-    } finally {
-      setTesting(false)
-    }
+    const answer = await run(() => refpayAdmin("POST", "/admin/refpay/connection-test", undefined, { provider_id: settings.provider_id }))
+    if (answer) setResult(answer.connection)
   }
 
   return (

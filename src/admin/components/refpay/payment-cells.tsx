@@ -1,9 +1,40 @@
-import { Badge, Text } from "@medusajs/ui"
+import { Badge, Table, Text } from "@medusajs/ui"
+import type { ReactNode } from "react"
 import { Link } from "react-router-dom"
 import type { AdminPaymentRow } from "../../../refpay-admin/payment-rows"
 
+/** The columns every list of REFPAY payments starts with; the list's own headers follow. */
+export const PaymentHeaderCells = () => (
+  <>
+    <Table.HeaderCell>Order</Table.HeaderCell>
+    <Table.HeaderCell>Entity / reference</Table.HeaderCell>
+    <Table.HeaderCell className="text-right">Amount</Table.HeaderCell>
+  </>
+)
+
+/**
+ * A payment in a list: which order, which entity and reference, how much (the cells under PaymentHeaderCells), then
+ * the list's own cells. The row carries the order id, which the browser tests read.
+ */
+export const PaymentRow = ({ row, testId, showAccount, children }: { row: AdminPaymentRow; testId: string; showAccount: boolean; children: ReactNode }) => (
+  <Table.Row data-testid={testId} data-order-id={row.order?.id ?? ""}>
+    <Table.Cell>
+      <OrderCell row={row} />
+    </Table.Cell>
+    <Table.Cell>
+      <ReferenceCell row={row} showAccount={showAccount} />
+    </Table.Cell>
+    <Table.Cell className="text-right">
+      <Text size="small" leading="compact">
+        {row.amount_display}
+      </Text>
+    </Table.Cell>
+    {children}
+  </Table.Row>
+)
+
 /** The order a REFPAY payment belongs to, linked to its page, with the customer's e-mail to call or write. */
-export const OrderCell = ({ row }: { row: AdminPaymentRow }) =>
+const OrderCell = ({ row }: { row: AdminPaymentRow }) =>
   row.order ? (
     <div className="flex flex-col">
       <div className="flex items-center gap-x-2">
@@ -29,7 +60,7 @@ export const OrderCell = ({ row }: { row: AdminPaymentRow }) =>
   )
 
 /** Entity and reference exactly as the platform returned them: strings, leading zeros kept, never regrouped. */
-export const ReferenceCell = ({ row, showAccount }: { row: AdminPaymentRow; showAccount?: boolean }) => (
+const ReferenceCell = ({ row, showAccount }: { row: AdminPaymentRow; showAccount: boolean }) => (
   <div className="flex flex-col">
     <Text size="small" leading="compact" className="font-mono" data-testid="refpay-row-reference">
       {row.entity} / {row.reference}

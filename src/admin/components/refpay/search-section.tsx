@@ -1,9 +1,10 @@
 import { MagnifyingGlass } from "@medusajs/icons"
-import { Alert, Button, Container, Heading, Input, Label, Table, Text } from "@medusajs/ui"
+import { Alert, Button, clx, Container, Heading, Input, Label, Table, Text } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import type { AdminPaymentRow } from "../../../refpay-admin/payment-rows"
 import { formatDateTime, refpayAdmin } from "../../lib/refpay-admin-api"
-import { OrderCell, ReferenceCell } from "./payment-cells"
+import { useRefpayCall } from "../../lib/use-refpay-admin"
+import { PaymentHeaderCells, PaymentRow } from "./payment-cells"
 
 /**
  * "Which order is this?": the reference a customer quotes on the phone (the entity too, when they give it), found
@@ -12,28 +13,15 @@ import { OrderCell, ReferenceCell } from "./payment-cells"
 export const SearchSection = ({ several }: { several: boolean }) => {
   const [entity, setEntity] = useState("")
   const [reference, setReference] = useState("")
-  const [searching, setSearching] = useState(false)
   const [result, setResult] = useState<{ query: string; payments: AdminPaymentRow[]; count: number } | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const { running: searching, error, run } = useRefpayCall<{ payments: AdminPaymentRow[]; count: number }>()
 
   const search = async (event: FormEvent) => {
     event.preventDefault()
     if (!reference.trim()) return
-    setSearching(true)
-    setError(null)
-    try {
-      const answer = await refpayAdmin<{ payments: AdminPaymentRow[]; count: number }>("GET", "/admin/refpay/search", {
-        reference: reference.trim(),
-        entity: entity.trim() || undefined,
-        limit: 50,
-      })
-      if (answer.ok) setResult({ query: [entity.trim(), reference.trim()].filter(Boolean).join(" / "), ...answer.body })
-      else setError(answer.message)
-    } catch (e) {
-      setError((e as Error).message)
-    } finally {
-      setSearching(false)
-    }
+    const query = { reference: reference.trim(), entity: entity.trim() || undefined, limit: 50 }
+    const found = await run(() => refpayAdmin("GET", "/admin/refpay/search", query))
+    if (found) setResult({ query: [query.entity, query.reference].filter(Boolean).join(" / "), ...found })
   }
 
   return (
@@ -45,18 +33,8 @@ export const SearchSection = ({ several }: { several: boolean }) => {
         </Text>
       </div>
       <form className="flex flex-wrap items-end gap-3 px-6 py-4" onSubmit={search}>
-        <div className="flex w-[120px] flex-col gap-y-1">
-          <Label size="small" htmlFor="refpay-search-entity">
-            Entity
-          </Label>
-          <Input id="refpay-search-entity" size="small" inputMode="numeric" placeholder="optional" value={entity} onChange={(e) => setEntity(e.target.value)} className="font-mono" data-testid="refpay-search-entity" />
-        </div>
-        <div className="flex w-[220px] flex-col gap-y-1">
-          <Label size="small" htmlFor="refpay-search-reference">
-            Reference
-          </Label>
-          <Input id="refpay-search-reference" size="small" inputMode="numeric" placeholder="e.g. 012 345 678" value={reference} onChange={(e) => setReference(e.target.value)} className="font-mono" data-testid="refpay-search-reference" />
-        </div>
+        <DigitsField id="refpay-search-entity" label="Entity" width="w-[120px]" placeholder="optional" value={entity} onChange={setEntity} />
+        <DigitsField id="refpay-search-reference" label="Reference" width="w-[220px]" placeholder="e.g. 012 345 678" value={reference} onChange={setReference} />
         <Button size="small" variant="secondary" type="submit" isLoading={searching} disabled={!reference.trim()} data-testid="refpay-search-submit">
           <MagnifyingGlass />
           Search
@@ -78,32 +56,21 @@ export const SearchSection = ({ several }: { several: boolean }) => {
             <Table>
               <Table.Header>
                 <Table.Row>
-                  <Table.HeaderCell>Order</Table.HeaderCell>
-                  <Table.HeaderCell>Entity / reference</Table.HeaderCell>
-                  <Table.HeaderCell className="text-right">Amount</Table.HeaderCell>
+                  <PaymentHeaderCells />
                   <Table.HeaderCell>Issued</Table.HeaderCell>
                   <Table.HeaderCell>Payment</Table.HeaderCell>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
                 {result.payments.map((row) => (
-                  <Table.Row key={row.payment_session_id} data-testid="refpay-search-row" data-order-id={row.order?.id ?? ""}>
-                    <Table.Cell>
-                      <OrderCell row={row} />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <ReferenceCell row={row} showAccount={several} />
-                    </Table.Cell>
-                    <Table.Cell className="text-right">
-                      <Text size="small">{row.amount_display}</Text>
-                    </Table.Cell>
+                  <PaymentRow key={row.payment_session_id} row={row} testId="refpay-search-row" showAccount={several}>
                     <Table.Cell>
                       <Text size="small">{formatDateTime(row.created_at)}</Text>
                     </Table.Cell>
                     <Table.Cell>
                       <Text size="small">{describePayment(row)}</Text>
                     </Table.Cell>
-                  </Table.Row>
+                  </PaymentRow>
                 ))}
               </Table.Body>
             </Table>
@@ -113,6 +80,16 @@ export const SearchSection = ({ several }: { several: boolean }) => {
     </Container>
   )
 }
+
+/** A labelled box for digits as the customer reads them off (numeric keypad on phones, monospaced); id doubles as test id. */
+const DigitsField = ({ id, label, width, placeholder, value, onChange }: { id: string; label: string; width: string; placeholder: string; value: string; onChange: (value: string) => void }) => (
+  <div className={clx("flex flex-col gap-y-1", width)}>
+    <Label size="small" htmlFor={id}>
+      {label}
+    </Label>
+    <Input id={id} size="small" inputMode="numeric" placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} className="font-mono" data-testid={id} />
+  </div>
+)
 
 function describePayment(row: AdminPaymentRow): string {
   if (row.payment && row.payment.captured_cents > 0) {

@@ -6,6 +6,8 @@ import type { DeliveryView } from "../../../refpay-admin/deliveries"
 import type { TestEventProgress, TestEventResult } from "../../../refpay-admin/sandbox-test-event"
 import type { WebhookSetup, WebhookWarning } from "../../../refpay-admin/webhook-health"
 import { formatDateTime, refpayAdmin, relativeTime } from "../../lib/refpay-admin-api"
+import { useRefpayGet } from "../../lib/use-refpay-admin"
+import { EmptyRow, Pager } from "./paged-list"
 
 export interface WebhooksView extends WebhookSetup {
   last_delivery_at: string | null
@@ -39,24 +41,10 @@ const PAGE_SIZE = 50
  * event, and the latest deliveries with what became of each.
  */
 export const WebhooksSection = ({ providerId }: { providerId: string }) => {
-  const [view, setView] = useState<WebhooksView | null>(null)
-  const [error, setError] = useState<string | null>(null)
   const [refreshKey, setRefreshKey] = useState(0)
   const refresh = useCallback(() => setRefreshKey((k) => k + 1), [])
-
-  useEffect(() => {
-    let active = true
-    refpayAdmin<{ webhooks: WebhooksView }>("GET", "/admin/refpay/webhooks", { provider_id: providerId })
-      .then((answer) => {
-        if (!active) return
-        if (answer.ok) setView(answer.body.webhooks)
-        else setError(answer.message)
-      })
-      .catch((e: Error) => active && setError(e.message))
-    return () => {
-      active = false
-    }
-  }, [refreshKey, providerId])
+  const { data, error } = useRefpayGet<{ webhooks: WebhooksView }>("/admin/refpay/webhooks", { provider_id: providerId }, refreshKey)
+  const view = data?.webhooks
 
   return (
     <Container className="divide-y p-0" data-testid="refpay-webhooks">
@@ -224,30 +212,11 @@ const TestEvent = ({ providerId, onDone }: { providerId: string; onDone: () => v
 const Deliveries = ({ refreshKey }: { refreshKey: number }) => {
   const [status, setStatus] = useState<DeliveryStatus | "all">("all")
   const [page, setPage] = useState(0)
-  const [data, setData] = useState<{ deliveries: DeliveryView[]; count: number } | null>(null)
-  const [error, setError] = useState<string | null>(null)
-
-  useEffect(() => {
-    let active = true
-    refpayAdmin<{ deliveries: DeliveryView[]; count: number }>("GET", "/admin/refpay/webhooks/deliveries", {
-      status: status === "all" ? undefined : status,
-      limit: PAGE_SIZE,
-      offset: page * PAGE_SIZE,
-    })
-      .then((answer) => {
-        if (!active) return
-        if (answer.ok) {
-          setData(answer.body)
-          setError(null)
-        } else setError(answer.message)
-      })
-      .catch((e: Error) => active && setError(e.message))
-    return () => {
-      active = false
-    }
-  }, [status, page, refreshKey])
-
-  const pageCount = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1
+  const { data, error } = useRefpayGet<{ deliveries: DeliveryView[]; count: number }>(
+    "/admin/refpay/webhooks/deliveries",
+    { status: status === "all" ? undefined : status, limit: PAGE_SIZE, offset: page * PAGE_SIZE },
+    refreshKey
+  )
   return (
     <div className="flex flex-col" data-testid="refpay-deliveries">
       <div className="flex items-center justify-between gap-x-4 px-6 py-4">
@@ -344,28 +313,13 @@ const Deliveries = ({ refreshKey }: { refreshKey: number }) => {
             </Table.Row>
           ))}
           {data && data.deliveries.length === 0 && (
-            <Table.Row>
-              <td colSpan={5} className="px-6">
-                <Text size="small" className="text-ui-fg-muted py-2" data-testid="refpay-deliveries-empty">
-                  {status === "all" ? "No delivery has been recorded yet." : "No delivery with this outcome."}
-                </Text>
-              </td>
-            </Table.Row>
+            <EmptyRow columns={5} testId="refpay-deliveries-empty">
+              {status === "all" ? "No delivery has been recorded yet." : "No delivery with this outcome."}
+            </EmptyRow>
           )}
         </Table.Body>
       </Table>
-      {data && data.count > PAGE_SIZE && (
-        <Table.Pagination
-          count={data.count}
-          pageSize={PAGE_SIZE}
-          pageIndex={page}
-          pageCount={pageCount}
-          canPreviousPage={page > 0}
-          canNextPage={page + 1 < pageCount}
-          previousPage={() => setPage((p) => Math.max(0, p - 1))}
-          nextPage={() => setPage((p) => p + 1)}
-        />
-      )}
+      {data && <Pager count={data.count} pageSize={PAGE_SIZE} page={page} setPage={setPage} />}
     </div>
   )
 }

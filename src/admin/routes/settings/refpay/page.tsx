@@ -1,14 +1,14 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { CreditCard } from "@medusajs/icons"
 import { Alert, Container, Heading, Text } from "@medusajs/ui"
-import { useCallback, useEffect, useState } from "react"
+import { useCallback, useState } from "react"
 import type { RefpaySettingsView } from "../../../../refpay-admin/settings-view"
 import { AttentionSection, type AttentionCounts } from "../../../components/refpay/attention-section"
 import { ConfigurationSection } from "../../../components/refpay/configuration-section"
 import { ConnectionPanel } from "../../../components/refpay/connection-panel"
 import { SearchSection } from "../../../components/refpay/search-section"
 import { WebhooksSection } from "../../../components/refpay/webhooks-section"
-import { refpayAdmin } from "../../../lib/refpay-admin-api"
+import { useRefpayGet } from "../../../lib/use-refpay-admin"
 
 /**
  * Settings → REFPAY: the environment and a connection test, the payments that need the shop owner, a search by
@@ -22,35 +22,13 @@ export interface Registration {
 
 const RefpaySettingsPage = () => {
   const [providerId, setProviderId] = useState<string | undefined>(undefined)
-  const [registrations, setRegistrations] = useState<Registration[]>([])
-  const [settings, setSettings] = useState<RefpaySettingsView | null>(null)
-  const [counts, setCounts] = useState<AttentionCounts | null>(null)
-  const [error, setError] = useState<string | null>(null)
-
-  const loadCounts = useCallback(() => {
-    refpayAdmin<{ counts: AttentionCounts }>("GET", "/admin/refpay/attention")
-      .then((answer) => answer.ok && setCounts(answer.body.counts))
-      .catch(() => undefined)
-  }, [])
-
-  useEffect(() => {
-    loadCounts()
-  }, [loadCounts])
-
-  useEffect(() => {
-    let active = true
-    refpayAdmin<{ settings: RefpaySettingsView; registrations: Registration[] }>("GET", "/admin/refpay/settings", { provider_id: providerId })
-      .then((answer) => {
-        if (!active) return
-        if (!answer.ok) return setError(answer.message)
-        setSettings(answer.body.settings)
-        setRegistrations(answer.body.registrations)
-      })
-      .catch((e: Error) => active && setError(e.message))
-    return () => {
-      active = false
-    }
-  }, [providerId])
+  const { data, error } = useRefpayGet<{ settings: RefpaySettingsView; registrations: Registration[] }>("/admin/refpay/settings", { provider_id: providerId })
+  const settings = data?.settings ?? null
+  const registrations = data?.registrations ?? []
+  // The tab counts are asked again after a refund; until the first answer (or if it fails) the tabs show "–".
+  const [countsKey, setCountsKey] = useState(0)
+  const loadCounts = useCallback(() => setCountsKey((k) => k + 1), [])
+  const counts = useRefpayGet<{ counts: AttentionCounts }>("/admin/refpay/attention", {}, countsKey).data?.counts ?? null
 
   if (error) {
     return (
