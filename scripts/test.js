@@ -50,6 +50,20 @@ function externalDatabaseEnv() {
   return null
 }
 
+/**
+ * How each phase runs. A booted Medusa app leaves handles jest cannot see the end of (Medusa's own starter runs its
+ * integration tests with --forceExit too); the counts are written by the reporter before exit. Each integration suite
+ * boots a Medusa app and leaves about 150 MB of heap behind that jest cannot free (24 suites in one process went past
+ * Node's default heap and died): they run one at a time in one worker process, which jest replaces whenever a suite
+ * leaves it above 2 GB.
+ */
+const PHASE_ARGS = {
+  unit: ["--maxWorkers=2"],
+  integration: ["--maxWorkers=1", "--workerIdleMemoryLimit=2GB", "--forceExit"],
+  e2e: ["--runInBand", "--forceExit"],
+  cluster: ["--runInBand", "--forceExit"],
+}
+
 function runJest(type, jestArgs, env) {
   const outputFile = path.join(artifacts, `jest-${type}-counts.json`)
   fs.rmSync(outputFile, { force: true })
@@ -57,9 +71,7 @@ function runJest(type, jestArgs, env) {
     require.resolve("jest/bin/jest", { paths: [root] }),
     "--reporters=default",
     `--reporters=${path.join(__dirname, "jest-count-reporter.js")}`,
-    // A booted Medusa app leaves handles jest cannot see the end of (Medusa's own starter runs its integration
-    // tests with --forceExit too); the counts are written by the reporter before exit.
-    ...(type === "unit" ? ["--maxWorkers=2"] : ["--runInBand", "--forceExit"]),
+    ...PHASE_ARGS[type],
     ...jestArgs,
   ]
   return new Promise((resolve) => {
@@ -72,13 +84,26 @@ function runJest(type, jestArgs, env) {
   })
 }
 
-function readCounts({ code, outputFile }) {
+function readCounts(type, { code, outputFile }) {
   try {
     const counts = JSON.parse(fs.readFileSync(outputFile, "utf8"))
-    return { passed: counts.passed, failed: counts.failed + counts.brokenSuites, code }
+    return { type, passed: counts.passed, failed: counts.failed + counts.brokenSuites, failures: counts.failures ?? [], code }
   } catch {
-    return { passed: 0, failed: 1, code } // jest died before writing its report
+    // jest died before writing its report
+    return { type, passed: 0, failed: 1, failures: [{ file: "(jest)", test: `the ${type} phase`, message: `jest exited with code ${code} before reporting` }], code }
   }
+}
+
+/** What failed, repeated just above the closing line so that the end of a long log says it. */
+function printFailures(results) {
+  const failures = results.flatMap((r) => r.failures.map((f) => ({ ...f, type: r.type })))
+  if (failures.length === 0) return
+  console.log(`\nFailures (${failures.length}):`)
+  for (const { type, file, test, message } of failures) {
+    console.log(`\n[${type}] ${file} > ${test}`)
+    console.log(message.replace(/^/gm, "    "))
+  }
+  console.log("")
 }
 
 async function main() {
@@ -86,9 +111,8 @@ async function main() {
   require("./lib/dependencies").ensureDependencies(root)
   fs.mkdirSync(artifacts, { recursive: true })
 
-  // The integration suites boot one Medusa app each in one jest process (--runInBand), and every app leaves about
-  // 150 MB behind that jest cannot free: 24 suites went past Node's default heap (about 4 GB) and died. 8 GB leaves
-  // room for twice as many on the 24 GB machines this runs on.
+  // A heap above Node's default (about 4 GB) for the processes that hold several Medusa apps at once (the e2e and
+  // cluster phases' jest, an integration worker between two replacements); the machines have 24 GB.
   const env = {
     NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-vm-modules", "--max-old-space-size=8192"].filter(Boolean).join(" "),
   }
@@ -104,7 +128,7 @@ async function main() {
   }
 
   try {
-    if (phases.has("unit")) results.push(readCounts(await runJest("unit", jestArgs, env)))
+    if (phases.has("unit")) results.push(readCounts("unit", await runJest("unit", jestArgs, env)))
     if (phases.has("integration")) {
       let dbEnv = externalDatabaseEnv()
       if (!dbEnv) {
@@ -115,12 +139,12 @@ async function main() {
       }
       // Medusa logs every boot step at info level; errors are what a failing test needs.
       const logEnv = { LOG_LEVEL: process.env.LOG_LEVEL ?? "error" }
-      results.push(readCounts(await runJest("integration", jestArgs, { ...env, ...logEnv, ...dbEnv })))
+      results.push(readCounts("integration", await runJest("integration", jestArgs, { ...env, ...logEnv, ...dbEnv })))
     }
     // The browser suite starts the whole demo stack itself (its own PostgreSQL, sandbox, Medusa, storefront).
-    if (phases.has("e2e")) results.push(readCounts(await runJest("e2e", jestArgs, env)))
+    if (phases.has("e2e")) results.push(readCounts("e2e", await runJest("e2e", jestArgs, env)))
     // So do the cluster suites, with Redis and several `medusa start` processes of the demo app.
-    if (phases.has("cluster")) results.push(readCounts(await runJest("cluster", jestArgs, env)))
+    if (phases.has("cluster")) results.push(readCounts("cluster", await runJest("cluster", jestArgs, env)))
   } finally {
     await postgres?.stop()
   }
@@ -128,6 +152,7 @@ async function main() {
   const passed = results.reduce((n, r) => n + r.passed, 0)
   const failed = results.reduce((n, r) => n + r.failed, 0)
   const summary = `${passed} passed, ${failed} failed`
+  printFailures(results)
   fs.writeFileSync(path.join(artifacts, "summary.txt"), `${summary}\n`)
   console.log(summary)
   process.exitCode = failed > 0 || results.some((r) => r.code !== 0) ? 1 : 0

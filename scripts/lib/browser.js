@@ -11,6 +11,7 @@ const { spawnSync } = require("node:child_process")
 const fs = require("node:fs")
 const os = require("node:os")
 const path = require("node:path")
+const { ensureDebianProgram, findExecutable } = require("./system-tools")
 
 const CHROMIUM_PATHS = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
 
@@ -27,27 +28,12 @@ const LAUNCH_ARGS = [
 ]
 
 function findChromium() {
-  const fromEnv = process.env.CHROMIUM_PATH
-  if (fromEnv && fs.existsSync(fromEnv)) return fromEnv
-  return CHROMIUM_PATHS.find((candidate) => fs.existsSync(candidate)) ?? null
+  return findExecutable("CHROMIUM_PATH", CHROMIUM_PATHS)
 }
 
 /** Installs Debian's chromium package when it is missing; returns the executable's path. */
 function ensureChromium(log = console.log) {
-  const found = findChromium()
-  if (found) return found
-  if (typeof process.getuid !== "function" || process.getuid() !== 0) {
-    throw new Error("Chromium is not installed. Install Debian's package: sudo apt-get install -y chromium (or set CHROMIUM_PATH).")
-  }
-  log("Installing Debian's chromium package (apt-get)...")
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" }
-  const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env })
-  if (update.status !== 0) throw new Error(`apt-get update failed with exit code ${update.status}`)
-  const install = spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env })
-  if (install.status !== 0) throw new Error(`apt-get install chromium failed with exit code ${install.status}`)
-  const installed = findChromium()
-  if (!installed) throw new Error("apt-get installed chromium but no chromium executable was found")
-  return installed
+  return ensureDebianProgram({ command: "chromium", pkg: "chromium", envVar: "CHROMIUM_PATH", candidates: CHROMIUM_PATHS, log, recommends: true })
 }
 
 /**

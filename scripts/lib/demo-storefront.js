@@ -90,11 +90,6 @@ async function startStorefront({ port, root, sandboxUrl, config }) {
     const isAsset = path.extname(url.pathname) !== ""
     return serveFile(res, staticRoot, isAsset ? url.pathname : "/")
   })
-  const sockets = new Set()
-  server.on("connection", (socket) => {
-    sockets.add(socket)
-    socket.on("close", () => sockets.delete(socket))
-  })
   return new Promise((resolve, reject) => {
     server.once("error", reject)
     server.listen(port, "127.0.0.1", () => {
@@ -103,7 +98,7 @@ async function startStorefront({ port, root, sandboxUrl, config }) {
         close: () =>
           new Promise((done) => {
             server.close(() => done())
-            for (const socket of sockets) socket.destroy()
+            server.closeAllConnections() // keep-alive sockets too: close() alone waits for them
           }),
       })
     })

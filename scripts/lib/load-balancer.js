@@ -109,11 +109,6 @@ async function startLoadBalancer({ port = 0, host = "127.0.0.1", backends }) {
     req.on("end", () => forward(req, res, Buffer.concat(chunks), new Set()))
   })
   server.keepAliveTimeout = 5_000
-  const sockets = new Set()
-  server.on("connection", (socket) => {
-    sockets.add(socket)
-    socket.on("close", () => sockets.delete(socket))
-  })
   await new Promise((resolve, reject) => {
     server.once("error", reject)
     server.listen(port, host, resolve)
@@ -136,7 +131,7 @@ async function startLoadBalancer({ port = 0, host = "127.0.0.1", backends }) {
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve())
-        for (const socket of sockets) socket.destroy()
+        server.closeAllConnections() // keep-alive sockets too: close() alone waits for them
         for (const b of pool) b.agent.destroy()
       }),
   }

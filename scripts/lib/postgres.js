@@ -12,6 +12,7 @@ const fs = require("node:fs")
 const net = require("node:net")
 const os = require("node:os")
 const path = require("node:path")
+const { aptInstall, isRoot, stopChild, waitForReadyLine } = require("./system-tools")
 
 const READY_LINE = /database system is ready to accept connections/
 const START_TIMEOUT_MS = 60_000
@@ -34,7 +35,7 @@ function freePort() {
 
 /** The account PostgreSQL runs as: ourselves, or `postgres` when we are root (created if missing). */
 function runAsAccount() {
-  if (typeof process.getuid !== "function" || process.getuid() !== 0) return null
+  if (!isRoot()) return null
   const id = (flag) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim())
   try {
     return { uid: id("-u"), gid: id("-g"), name: "postgres" }
@@ -86,12 +87,14 @@ function debianBinDir() {
   return versions.length ? path.join(root, versions[0], "bin") : null
 }
 
+/** Best effort: when it fails, the caller says what to install. */
 function installDebianPostgres(log) {
-  if (typeof process.getuid !== "function" || process.getuid() !== 0) return
-  say(log, "installing Debian's postgresql package (apt-get)...")
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" }
-  spawnSync("apt-get", ["update", "-qq"], { stdio: "ignore", env })
-  spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "postgresql"], { stdio: "ignore", env })
+  if (!isRoot()) return
+  try {
+    aptInstall("postgresql", { log: (line) => say(log, line) })
+  } catch (error) {
+    say(log, error.message)
+  }
 }
 
 /** Picks binaries the server account can run: embedded, embedded copied to /tmp, then Debian's. */
@@ -150,50 +153,6 @@ function initDataDir(binDir, dataDir, account) {
   if (result.status !== 0) throw new Error(`initdb failed: ${result.stderr || result.stdout}`)
 }
 
-function waitUntilReady(child, logFile) {
-  return new Promise((resolve, reject) => {
-    let output = ""
-    const timer = setTimeout(() => fail(new Error(`PostgreSQL did not start in ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS)
-    const onData = (chunk) => {
-      output += chunk
-      if (logFile) fs.appendFileSync(logFile, chunk)
-      if (READY_LINE.test(output)) done()
-    }
-    const onExit = (code) => fail(new Error(`PostgreSQL exited with code ${code} while starting:\n${output.slice(-2000)}`))
-    function cleanup() {
-      clearTimeout(timer)
-      child.off("exit", onExit)
-      child.stderr.off("data", onData)
-    }
-    function done() {
-      cleanup()
-      // Keep draining its output, so a full pipe never blocks the server.
-      child.stderr.on("data", (chunk) => logFile && fs.appendFileSync(logFile, chunk))
-      resolve()
-    }
-    function fail(error) {
-      cleanup()
-      child.kill("SIGKILL")
-      reject(error)
-    }
-    child.stderr.setEncoding("utf8")
-    child.stderr.on("data", onData)
-    child.on("exit", onExit)
-  })
-}
-
-function stopChild(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve()
-    const killer = setTimeout(() => child.kill("SIGKILL"), 15_000)
-    child.once("exit", () => {
-      clearTimeout(killer)
-      resolve()
-    })
-    child.kill("SIGINT") // PostgreSQL's "fast shutdown"
-  })
-}
-
 /**
  * Starts PostgreSQL on localhost and resolves once it accepts connections.
  * @param {{ dataDir?: string, keepData?: boolean, port?: number, log?: (line: string) => void, logFile?: string }} options
@@ -218,7 +177,7 @@ async function startPostgres(options = {}) {
   // Durability is pointless for a throwaway database and costs seconds per test suite.
   if (!keepData) args.push("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off")
   const child = spawn(path.join(binDir, "postgres"), args, spawnOptions(account, { stdio: ["ignore", "ignore", "pipe"] }))
-  await waitUntilReady(child, options.logFile)
+  await waitForReadyLine(child, { name: "PostgreSQL", ready: READY_LINE, streams: ["stderr"], timeoutMs: START_TIMEOUT_MS, logFile: options.logFile })
 
   let stopped = false
   return {
@@ -232,7 +191,7 @@ async function startPostgres(options = {}) {
     async stop() {
       if (stopped) return
       stopped = true
-      await stopChild(child)
+      await stopChild(child, "SIGINT", 15_000) // SIGINT: PostgreSQL's "fast shutdown"
       if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true })
     },
     /** Synchronous last resort for process exit handlers. */

@@ -16,37 +16,19 @@ const fs = require("node:fs")
 const os = require("node:os")
 const path = require("node:path")
 const { freePort } = require("./postgres")
+const { ensureDebianProgram, findExecutable, isRunning, stopChild, waitForReadyLine } = require("./system-tools")
 
 const REDIS_PATHS = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"]
 const READY_LINE = /Ready to accept connections/
 const START_TIMEOUT_MS = 30_000
 
 function findRedisServer() {
-  const fromEnv = process.env.REDIS_SERVER_PATH
-  if (fromEnv && fs.existsSync(fromEnv)) return fromEnv
-  return REDIS_PATHS.find((candidate) => fs.existsSync(candidate)) ?? null
+  return findExecutable("REDIS_SERVER_PATH", REDIS_PATHS)
 }
 
 /** Installs Debian's redis-server package when it is missing; returns the executable's path. */
 function ensureRedisServer(log = console.log) {
-  const found = findRedisServer()
-  if (found) return found
-  if (typeof process.getuid !== "function" || process.getuid() !== 0) {
-    throw new Error("redis-server is not installed. Install Debian's package: sudo apt-get install -y redis-server (or set REDIS_SERVER_PATH).")
-  }
-  log("Installing Debian's redis-server package (apt-get)...")
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" }
-  const install = () => spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "redis-server"], { stdio: "inherit", env })
-  // The package lists may be missing or stale on a fresh machine: update them once when the first try fails.
-  if (install().status !== 0) {
-    const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env })
-    if (update.status !== 0) throw new Error(`apt-get update failed with exit code ${update.status}`)
-    const retry = install()
-    if (retry.status !== 0) throw new Error(`apt-get install redis-server failed with exit code ${retry.status}`)
-  }
-  const installed = findRedisServer()
-  if (!installed) throw new Error("apt-get installed redis-server but no redis-server executable was found")
-  return installed
+  return ensureDebianProgram({ command: "redis-server", pkg: "redis-server", envVar: "REDIS_SERVER_PATH", candidates: REDIS_PATHS, log })
 }
 
 /**
@@ -66,56 +48,11 @@ function redisArgs(port, dir, persistent = false) {
   ]
 }
 
-function launch(executable, port, dir, logFile, persistent) {
+async function launch(executable, port, dir, logFile, persistent) {
   // Its own process group: a terminal's Ctrl-C reaches the demo, which stops the servers first and Redis last.
   const child = spawn(executable, redisArgs(port, dir, persistent), { cwd: dir, detached: true, stdio: ["ignore", "pipe", "pipe"] })
-  return new Promise((resolve, reject) => {
-    let output = ""
-    const timer = setTimeout(() => fail(new Error(`redis-server did not start in ${START_TIMEOUT_MS} ms:\n${output.slice(-2000)}`)), START_TIMEOUT_MS)
-    const onData = (chunk) => {
-      output += chunk
-      if (logFile) fs.appendFileSync(logFile, chunk)
-      if (READY_LINE.test(output)) done()
-    }
-    const onExit = (code) => fail(new Error(`redis-server exited with code ${code} while starting:\n${output.slice(-2000)}`))
-    function cleanup() {
-      clearTimeout(timer)
-      child.off("exit", onExit)
-      child.stdout.off("data", onData)
-    }
-    function done() {
-      cleanup()
-      // Keep draining its output so a full pipe never blocks the server.
-      child.stdout.on("data", (chunk) => logFile && fs.appendFileSync(logFile, chunk))
-      resolve(child)
-    }
-    function fail(error) {
-      cleanup()
-      child.kill("SIGKILL")
-      reject(error)
-    }
-    child.stdout.setEncoding("utf8")
-    child.stderr.setEncoding("utf8")
-    child.stdout.on("data", onData)
-    child.stderr.on("data", onData)
-    child.on("exit", onExit)
-  })
-}
-
-function isRunning(child) {
-  return Boolean(child) && child.exitCode === null && child.signalCode === null
-}
-
-function stopChild(child, signal = "SIGTERM", graceMs = 10_000) {
-  return new Promise((resolve) => {
-    if (!isRunning(child)) return resolve()
-    const killer = setTimeout(() => child.kill("SIGKILL"), graceMs)
-    child.once("exit", () => {
-      clearTimeout(killer)
-      resolve()
-    })
-    child.kill(signal)
-  })
+  await waitForReadyLine(child, { name: "redis-server", ready: READY_LINE, streams: ["stdout", "stderr"], timeoutMs: START_TIMEOUT_MS, logFile })
+  return child
 }
 
 /**
