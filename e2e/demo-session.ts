@@ -3,6 +3,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import type { BrowserContext, Page } from "playwright-core"
+import type { RefpayPaymentView } from "../src/rules/payment-view"
 
 // Plain-Node orchestration shared with scripts/demo.js.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -39,20 +40,18 @@ export interface SandboxPayment {
   additional_data: { entity: string; reference: string }
 }
 
-export interface StoreRefpay {
-  order_id: string
-  payment_id: string
-  entity: string
-  reference: string
-  amount_cents: number
-  amount_display: string
-  currency: string
-  status: "awaiting" | "paid" | "cancelled" | "failed"
-  platform_status: string
-  expires_at: string
-}
-
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"])
+
+/**
+ * One demo stack and browser for a whole suite: started before its first test (building the demo takes minutes on a
+ * fresh clone), stopped after its last. A suite's own beforeAll, declared after this call, runs once it is up.
+ */
+export function demoSessionForSuite(): DemoSession {
+  const session = new DemoSession()
+  beforeAll(() => session.start(), 600_000)
+  afterAll(() => session.stop(), 120_000)
+  return session
+}
 
 export class DemoSession {
   demo!: RunningDemo
@@ -105,8 +104,8 @@ export class DemoSession {
     return JSON.parse(text) as T
   }
 
-  async refpayOfOrder(orderId: string): Promise<StoreRefpay> {
-    const { refpay } = await this.store<{ refpay: StoreRefpay }>("GET", `/store/refpay/orders/${orderId}`)
+  async refpayOfOrder(orderId: string): Promise<RefpayPaymentView> {
+    const { refpay } = await this.store<{ refpay: RefpayPaymentView }>("GET", `/store/refpay/orders/${orderId}`)
     return refpay
   }
 
@@ -153,7 +152,7 @@ export class DemoSession {
   }
 
   /** Polls the store route until the order's REFPAY status is `status`. */
-  async waitForStatus(orderId: string, status: StoreRefpay["status"], timeoutMs = 30_000): Promise<StoreRefpay> {
+  async waitForStatus(orderId: string, status: RefpayPaymentView["status"], timeoutMs = 30_000): Promise<RefpayPaymentView> {
     const deadline = Date.now() + timeoutMs
     for (;;) {
       const refpay = await this.refpayOfOrder(orderId)

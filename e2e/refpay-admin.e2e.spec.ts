@@ -3,9 +3,9 @@
 import path from "node:path"
 import type { Locator, Page } from "playwright-core"
 import { AdminSession } from "./admin-session"
-import { DemoSession, screenshotsDir } from "./demo-session"
+import { demoSessionForSuite, screenshotsDir } from "./demo-session"
 
-const session = new DemoSession()
+const session = demoSessionForSuite()
 const admin = new AdminSession(session)
 /** The demo's fake secrets (scripts/lib/demo-stack.js): none may ever reach the page. */
 const DEMO_SECRETS = ["sandbox-client-secret", "sandbox-client-id", "demo-webhook-secret-not-secret"]
@@ -13,16 +13,14 @@ const DEMO_SECRETS = ["sandbox-client-secret", "sandbox-client-id", "demo-webhoo
 let page: Page
 
 beforeAll(async () => {
-  await session.start()
   page = await session.browser.newPage()
   await session.browser.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(session.info.shop_url).origin })
   await admin.logIn(page)
-}, 600_000)
+}, 60_000)
 
 afterAll(async () => {
   await page?.close().catch(() => undefined)
-  await session.stop()
-}, 120_000)
+}, 30_000)
 
 const shot = (name: string, target: Page | Locator = page) =>
   "goto" in target

@@ -1,17 +1,9 @@
 // The demo, tried the way a shopper and a shop owner try it: in a real browser (Debian's chromium), against the
 // whole stack started by the same code as `npm run demo`. Screenshots go to .test-artifacts/screenshots/.
 import type { Page } from "playwright-core"
-import { DemoSession } from "./demo-session"
+import { demoSessionForSuite } from "./demo-session"
 
-const session = new DemoSession()
-
-beforeAll(async () => {
-  await session.start()
-}, 600_000)
-
-afterAll(async () => {
-  await session.stop()
-}, 120_000)
+const session = demoSessionForSuite()
 
 describe("storefront", () => {
   // The order page's payment box is the Next.js starter kit's component (storefront-kit/nextjs-starter), as shipped.
@@ -138,9 +130,11 @@ describe("admin", () => {
 
     await session.sandbox("POST", `/payments/${refpay.payment_id}/pay`)
     await session.waitForStatus(orderId, "paid")
-    await page.reload()
-    await widget.getByText(platform.additional_data.reference, { exact: true }).waitFor({ timeout: 60_000 })
+    // The widget shows what it read when the page opened; "Check status now" asks again, without a reload.
+    expect(await widget.getByTestId("refpay-status").innerText()).not.toBe("Paid")
+    await widget.getByTestId("refpay-check-now").click()
     await widget.getByText("Paid", { exact: true }).waitFor({ timeout: 30_000 })
+    await page.getByText("REFPAY status checked").waitFor({ timeout: 10_000 })
     const after = await widget.innerText()
     expect(after).toContain(platform.additional_data.entity)
     expect(after).not.toMatch(/do not ship/i)

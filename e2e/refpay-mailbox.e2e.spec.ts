@@ -1,17 +1,9 @@
 // The demo's Mailbox, tried as a person would: an order, the reminder after moving the sandbox clock to D+6, then the
 // expiry at D+8 and the renewal e-mail whose entity and reference are exactly the store route's new reference.
 import type { Page } from "playwright-core"
-import { DemoSession } from "./demo-session"
+import { demoSessionForSuite } from "./demo-session"
 
-const session = new DemoSession()
-
-beforeAll(async () => {
-  await session.start()
-}, 600_000)
-
-afterAll(async () => {
-  await session.stop()
-}, 120_000)
+const session = demoSessionForSuite()
 
 async function mailOf(page: Page, template: string) {
   const mail = page.locator(`[data-testid="mail"][data-template="${template}"]`).first()

@@ -1,7 +1,7 @@
-import { startSandbox, type RunningSandbox } from "../../sandbox/src"
 import { request } from "undici"
 import { pollRefpayPayments } from "../../src/workflows/refpay-sync/poll"
 import { placeRefpayOrder } from "../fixtures/checkout"
+import { portoAccount } from "../fixtures/porto-account"
 import { refpayOrders, session } from "../fixtures/refpay-orders"
 import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
 
@@ -17,22 +17,7 @@ const PORTO = { clientId: "porto-client-id", clientSecret: "porto-client-secret"
  * Lisboa uses the unprefixed REFPAY_* variables (the harness's sandbox); Porto its own REFPAY_PORTO_* ones and a
  * second sandbox that knows only Porto's credentials.
  */
-let porto: RunningSandbox
-
-beforeAll(async () => {
-  porto = await startSandbox({ port: 0, webhookSecret: PORTO_SECRET, webhookBackoffMs: 100, credentials: [PORTO] })
-  Object.assign(process.env, {
-    REFPAY_PORTO_AUTH_URL: porto.authUrl,
-    REFPAY_PORTO_PAYMENTS_URL: porto.paymentsUrl,
-    REFPAY_PORTO_CLIENT_ID: PORTO.clientId,
-    REFPAY_PORTO_CLIENT_SECRET: PORTO.clientSecret,
-    REFPAY_PORTO_WEBHOOK_SECRET: PORTO_SECRET,
-  })
-})
-
-afterAll(async () => {
-  await porto?.close()
-})
+const porto = portoAccount(PORTO, PORTO_SECRET)
 
 refpayIntegrationSuite(
   "REFPAY with two seller accounts: each registration its own client, secret, webhooks and poll",
@@ -40,7 +25,7 @@ refpayIntegrationSuite(
     const { api, control, store } = ctx
     const orders = refpayOrders(ctx)
     const portoControl = async (method: "GET" | "POST", path: string, body?: unknown) => {
-      const response = await request(`${porto.url}/__sandbox${path}`, {
+      const response = await request(`${porto().url}/__sandbox${path}`, {
         method,
         headers: body === undefined ? {} : { "content-type": "application/json" },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -63,7 +48,7 @@ refpayIntegrationSuite(
     }
 
     beforeEach(async () => {
-      await porto.reset()
+      await porto().reset()
       await control("POST", "/webhooks/config", { url: `${orders.shopUrl()}/hooks/refpay/lisboa`, secret: TEST_WEBHOOK_SECRET })
       await portoControl("POST", "/webhooks/config", { url: `${orders.shopUrl()}/hooks/refpay/porto`, secret: PORTO_SECRET })
     })

@@ -1,5 +1,5 @@
 import { request } from "undici"
-import { startSandbox, type RunningSandbox } from "../../sandbox/src"
+import { portoAccount } from "../fixtures/porto-account"
 import { ADMIN_SUITE_WEBHOOK_SECRET, adminSuiteOptions, expectNoCredential, refpayAdminApi } from "../fixtures/refpay-admin"
 import { refpayOrders } from "../fixtures/refpay-orders"
 import { refpayIntegrationSuite } from "../harness"
@@ -19,24 +19,7 @@ const PORTO = {
  * unprefixed REFPAY_* variables, pp_refpay_porto on a second sandbox with REFPAY_PORTO_* ones): settings, connection
  * test, webhook URL and refused deliveries of each registration.
  */
-let porto: RunningSandbox
-
-beforeAll(async () => {
-  porto = await startSandbox({ port: 0, webhookSecret: PORTO_SECRET, webhookBackoffMs: 100, credentials: [PORTO] })
-  Object.assign(process.env, {
-    REFPAY_PORTO_AUTH_URL: porto.authUrl,
-    REFPAY_PORTO_PAYMENTS_URL: porto.paymentsUrl,
-    REFPAY_PORTO_CLIENT_ID: PORTO.clientId,
-    REFPAY_PORTO_CLIENT_SECRET: PORTO.clientSecret,
-    REFPAY_PORTO_WEBHOOK_SECRET: PORTO_SECRET,
-    // Porto's own: the unprefixed REFPAY_SCOPE (Lisboa's) would otherwise apply to it too.
-    REFPAY_PORTO_SCOPE: PORTO.scope,
-  })
-})
-
-afterAll(async () => {
-  await porto?.close()
-})
+const porto = portoAccount(PORTO, PORTO_SECRET)
 
 refpayIntegrationSuite(
   "REFPAY admin page with two seller accounts",
@@ -55,7 +38,7 @@ refpayIntegrationSuite(
       expect(second).toMatchObject({
         provider_id: "pp_refpay_porto",
         account: "porto",
-        urls: { auth_url: porto.authUrl, payments_url: porto.paymentsUrl },
+        urls: { auth_url: porto().authUrl, payments_url: porto().paymentsUrl },
         credentials: { client_id: "set", client_secret: "set", webhook_secret: "set" },
       })
       expect(second.variables).toMatchObject({ clientId: "REFPAY_PORTO_CLIENT_ID", paymentsUrl: "REFPAY_PORTO_PAYMENTS_URL" })
@@ -65,8 +48,8 @@ refpayIntegrationSuite(
 
     it("tests each registration's connection against its own platform", async () => {
       const tested = (await admin.post("/admin/refpay/connection-test", { provider_id: "pp_refpay_porto" })).data.connection
-      expect(tested).toMatchObject({ provider_id: "pp_refpay_porto", ok: true, steps: [{ url: `${porto.authUrl}/token` }, { http_status: 404 }] })
-      const log = (await (await request(`${porto.url}/__sandbox/requests?path=/auth/token`)).body.json()) as { requests: unknown[] }
+      expect(tested).toMatchObject({ provider_id: "pp_refpay_porto", ok: true, steps: [{ url: `${porto().authUrl}/token` }, { http_status: 404 }] })
+      const log = (await (await request(`${porto().url}/__sandbox/requests?path=/auth/token`)).body.json()) as { requests: unknown[] }
       expect(log.requests).toHaveLength(1)
       const lisboa = (await admin.testConnection()).data.connection
       expect(lisboa).toMatchObject({ provider_id: "pp_refpay_lisboa", ok: true })

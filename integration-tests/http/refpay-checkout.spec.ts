@@ -55,28 +55,14 @@ refpayIntegrationSuite("REFPAY provider lifecycle through Medusa's store and adm
     expect(platform.amount).toBe("2498") // 19.99 item + 4.99 shipping
     expect(platform.order_id.length).toBeLessThanOrEqual(35)
     expect(Date.parse(session.data.refpay.expires_at) - Date.parse(session.data.refpay.created_at)).toBe(7 * 86_400_000)
+    // The cart's one address (LISBON_ADDRESS), in the platform's shape, as billing and as shipping address.
+    const lisbon = { street: "Rua Augusta 100", complement: "2.º Esq.", city: "Lisboa", state: "Lisboa", country: "PT", postal_code: "1100-053" }
     expect(platform.customer).toEqual({
       email: "maria.silva@example.com",
       name: "Maria Silva",
       phone_number: "+351912345678",
-      billing_address: {
-        street: "Rua Augusta 100",
-        complement: "2.º Esq.",
-        city: "Lisboa",
-        state: "Lisboa",
-        country: "PT",
-        postal_code: "1100-053",
-      },
-      shippings: {
-        address: {
-          street: "Rua Augusta 100",
-          complement: "2.º Esq.",
-          city: "Lisboa",
-          state: "Lisboa",
-          country: "PT",
-          postal_code: "1100-053",
-        },
-      },
+      billing_address: lisbon,
+      shippings: { address: lisbon },
     })
   })
 

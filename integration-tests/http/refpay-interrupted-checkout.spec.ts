@@ -7,6 +7,7 @@ import { refpayIntegrationSuite } from "../harness"
 jest.setTimeout(180 * 1000)
 
 const CREATE_PATH = "/dpm/payments-gwproxy/v2/payments"
+const DAY = 86_400_000
 
 /**
  * A server killed during "Place order" after Medusa created the order and before it authorised the REFPAY session
@@ -45,5 +46,18 @@ refpayIntegrationSuite("REFPAY checkout interrupted between the order and the pa
     // The platform replayed its reference (same identifiers, same idempotency key): nothing new to pay.
     expect(await creations()).toBe(creationsBefore + 1)
     expect((await control("GET", "/payments")).payments.filter((p: { payment_id: string }) => p.payment_id === refpay.payment_id)).toHaveLength(1)
+  })
+
+  it("leaves alone a session interrupted longer ago than a reference can be paid, and resumes it while it is recent", async () => {
+    const { orderId } = await placeOrder()
+    const { refpay } = await interruptAuthorisation(orderId)
+
+    // A year on, past validity, grace and the late-settlement window: the scan does not even read it.
+    await pollRefpayPayments(ctx.getContainer(), new Date(Date.now() + 365 * DAY))
+    expect(session(await adminOrder(orderId))).toMatchObject({ status: "pending", data: { refpay: null } })
+
+    // The same session, seen when it is recent enough: resumed (so the one above was skipped for its age alone).
+    await pollRefpayPayments(ctx.getContainer(), new Date(Date.now() + RESUME_AFTER_MS + 10_000))
+    expect(session(await adminOrder(orderId))).toMatchObject({ status: "pending_authorization", data: { refpay: { reference: refpay.reference } } })
   })
 })

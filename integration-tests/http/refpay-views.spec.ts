@@ -135,23 +135,15 @@ refpayIntegrationSuite("REFPAY payment views: thank-you page route, admin routes
 
   it("answers 404 with a clear message for an unknown order and for an order not paid with REFPAY", async () => {
     const unknown = "order_01JZZZZZZZZZZZZZZZZZZZZZZZ"
-    for (const call of [
-      () => api.get(`/store/refpay/orders/${unknown}`, ctx.storeHeaders()),
-      () => api.get(`/admin/refpay/orders/${unknown}`, adminHeaders()),
-      () => api.post(`/admin/refpay/orders/${unknown}/sync`, {}, adminHeaders()),
-    ]) {
-      const answer = await call().catch(fail)
+    for (const route of [storeView, adminView, sync]) {
+      const answer = await route(unknown).catch(fail)
       expect(answer.status).toBe(404)
       expect(answer.data.message).toBe(`Order ${unknown} was not found`)
     }
 
     const orderId = await placeSystemOrder()
-    for (const call of [
-      () => api.get(`/store/refpay/orders/${orderId}`, ctx.storeHeaders()),
-      () => api.get(`/admin/refpay/orders/${orderId}`, adminHeaders()),
-      () => api.post(`/admin/refpay/orders/${orderId}/sync`, {}, adminHeaders()),
-    ]) {
-      const answer = await call().catch(fail)
+    for (const route of [storeView, adminView, sync]) {
+      const answer = await route(orderId).catch(fail)
       expect(answer.status).toBe(404)
       expect(answer.data.message).toMatch(/was not paid with REFPAY/)
     }
