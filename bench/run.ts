@@ -342,6 +342,7 @@ async function main(): Promise<void> {
       row("checkout p50, pp_system_default (ms)", f("checkout_system_p50_ms")),
       row("checkout REFPAY / system (ratio of medians)", f("checkout_ratio_refpay_vs_system"), "<= 1.03", (v) => v <= 1.03),
       row("  the same, median of the per-round ratios", f("checkout_ratio_paired")),
+      row("  control: cart preparation, the same calls for both (ratio, the run's noise)", f("checkout_control_ratio_same_steps")),
       row("cart completion p50, REFPAY (ms)", f("complete_refpay_p50_ms")),
       row("cart completion p50, pp_system_default (ms)", f("complete_system_p50_ms")),
       row("cart completion REFPAY / system (ratio)", f("complete_ratio_refpay_vs_system"), "<= 1.05", (v) => v <= 1.05),
@@ -354,11 +355,13 @@ async function main(): Promise<void> {
       row("SQL statements per checkout, pp_system_default", f("db_statements_per_checkout_system")),
       row(`APPROVED webhook to captured p50, /hooks/refpay (ms, ${n.webhookSamples ?? "-"} one at a time)`, f("webhook_to_captured_p50_ms")),
       row("APPROVED webhook to captured p99, /hooks/refpay (ms)", f("webhook_to_captured_p99_ms"), "< 500", (v) => v < 500),
+      row("  the delivery answered p50 (ms, the sync done)", f("webhook_answered_p50_ms")),
       row(`  platform calls per capture (${describeCalls(n.captureCalls)})`, undefined),
       row("  SQL statements per capture through /hooks/refpay", f("db_statements_per_capture")),
       row("APPROVED webhook to captured p50, Medusa's door (ms, 5 s delay by design)", f("webhook_to_captured_medusa_door_p50_ms")),
       row(`webhooks processed to capture per second (${QUICK ? QUICK_SIZES.sustainedInFlight : FULL_SIZES.sustainedInFlight} in flight)`, f("webhooks_per_second")),
-      row(`${QUICK ? QUICK_SIZES.burst : FULL_SIZES.burst} payments paid at once: all captured after (s)`, f("webhook_burst_capture_s"))
+      row(`${QUICK ? QUICK_SIZES.burst : FULL_SIZES.burst} payments paid at once: all captured after (s)`, f("webhook_burst_capture_s")),
+      row("  their deliveries not answered within the sandbox's 10 s (sent again)", f("webhook_burst_first_attempts_unanswered"))
     )
     rows.push(
       row("poll: SQL statements per tick, nothing due", f("db_statements_per_poll_tick")),

@@ -75,6 +75,12 @@ export interface ShopFigures extends PollFigures {
   /** Median of the per-round ratios (REFPAY run / the system run of the same round). */
   checkout_ratio_paired: number
   complete_ratio_paired: number
+  /**
+   * The control: the cart-preparation step (cart, item, addresses, shipping) is the same calls for both providers,
+   * so its REFPAY / system ratio is the noise floor of this run; a checkout ratio that misses its target by less
+   * than this one's distance from 1 is not a measured difference.
+   */
+  checkout_control_ratio_same_steps: number
   /** CPU time of the Medusa process per checkout, the work it leaves behind included. */
   checkout_server_cpu_refpay_p50_ms: number
   checkout_server_cpu_system_p50_ms: number
@@ -87,9 +93,13 @@ export interface ShopFigures extends PollFigures {
   db_statements_per_capture: number
   webhook_to_captured_p50_ms: number
   webhook_to_captured_p99_ms: number
+  /** The platform's delivery to /hooks/refpay until its answer (the sync done), one at a time: what a platform timeout sees. */
+  webhook_answered_p50_ms: number
   webhook_to_captured_medusa_door_p50_ms: number
   webhooks_per_second: number
   webhook_burst_capture_s: number
+  /** Of the burst's deliveries, how many the sandbox gave up waiting for (10 s) and sent again. */
+  webhook_burst_first_attempts_unanswered: number
   server_rss_mb: number
 }
 
@@ -225,6 +235,7 @@ async function checkoutPhase(ctx: Context) {
     // the machine's load drifts during the run.
     checkout_ratio_paired: round(median(refpay.total.map((ms, i) => ms / system.total[i]!))),
     complete_ratio_paired: round(median(refpay.complete.map((ms, i) => ms / system.complete[i]!))),
+    checkout_control_ratio_same_steps: round(median(refpay.steps[0]!) / median(system.steps[0]!)),
     checkout_server_cpu_refpay_p50_ms: round(median(refpay.cpu), 1),
     checkout_server_cpu_system_p50_ms: round(median(system.cpu), 1),
     checkout_server_cpu_ratio_refpay_vs_system: round(median(refpay.cpu) / median(system.cpu)),
@@ -237,15 +248,35 @@ async function checkoutPhase(ctx: Context) {
 
 /** More REFPAY orders for the webhook phases, a few checkouts in flight (not timed). */
 async function placeOrders(ctx: Context, count: number): Promise<void> {
-  let left = count
+  const place = async () => ctx.orders.push((await checkout(ctx.api, ctx.store, REFPAY)).order)
+  // The first alone: on a fresh database (`--only=webhooks`) it makes the guest customer that concurrent carts
+  // with the same e-mail would otherwise all try to create (Medusa refuses the second).
+  await place()
+  let left = count - 1
   const worker = async () => {
     while (left > 0) {
       left--
-      ctx.orders.push((await checkout(ctx.api, ctx.store, REFPAY)).order)
+      await place()
     }
   }
   await Promise.all(Array.from({ length: 4 }, worker))
   await ctx.settleWebhooks()
+}
+
+/** The first delivery attempt of each order's APPROVED event, as the sandbox saw it: its answer and how long it took. */
+async function firstAnswers(ctx: Context, orders: PlacedOrder[]): Promise<{ ms: number; status?: number }[]> {
+  return await Promise.all(
+    orders.map(async (order) => {
+      const view = await sandboxControl<{ events: { attempts: { attempt: number; duration_ms: number; status?: number }[] }[] }>(
+        ctx.sandbox.url,
+        "GET",
+        `/webhooks?event_type=APPROVED_TRANSACTIONS&payment_id=${order.paymentId}`
+      )
+      const first = view.events[0]?.attempts.find((a) => a.attempt === 1)
+      if (!first) throw new Error(`no delivery attempt of payment ${order.paymentId}'s APPROVED event`)
+      return { ms: first.duration_ms, status: first.status }
+    })
+  )
 }
 
 async function pay(ctx: Context, order: PlacedOrder): Promise<number> {
@@ -274,6 +305,7 @@ async function webhookPhase(ctx: Context) {
     singles.push((await ctx.watcher.captured(order.sessionId)) - start)
     await ctx.settleWebhooks()
   }
+  const singleAnswers = await firstAnswers(ctx, singleOrders)
   const captureRequests = (await sandboxControl<{ requests: { path: string }[] }>(ctx.sandbox.url, "GET", "/requests")).requests
     .filter((r) => !r.path.startsWith("/dpm/payments-gwproxy"))
   log(`  door 2: ${singles.length} captures one at a time, p50 ${round(median(singles), 1)} ms, max ${round(Math.max(...singles), 1)} ms`)
@@ -330,13 +362,18 @@ async function webhookPhase(ctx: Context) {
   const burstSeconds = (Math.max(...capturedAt) - burstStart) / 1000
   log(`  burst: ${burstOrders.length} paid at once, all captured after ${round(burstSeconds, 2)} s`)
   await ctx.settleWebhooks()
+  const burstAnswers = await firstAnswers(ctx, burstOrders)
+  const burstTimedOut = burstAnswers.filter((a) => a.status === undefined).length
+  log(`    their deliveries: first attempt answered p50 ${round(median(burstAnswers.map((a) => a.ms)), 1)} ms, ${burstTimedOut} not answered within the sandbox's 10 s and sent again`)
 
   return {
     db_statements_per_capture: captureStatements.total,
     webhook_to_captured_p50_ms: round(median(singles), 1),
     webhook_to_captured_p99_ms: round(percentile(singles, 99), 1),
+    webhook_answered_p50_ms: round(median(singleAnswers.map((a) => a.ms)), 1),
     webhook_to_captured_medusa_door_p50_ms: round(median(door1), 1),
     webhooks_per_second: round(perSecond, 1),
+    webhook_burst_first_attempts_unanswered: burstTimedOut,
     webhook_burst_capture_s: round(burstSeconds, 2),
     captureCalls: perUnit(countByPath(captureRequests), singles.length),
     webhookSamples: singles.length,
