@@ -6,6 +6,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { createAdminAndLogin } from "../integration-tests/fixtures/admin"
 import { seedRefpayStore } from "../integration-tests/fixtures/store"
 import { pollRefpayPayments } from "../src/workflows/refpay-sync/poll"
+import { POLL_LOCK } from "../src/workflows/refpay-sync/poll-lock"
 import type { AppCommand, AppReady, AppReply } from "./medusa-app-protocol"
 import { loopbackApi } from "./shop-api"
 
@@ -41,8 +42,6 @@ Object.assign(globalThis, {
   beforeEach: () => undefined,
   afterEach: () => undefined,
 })
-
-const POLL_LOCK = "refpay:poll-tick"
 
 function send(message: AppReady | AppReply): void {
   process.send?.(message)

@@ -6,7 +6,9 @@
 import { itCapturesTheLoadOnce, itTakesTheLoad } from "./behaviours"
 import { captureVerdict } from "./ledger"
 import { CREATE_PATH, STATUS_PATH } from "./platform"
+import { TICK_LEASE_SECONDS } from "../../src/workflows/refpay-sync/poll-lock"
 import { countTicks, MINUTE, nextMinute } from "./poll-ticks"
+import { redisTtl } from "./redis-probe"
 import { CHECKOUT_CONCURRENCY, checkouts, eachLimited, payAll, quiet, settle, tally, type Order } from "./shop-load"
 import { ClusterStack, sleep, waitUntil, type ClusterServer } from "./stack"
 import type { PlacedOrder } from "./storefront"
@@ -15,6 +17,9 @@ const stack = new ClusterStack({ name: "several-servers", servers: 2 })
 
 beforeAll(() => stack.start(), 900_000)
 afterAll(() => stack.stop(), 180_000)
+
+/** The poll job's tick lock as Medusa's Redis locking provider keeps it (its default key prefix). */
+const TICK_LOCK_KEY = "medusa_lock:refpay:poll-tick"
 
 /** Waits until `ready()` holds (or `timeoutMs` passes), then `afterMs` more, then kills `server` with SIGKILL. */
 async function killWhen(server: ClusterServer, ready: () => boolean | Promise<boolean>, timeoutMs: number, afterMs = 0) {
@@ -327,6 +332,50 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       expect(settled.verdict.lost).toEqual([])
       expect(settled.verdict.doubled).toEqual([])
       expect(settled.verdict.captured_once).toBe(leftWaiting.length)
+    })
+
+    it("runs the next poll tick after the worker is killed (SIGKILL) in the middle of one: the dead tick's lock lapses within its lease", async () => {
+      const waiting = await checkouts(stack, 12, 4)
+      expect(waiting.failed.map((f) => f.error)).toEqual([])
+      const ids = waiting.orders.map((o) => o.paymentId)
+      const worker = stack.servers.find((s) => s.mode === "worker")!
+      // Every status read answered 20 s late, so the worker's tick is still running when it dies; the tick has
+      // started once its first status read reached the platform (the fault counts it on arrival).
+      const readsHeld = 1_000
+      await stack.platform.control("POST", "/faults", { path: STATUS_PATH, method: "GET", count: readsHeld, delay_ms: 20_000, when: "before" })
+      let lease: number
+      let killedAt: number
+      try {
+        await nextMinute()
+        await waitUntil(async () => (await stack.platform.control("GET", "/faults")).faults[0]?.remaining < readsHeld, 45_000, "the worker's poll tick reading statuses")
+        lease = await redisTtl(stack.demo.cluster.redis.port, TICK_LOCK_KEY)
+        await worker.kill("SIGKILL")
+        killedAt = Date.now()
+      } finally {
+        await stack.platform.control("DELETE", "/faults")
+      }
+      await worker.start()
+      // The first whole minute after the dead tick's lease has run out.
+      await sleep(Math.max(0, killedAt + lease * 1_000 - Date.now()))
+      const ticks = await countTicks(stack.platform, ids, 1, 20_000)
+      stack.figures("poll_tick_after_worker_killed", {
+        killed_at: new Date(killedAt).toISOString(),
+        tick_lock_seconds_left_at_kill: lease,
+        minutes: ticks.minutes,
+        tick_spans: ticks.tickSpans,
+        skipped_by_tick_lock: stack.logLines(worker, /previous tick is still running/).length,
+      })
+      expect(lease).toBeGreaterThan(0)
+      expect(lease).toBeLessThanOrEqual(TICK_LEASE_SECONDS)
+      for (const id of ids) expect({ id, read: ticks.reads[id]![0]! > 0 }).toEqual({ id, read: true })
+
+      // Paid, so nothing is left waiting.
+      const paidAt = Date.now()
+      await payAll(stack, waiting.orders)
+      const settled = await settle(stack, waiting.orders, paidAt, 180_000)
+      expect(settled.verdict.lost).toEqual([])
+      expect(settled.verdict.doubled).toEqual([])
+      expect(settled.verdict.captured_once).toBe(waiting.orders.length)
     })
   })
 })

@@ -1,6 +1,9 @@
 import { createOrderFulfillmentWorkflow } from "@medusajs/core-flows"
 import { request } from "undici"
+import type { ILockingModule } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
 import { pollRefpayPayments } from "../../src/workflows/refpay-sync/poll"
+import { POLL_LOCK } from "../../src/workflows/refpay-sync/poll-lock"
 import { approvedEvent as approvedEventOf, captureCount, refpayOrders, session } from "../fixtures/refpay-orders"
 import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
 
@@ -165,6 +168,19 @@ refpayIntegrationSuite(
         const order = await adminOrder(orderId)
         expect(order.status).toBe("canceled")
         expect(session(order).data.expired_at).toBeDefined()
+      })
+
+      it("skips the scheduled tick while another tick holds the tick lock, and polls again once it is released", async () => {
+        const { orderId } = await placeOrder()
+        const container = ctx.getContainer()
+        const locking = container.resolve<ILockingModule>(Modules.LOCKING)
+        const later = new Date(Date.now() + 6 * DAY)
+        // While another server's tick holds the lock (taken once Medusa's own scheduled tick here, if running, ends).
+        const skipped = await locking.execute(POLL_LOCK, () => pollRefpayPayments(container, later, { skipIfBusy: true }), { timeout: 120 })
+        expect(skipped).toEqual([])
+        const results = await pollRefpayPayments(container, later)
+        expect(results.map((r) => r.action)).toContain("record_check")
+        expect((await adminOrder(orderId)).status).not.toBe("canceled")
       })
 
       it("leaves a reference alone within its validity", async () => {

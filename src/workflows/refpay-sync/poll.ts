@@ -1,17 +1,17 @@
-import { randomUUID } from "node:crypto"
 import type { ILockingModule, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../modules/refpay"
 import type { ResolvedRefpayOptions } from "../../providers/refpay/options"
 import { intervalMs } from "./check-schedule"
+import { POLL_LOCK, TICK_LEASE_SECONDS } from "./poll-lock"
 import { refpayProviderFor, refpayProviderIds } from "./provider"
 import { resumeInterruptedCompletions } from "./resume-authorization"
 import { syncRefpayPayment, type SyncResult } from "./sync-payment"
 
 /** Syncs run at once per tick: enough to keep up with thousands of waiting payments, gentle on the platform. */
 export const PARALLEL_SYNCS = 8
-const POLL_LOCK = "refpay:poll-tick"
-const TICK_LOCK_SECONDS = 600
+/** How long a manual run (the bench, tests) waits for a running tick; the scheduled job waits the minimum, 1 s. */
+const WAIT_FOR_TICK_SECONDS = 600
 const DAY = 86_400_000
 const HOUR = 3_600_000
 
@@ -25,34 +25,38 @@ export interface PollOptions {
  * (waiting, or cancelled/expired but still within the late-settlement window) has a check record; each tick syncs
  * the ones that are due, oldest due first, as many as the backlog needs for every session to be checked once per
  * `pollIntervalMinutes` (at least `pollBatchSize`). Failing sessions back off (the sync records each check), so
- * none can starve the others. Ticks never overlap: they hold a lock of Medusa's locking module. Each tick first
- * resumes the checkouts whose completion was interrupted (an order with a session never authorised).
+ * none can starve the others. Ticks never overlap: they run under a lock of Medusa's locking module, taken with
+ * `execute` (a renewed lease with Redis, a transaction's advisory lock with PostgreSQL), so a crashed server's lock
+ * lapses. Each tick first resumes the checkouts whose completion was interrupted (an order with a session never
+ * authorised).
  */
 export async function pollRefpayPayments(container: MedusaContainer, now = new Date(), options: PollOptions = {}): Promise<SyncResult[]> {
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
-  if (!options.skipIfBusy) return locking.execute(POLL_LOCK, () => pollTick(container, now), { timeout: TICK_LOCK_SECONDS })
-  const ownerId = `refpay-poll:${randomUUID()}`
-  try {
-    await locking.acquire(POLL_LOCK, { ownerId, expire: TICK_LOCK_SECONDS })
-  } catch {
-    container.resolve<Logger>(ContainerRegistrationKeys.LOGGER).info("REFPAY poll: the previous tick is still running; this one is skipped")
-    return []
+  let started = false
+  const tick = (signal?: AbortSignal) => {
+    started = true
+    return pollTick(container, now, signal)
   }
+  const timeout = options.skipIfBusy ? 1 : WAIT_FOR_TICK_SECONDS
   try {
-    return await pollTick(container, now)
-  } finally {
-    await locking.release(POLL_LOCK, { ownerId }).catch(() => undefined)
+    return await locking.execute(POLL_LOCK, tick, { timeout, expire: TICK_LEASE_SECONDS })
+  } catch (error) {
+    if (started || !options.skipIfBusy) throw error
+    container
+      .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+      .info(`REFPAY poll: tick skipped; the previous tick is still running or the tick lock could not be taken (${(error as Error).message})`)
+    return []
   }
 }
 
 /** One tick covers every REFPAY registration, each with its own settings and platform client. */
-async function pollTick(container: MedusaContainer, now: Date): Promise<SyncResult[]> {
+async function pollTick(container: MedusaContainer, now: Date, signal?: AbortSignal): Promise<SyncResult[]> {
   const results: SyncResult[] = []
-  for (const providerId of await refpayProviderIds(container)) results.push(...(await pollRegistration(container, providerId, now)))
+  for (const providerId of await refpayProviderIds(container)) results.push(...(await pollRegistration(container, providerId, now, signal)))
   return results
 }
 
-async function pollRegistration(container: MedusaContainer, providerId: string, now: Date): Promise<SyncResult[]> {
+async function pollRegistration(container: MedusaContainer, providerId: string, now: Date, signal?: AbortSignal): Promise<SyncResult[]> {
   const settings = refpayProviderFor(container, providerId).settings
   const checks = container.resolve<RefpayModuleService>(REFPAY_MODULE)
   await resumeInterruptedCompletions(container, providerId, now, watchWindowMs(settings))
@@ -65,16 +69,19 @@ async function pollRegistration(container: MedusaContainer, providerId: string, 
     { ...watching, next_check_at: { $lte: now } },
     { take: budget, order: { next_check_at: "ASC" }, select: ["session_id"] }
   )
-  return syncAll(container, due.map((row) => row.session_id), now)
+  return syncAll(container, due.map((row) => row.session_id), now, signal)
 }
 
-/** Syncs the sessions with at most PARALLEL_SYNCS in flight; one failing never stops the others. */
-async function syncAll(container: MedusaContainer, sessionIds: string[], now: Date): Promise<SyncResult[]> {
+/**
+ * Syncs the sessions with at most PARALLEL_SYNCS in flight; one failing never stops the others. A lost tick lock
+ * (`signal` aborted: another tick may have started) stops taking new ones.
+ */
+async function syncAll(container: MedusaContainer, sessionIds: string[], now: Date, signal?: AbortSignal): Promise<SyncResult[]> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const results: SyncResult[] = []
   let next = 0
   const worker = async () => {
-    while (next < sessionIds.length) {
+    while (next < sessionIds.length && !signal?.aborted) {
       const sessionId = sessionIds[next++]!
       try {
         results.push(await syncRefpayPayment(container, { sessionId, reason: "poll", now }))
