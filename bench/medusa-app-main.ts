@@ -72,16 +72,7 @@ async function main(): Promise<void> {
 
   /** Waits until no poll tick (the app's own minute job) holds the tick lock, so one tick is timed alone. */
   async function pollAlone(nowMs: number) {
-    const locking = container.resolve<ILockingModule>(Modules.LOCKING)
-    for (;;) {
-      try {
-        await locking.acquire(POLL_LOCK, { ownerId: "bench-probe", expire: 5 })
-        await locking.release(POLL_LOCK, { ownerId: "bench-probe" })
-        break
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 25))
-      }
-    }
+    await container.resolve<ILockingModule>(Modules.LOCKING).execute(POLL_LOCK, async () => undefined, { timeout: 600 })
     const start = performance.now()
     const cpuStart = process.cpuUsage()
     const results = await pollRefpayPayments(container, new Date(nowMs))

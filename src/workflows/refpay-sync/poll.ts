@@ -33,9 +33,9 @@ export interface PollOptions {
 export async function pollRefpayPayments(container: MedusaContainer, now = new Date(), options: PollOptions = {}): Promise<SyncResult[]> {
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
   let started = false
-  const tick = (signal?: AbortSignal) => {
+  const tick = () => {
     started = true
-    return pollTick(container, now, signal)
+    return pollTick(container, now)
   }
   const timeout = options.skipIfBusy ? 1 : WAIT_FOR_TICK_SECONDS
   try {
@@ -50,13 +50,13 @@ export async function pollRefpayPayments(container: MedusaContainer, now = new D
 }
 
 /** One tick covers every REFPAY registration, each with its own settings and platform client. */
-async function pollTick(container: MedusaContainer, now: Date, signal?: AbortSignal): Promise<SyncResult[]> {
+async function pollTick(container: MedusaContainer, now: Date): Promise<SyncResult[]> {
   const results: SyncResult[] = []
-  for (const providerId of await refpayProviderIds(container)) results.push(...(await pollRegistration(container, providerId, now, signal)))
+  for (const providerId of await refpayProviderIds(container)) results.push(...(await pollRegistration(container, providerId, now)))
   return results
 }
 
-async function pollRegistration(container: MedusaContainer, providerId: string, now: Date, signal?: AbortSignal): Promise<SyncResult[]> {
+async function pollRegistration(container: MedusaContainer, providerId: string, now: Date): Promise<SyncResult[]> {
   const settings = refpayProviderFor(container, providerId).settings
   const checks = container.resolve<RefpayModuleService>(REFPAY_MODULE)
   await resumeInterruptedCompletions(container, providerId, now, watchWindowMs(settings))
@@ -69,19 +69,16 @@ async function pollRegistration(container: MedusaContainer, providerId: string, 
     { ...watching, next_check_at: { $lte: now } },
     { take: budget, order: { next_check_at: "ASC" }, select: ["session_id"] }
   )
-  return syncAll(container, due.map((row) => row.session_id), now, signal)
+  return syncAll(container, due.map((row) => row.session_id), now)
 }
 
-/**
- * Syncs the sessions with at most PARALLEL_SYNCS in flight; one failing never stops the others. A lost tick lock
- * (`signal` aborted: another tick may have started) stops taking new ones.
- */
-async function syncAll(container: MedusaContainer, sessionIds: string[], now: Date, signal?: AbortSignal): Promise<SyncResult[]> {
+/** Syncs the sessions with at most PARALLEL_SYNCS in flight; one failing never stops the others. */
+async function syncAll(container: MedusaContainer, sessionIds: string[], now: Date): Promise<SyncResult[]> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const results: SyncResult[] = []
   let next = 0
   const worker = async () => {
-    while (next < sessionIds.length && !signal?.aborted) {
+    while (next < sessionIds.length) {
       const sessionId = sessionIds[next++]!
       try {
         results.push(await syncRefpayPayment(container, { sessionId, reason: "poll", now }))
