@@ -206,8 +206,8 @@ refpayIntegrationSuite("REFPAY provider lifecycle through Medusa's store and adm
   })
 
   it.each([
-    [401, "/dpm/payments-gwproxy/v2/payments", /refused the shop's credentials/],
-    [403, "/dpm/payments-gwproxy/v2/payments", /refused the shop's credentials/],
+    [401, "/dpm/payments-gwproxy/v2/payments", /REFPAY is unavailable right now; please try again or choose another payment method/],
+    [403, "/dpm/payments-gwproxy/v2/payments", /REFPAY is unavailable right now; please try again or choose another payment method/],
     [500, "/dpm/payments-gwproxy/v2/payments", /unavailable right now/],
   ])("answers a platform %i with a clear error and leaves no order or reference behind", async (status, path, message) => {
     const cart = await prepareCart(api, store())

@@ -20,6 +20,8 @@ import {
   RedeliverCommand,
   RefundCommand,
   RefundLatePaymentCommand,
+  OverlappingRefundsCommand,
+  StoreSessionOnPlacedOrderCommand,
   sandbox,
   setMaxOrders,
   ShopCancelCommand,
@@ -42,7 +44,9 @@ import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
  * Commands: checkout (with creation faults), customer pays (latest or first reference, late settlement with force,
  * webhook and status-read faults), shop cancels (cancel/refund or status-read faults), shop cancels while the customer
  * pays, platform cancels / expires / moves its clock 8 days, full / partial / excessive refunds (cancel/refund faults),
- * the REFPAY page's refund of a payment received after cancellation,
+ * the REFPAY page's refund of a payment received after cancellation, two refunds at once from two hands (Medusa's refund
+ * route twice, or with the late-payment refund or the order's cancellation), a store request for a new session on a
+ * placed order's collection, a storefront planting the plugin's bookkeeping in the session's data at checkout,
  * admin "check now", admin "issue a new reference", poll ticks (now, due, past expiry), webhook redelivery, the
  * platform forgetting a payment, fulfilment attempts, an amount mismatch reported through both webhook doors, waits.
  *
@@ -83,7 +87,7 @@ const statusFault: fc.Arbitrary<PlatformFault> = mostlyNone(["5xx", "5xx-all", "
 const pay = fc
   .tuple(order, fc.constantFrom("latest" as const, "first" as const), fc.boolean(), webhookFault, statusFault)
   .map(([i, which, force, w, s]) => new PayCommand(i, which, force, w, s))
-const checkoutCommand = platformFault.map((f) => new CheckoutCommand(f))
+const checkoutCommand = fc.tuple(platformFault, fc.boolean()).map(([f, planted]) => new CheckoutCommand(f, planted))
 const cancelCommand = fc
   .tuple(order, platformFault, fc.constantFrom("cancel" as const, "status" as const))
   .map(([i, f, on]) => new ShopCancelCommand(i, f, on))
@@ -106,6 +110,12 @@ const ALL_COMMANDS: [string, fc.Arbitrary<fc.AsyncCommand<Model, Real>>, number]
   ],
   ["refund", refundCommand, 2],
   ["refundLatePayment", fc.tuple(order, platformFault).map(([i, f]) => new RefundLatePaymentCommand(i, f)), 1],
+  [
+    "overlappingRefunds",
+    fc.tuple(order, fc.constantFrom("refund" as const, "lateRefund" as const, "cancelOrder" as const)).map(([i, second]) => new OverlappingRefundsCommand(i, second)),
+    1,
+  ],
+  ["storeSessionOnPlacedOrder", order.map((i) => new StoreSessionOnPlacedOrderCommand(i)), 1],
   ["adminCheckNow", fc.tuple(order, statusFault).map(([i, f]) => new AdminSyncCommand(i, f)), 1],
   ["adminIssueNewReference", order.map((i) => new AdminRenewCommand(i)), 1],
   [

@@ -6,6 +6,7 @@ import {
   type MedusaNextFunction,
   type MedusaRequest,
   type MedusaResponse,
+  type MiddlewareRoute,
 } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { assertRefpayOrderFulfillable } from "../rules/fulfilment-rules"
@@ -14,7 +15,10 @@ import { door1Proof, DOOR1_PROOF_HEADER, SECRET_BEARING_HEADERS, webhookSecretMa
 import { recordRefusedDelivery } from "../refpay-admin/webhook-refusal"
 import { refpayPaymentOfCancelledOrder, refundPaymentOfCancelledOrder } from "../refpay-admin/refund-cancelled-order-payment"
 import { refpayProviderFor } from "../workflows/refpay-sync/provider"
-import { loadOrderCollections } from "../workflows/refpay-guard/load-collections"
+import { refpaySessionIdsOfPayment, withRefpaySessionLocks } from "../refpay-admin/money-route-locks"
+import { refpaySessionIdsForOrder } from "../workflows/refpay-sync/load-state"
+import { assertStoreMayReplaceSessions } from "../rules/placed-order-sessions"
+import { loadCollectionOfOrder, loadOrderCollections } from "../workflows/refpay-guard/load-collections"
 import {
   AdminRefpayAttentionQuery,
   AdminRefpayDeliveriesQuery,
@@ -60,6 +64,36 @@ async function refpayRefundOfCancelledOrder(req: MedusaRequest, res: MedusaRespo
   }
 }
 
+/**
+ * Medusa's refund of a REFPAY payment (of an open order) and cancellation of an order with REFPAY payments run under
+ * the sessions' sync locks until answered: a second refund, a webhook or a poll tick waits for them.
+ */
+async function refpayRefundLock(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  try {
+    await withRefpaySessionLocks(req.scope, await refpaySessionIdsOfPayment(req.scope, String(req.params.id)), res, next)
+  } catch (error) {
+    next(error)
+  }
+}
+
+async function refpayOrderCancelLock(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  try {
+    await withRefpaySessionLocks(req.scope, await refpaySessionIdsForOrder(req.scope, String(req.params.id)), res, next)
+  } catch (error) {
+    next(error)
+  }
+}
+
+/** A store request never replaces the sessions of a placed order's collection while its REFPAY reference is live. */
+async function refpayPlacedOrderSessions(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+  try {
+    assertStoreMayReplaceSessions(await loadCollectionOfOrder(req.scope, String(req.params.id)))
+    next()
+  } catch (error) {
+    next(error)
+  }
+}
+
 /** What Medusa's refund route answers with by default. */
 const REFUNDED_PAYMENT_FIELDS = ["*", "captures.*", "refunds.*", "refunds.refund_reason.*"]
 
@@ -87,6 +121,27 @@ async function refpayDoor1Secret(req: MedusaRequest, _res: MedusaResponse, next:
   }
 }
 
+/**
+ * Who may press the REFPAY page's buttons: Medusa checks a route's `policies` when MEDUSA_FF_RBAC is on (and lets
+ * everyone through when it is off). Named as Medusa 2.21.2's own routes name the same acts: a refund is
+ * `refund:create` (its `POST /admin/payments/:id/refund`), a change to an order `order:update`, reading an order or a
+ * payment `order:read` / `payment:read`, and the shop's own configuration the `store` resource. Spread into the
+ * routes: 2.21.2 types `defineMiddlewares`' routes without `policies` (its `MiddlewareRoute` has them, and
+ * `defineMiddlewares` passes them on).
+ */
+const REFPAY_POLICIES: Record<"readStore" | "useStore" | "readPayments" | "updateOrder" | "refund", Pick<MiddlewareRoute, "policies">> = {
+  readStore: { policies: [{ resource: "store", operation: "read" }] },
+  useStore: { policies: [{ resource: "store", operation: "update" }] },
+  readPayments: {
+    policies: [
+      { resource: "order", operation: "read" },
+      { resource: "payment", operation: "read" },
+    ],
+  },
+  updateOrder: { policies: [{ resource: "order", operation: "update" }] },
+  refund: { policies: [{ resource: "refund", operation: "create" }] },
+}
+
 export default defineMiddlewares({
   routes: [
     {
@@ -107,7 +162,17 @@ export default defineMiddlewares({
     {
       matcher: "/admin/payments/:id/refund",
       method: ["POST"],
-      middlewares: [refpayRefundOfCancelledOrder],
+      middlewares: [refpayRefundOfCancelledOrder, refpayRefundLock],
+    },
+    {
+      matcher: "/admin/orders/:id/cancel",
+      method: ["POST"],
+      middlewares: [refpayOrderCancelLock],
+    },
+    {
+      matcher: "/store/payment-collections/:id/payment-sessions",
+      method: ["POST"],
+      middlewares: [refpayPlacedOrderSessions],
     },
     {
       matcher: "/admin/orders/:id/fulfillments",
@@ -119,46 +184,60 @@ export default defineMiddlewares({
       matcher: "/admin/refpay/settings",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(AdminRefpayRegistrationQuery, {})],
+      ...REFPAY_POLICIES.readStore,
     },
     {
       matcher: "/admin/refpay/connection-test",
       method: ["POST"],
       middlewares: [validateAndTransformBody(AdminRefpayRegistrationBody)],
+      ...REFPAY_POLICIES.useStore,
     },
     {
       matcher: "/admin/refpay/webhooks",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(AdminRefpayRegistrationQuery, {})],
+      ...REFPAY_POLICIES.readStore,
     },
     {
       matcher: "/admin/refpay/webhooks/test-event",
       method: ["POST"],
       middlewares: [validateAndTransformBody(AdminRefpayRegistrationBody)],
+      ...REFPAY_POLICIES.useStore,
     },
     {
       matcher: "/admin/refpay/webhooks/test-event/:payment_id",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(AdminRefpayRegistrationQuery, {})],
+      ...REFPAY_POLICIES.readStore,
     },
     {
       matcher: "/admin/refpay/late-payments/:session_id/refund",
       method: ["POST"],
       middlewares: [validateAndTransformBody(AdminRefpayEmptyBody)],
+      ...REFPAY_POLICIES.refund,
     },
     {
       matcher: "/admin/refpay/webhooks/deliveries",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(AdminRefpayDeliveriesQuery, {})],
+      ...REFPAY_POLICIES.readStore,
     },
     {
       matcher: "/admin/refpay/attention/:kind",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(AdminRefpayAttentionQuery, {})],
+      ...REFPAY_POLICIES.readPayments,
     },
     {
       matcher: "/admin/refpay/search",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(AdminRefpaySearchQuery, {})],
+      ...REFPAY_POLICIES.readPayments,
     },
+    // Routes with nothing else to declare than who may use them.
+    { matcher: "/admin/refpay/attention", method: ["GET"], ...REFPAY_POLICIES.readPayments },
+    { matcher: "/admin/refpay/orders/:id", method: ["GET"], ...REFPAY_POLICIES.readPayments },
+    { matcher: "/admin/refpay/orders/:id/sync", method: ["POST"], ...REFPAY_POLICIES.updateOrder },
+    { matcher: "/admin/refpay/orders/:id/renew", method: ["POST"], ...REFPAY_POLICIES.updateOrder },
   ],
 })

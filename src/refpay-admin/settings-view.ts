@@ -6,6 +6,8 @@ import {
   type RefpaySecretOption,
   type ResolvedRefpayOptions,
 } from "../providers/refpay/options"
+import { redactUrl } from "../lib/refpay/redact"
+import { configuredSecrets, scrub } from "./secrets"
 
 /** A credential as the admin sees it: whether it is set, never its value, a prefix or a length. */
 export type CredentialState = "set" | "missing"
@@ -31,6 +33,7 @@ export interface RefpaySettingsView {
   account: string | null
   environment: "sandbox" | "production"
   token_interface: "t1" | "t2"
+  /** Addresses with `user:pass@`, query values and fragment shown as `***`: `https://***:***@host/path?token=***`. */
   urls: {
     /** T1 token service base URL (`/token` is appended); null when T2 is used. */
     auth_url: string | null
@@ -40,6 +43,7 @@ export interface RefpaySettingsView {
     /** Extra hosts accepted as sandbox hosts. */
     sandbox_hosts: string[]
   }
+  /** Query values shown as `***`, like the URLs. */
   paths: { cancel_path: string; payment_info_path: string }
   /** T2 only: how the token is written in the Authorization header. */
   t2_authorization_form: "bearer" | "bare" | null
@@ -73,20 +77,24 @@ function credential(value: string | undefined): CredentialState {
 export function buildSettingsView(settings: Readonly<ResolvedRefpayOptions>, providerId: string): RefpaySettingsView {
   const t1 = settings.tokenInterface === "t1"
   const account = settings.account ? settings.account : null
+  // An address is shown with its user info, query values and fragment hidden (where tokens get written), and any
+  // configured credential scrubbed wherever it was put.
+  const secrets = configuredSecrets(settings)
+  const address = (value: string) => scrub(redactUrl(value), secrets)
   return {
     provider_id: providerId,
     account,
     environment: settings.environment,
     token_interface: settings.tokenInterface,
     urls: {
-      auth_url: t1 ? settings.authUrl : null,
-      backoffice_url: t1 ? null : settings.backofficeUrl,
-      payments_url: settings.paymentsUrl,
+      auth_url: t1 ? address(settings.authUrl) : null,
+      backoffice_url: t1 ? null : address(settings.backofficeUrl),
+      payments_url: address(settings.paymentsUrl),
       sandbox_hosts: [...settings.sandboxHosts],
     },
     paths: {
-      cancel_path: settings.cancelPath ?? OPTION_FIELDS.cancelPath.clientDefault,
-      payment_info_path: settings.paymentInfoPath ?? OPTION_FIELDS.paymentInfoPath.clientDefault,
+      cancel_path: address(settings.cancelPath ?? OPTION_FIELDS.cancelPath.clientDefault),
+      payment_info_path: address(settings.paymentInfoPath ?? OPTION_FIELDS.paymentInfoPath.clientDefault),
     },
     t2_authorization_form: t1 ? null : settings.t2AuthorizationForm,
     credentials: Object.fromEntries(

@@ -16,8 +16,10 @@ export interface SessionAtRest {
   /** The order the session's payment collection belongs to, if any. */
   orderId: string | null
   updatedAt: Date
+  /** A cart completion started the session (its validate hook marked it); a store request on a placed order's collection did not. */
+  completionStarted: boolean
 }
 
 export function isInterruptedCompletion(session: SessionAtRest, now: Date): boolean {
-  return session.status === "pending" && session.orderId !== null && now.getTime() - session.updatedAt.getTime() >= RESUME_AFTER_MS
+  return session.status === "pending" && session.completionStarted && session.orderId !== null && now.getTime() - session.updatedAt.getTime() >= RESUME_AFTER_MS
 }

@@ -33,6 +33,21 @@ export function toCents(amount: BigNumberInput): number {
   return value
 }
 
+/**
+ * A refund's amount in cents, which must be whole: the platform moves whole cents, and rounding each of two refunds
+ * of 12.495 EUR up would send back a cent more than was paid. A fraction of a cent is refused, never rounded.
+ */
+export function toWholeCents(amount: BigNumberInput): number {
+  const major = MathBN.convert(amount)
+  if (major.isFinite() && !major.times(CENTS_PER_EURO).isInteger()) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `REFPAY refunds whole cents only: ${major.toFixed()} EUR has a fraction of a cent`
+    )
+  }
+  return toCents(major)
+}
+
 /** Cents back to Medusa's major units, for amounts reported to Medusa (exact: cents / 100 has two decimals). */
 export function fromCents(cents: number): number {
   return MathBN.convert(cents).div(CENTS_PER_EURO).toNumber()

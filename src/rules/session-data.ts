@@ -47,15 +47,30 @@ const sessionDataSchema = z.object({
   generation: z.number().int().min(0),
   customer: customerSchema,
   refpay: referenceSchema.nullable(),
+  // The plugin's bookkeeping below is written only by the plugin: `initiatePayment` sets every one of these keys
+  // (null), so nothing a storefront sends in `data` survives Medusa's merge as one of them.
   /** Set when the platform reported the payment after the order was cancelled in Medusa. */
-  paid_after_cancellation_at: z.string().optional(),
+  paid_after_cancellation_at: z.string().nullish(),
   /** Set when the reference was cancelled for being unpaid past its validity. */
-  expired_at: z.string().optional(),
-  /** Cents of refunds Medusa has recorded on this payment (the platform's own total is refpay.refunded_cents). */
-  refunds_recorded_cents: z.number().int().min(0).optional(),
+  expired_at: z.string().nullish(),
+  /** Set by the cart completion (its validate hook) before the order exists: only such a session is ever resumed. */
+  completion_started_at: z.string().nullish(),
+  /**
+   * The platform's idempotency keys of the refunds Medusa has recorded on this payment (in the payment's data):
+   * a refund is "already made" when the platform holds a refund under its own key, never by comparing totals.
+   */
+  refund_keys: z.array(z.string()).nullish(),
 })
 export type RefpaySessionData = z.infer<typeof sessionDataSchema>
 export type RefpayCustomerSnapshot = NonNullable<RefpaySessionData["customer"]>
+
+/** The bookkeeping keys, each written null when a session starts (compile-time complete: a new key must be listed). */
+export const NO_BOOKKEEPING = {
+  paid_after_cancellation_at: null,
+  expired_at: null,
+  completion_started_at: null,
+  refund_keys: null,
+} as const satisfies Required<Omit<RefpaySessionData, "session_id" | "amount_cents" | "currency_code" | "generation" | "customer" | "refpay">>
 
 /** Reads session or payment data written by this provider; anything else is a clear error, never a guess. */
 export function readSessionData(data: Record<string, unknown> | undefined): RefpaySessionData {

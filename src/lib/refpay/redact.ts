@@ -82,3 +82,32 @@ function redactDeep(value: unknown, redactText: (s: string) => string, seen: Wea
   }
   return out
 }
+
+/** What stands for a hidden part of a URL: plain ASCII, so the result still reads (and parses) as a URL. */
+export const REDACTED_URL_PART = "***"
+
+/**
+ * A URL (or a path) with its user info, every query value and its fragment hidden, for showing a configured address:
+ * `https://user:pass@host/p?token=abc#x` -> `https://***:***@host/p?token=***#***`. Scheme, host, port, path and query
+ * parameter names stay, so the address can still be recognised; an empty query value stays empty. Works on the text
+ * (no URL parsing), so the rest of the address is shown exactly as configured.
+ */
+export function redactUrl(url: string): string {
+  const hidden = REDACTED_URL_PART
+  const [beforeFragment, ...fragment] = url.split("#")
+  const [address, ...query] = (beforeFragment as string).split("?")
+  const withoutUser = (address as string).replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/]*)@/i, (_match, scheme: string, userInfo: string) =>
+    `${scheme}${userInfo.includes(":") ? `${hidden}:${hidden}` : hidden}@`
+  )
+  const queryText = query.join("?")
+  const redactedQuery = queryText
+    .split("&")
+    .map((pair) => {
+      const equals = pair.indexOf("=")
+      if (equals === -1) return pair === "" ? pair : hidden
+      return equals === pair.length - 1 ? pair : `${pair.slice(0, equals)}=${hidden}`
+    })
+    .join("&")
+  const fragmentText = fragment.join("#")
+  return withoutUser + (query.length ? `?${redactedQuery}` : "") + (fragment.length ? `#${fragmentText === "" ? "" : hidden}` : "")
+}

@@ -22,20 +22,22 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
-import { createRefpayClient, RefpayConflictError, RefpayError, type RefpayClient } from "../../lib/refpay"
+import { createRefpayClient, RefpayConflictError, type RefpayClient, type RefpayPaymentStatus } from "../../lib/refpay"
 import { customerForPlatform, snapshotCustomer } from "../../rules/customer"
 import {
   cancellationKeyFor,
   creationKeyFor,
-  IdentifierTooLongError,
   orderIdFor,
   paymentIdFor,
   refundKeyFor,
 } from "../../rules/identifiers"
-import { toCents } from "../../rules/money"
+import { toCents, toWholeCents } from "../../rules/money"
+import { decideRefund, platformRefunds } from "../../rules/refunds"
+import { platformRefundBeingRecorded } from "./platform-refund-recording"
 import { RefpayOptionsError, resolveOptions, type RefpayProviderOptions, type ResolvedRefpayOptions } from "./options"
 import { toMedusaError } from "../../rules/platform-errors"
 import {
+  NO_BOOKKEEPING,
   readSessionData,
   referenceFromCreation,
   referenceWithStatus,
@@ -130,6 +132,7 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
       generation: 0,
       customer: snapshotCustomer(input.context?.customer),
       refpay: null,
+      ...NO_BOOKKEEPING,
     }
     return { id: sessionId, data, status: "pending" }
   }
@@ -186,44 +189,55 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
   }
 
   /**
-   * Refunds through the platform's cancel/refund call, reconciled with the platform's refunded total first: a refund
-   * the platform already made that Medusa has not recorded (an answer lost on an earlier try, which Medusa then
-   * deleted, or a cancellation that met the customer's payment) is recorded without refunding again. "Already
-   * refunded" is success, as in Medusa's Stripe provider.
+   * Refunds through the platform's cancel/refund call, under an idempotency key derived from Medusa's refund id. The
+   * platform's refund records decide (`decideRefund`): a refund it already holds under this key is success without a
+   * second call ("already refunded" is success, as in Medusa's Stripe provider); a refund the sync is recording (one
+   * the platform made by itself) is recorded, not made again; more than the platform can still refund, or a fraction
+   * of a cent, is refused before it is called. Every plugin route and Medusa's refund and cancel routes call this
+   * under the session's lock (src/api/middlewares.ts), so two refunds never interleave here.
    */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const data = readSessionData(input.data)
     if (!data.refpay) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "REFPAY: this payment has no reference to refund")
     }
-    const amountCents = toCents(input.amount)
+    const cents = toWholeCents(input.amount)
     const medusaKey = input.context?.idempotency_key
     if (!medusaKey) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "REFPAY: a refund needs Medusa's idempotency key")
     }
-    const before = await this.sync(data)
-    const recorded = before.refunds_recorded_cents ?? 0
-    const unrecorded = Math.max(0, before.refpay!.refunded_cents - recorded)
-    const toRefund = amountCents - Math.min(unrecorded, amountCents)
-    const done = (refunded: number, status = before.refpay!.status) => ({
-      data: { ...before, refunds_recorded_cents: recorded + amountCents, refpay: { ...before.refpay!, status, refunded_cents: refunded } },
-    })
-    if (toRefund === 0) {
-      this.logger_.info(`REFPAY: refund of ${amountCents} cents for payment ${data.refpay.payment_id} already made on the platform; recorded`)
-      return done(before.refpay!.refunded_cents)
+    const paymentId = data.refpay.payment_id
+    const key = refundKeyFor(paymentId, medusaKey)
+    const { data: before, status } = await this.read(data)
+    const recordedKeys = before.refund_keys ?? []
+    const decision = decideRefund(
+      { cents, key, recording: platformRefundBeingRecorded(paymentId), recordedKeys },
+      { amountCents: status.amountCents, refundedCents: status.refundedAmountCents, refunds: platformRefunds(status.records) }
+    )
+    switch (decision.kind) {
+      case "already_made":
+        this.logger_.info(`REFPAY: refund of ${cents} cents for payment ${paymentId} already made on the platform; recorded`)
+        return { data: before }
+      case "record":
+        return { data: { ...before, refund_keys: [...recordedKeys, decision.key] } }
+      case "refuse":
+        throw new MedusaError(MedusaError.Types.NOT_ALLOWED, decision.why)
+      case "make":
+        return { data: await this.makeRefund(before, cents, key) }
     }
+  }
+
+  /** Sends a refund; when the answer is lost, the platform's records say whether it was made. */
+  private async makeRefund(data: RefpaySessionData, cents: number, key: string): Promise<RefpaySessionData> {
+    const reference = data.refpay!
     try {
-      const result = await this.client_.cancelOrRefund({
-        paymentId: data.refpay.payment_id,
-        amountCents: toRefund,
-        idempotencyKey: refundKeyFor(data.refpay.payment_id, medusaKey),
-      })
-      return done(result.refundedAmountCents ?? before.refpay!.refunded_cents + toRefund, result.status ?? before.refpay!.status)
+      const result = await this.client_.cancelOrRefund({ paymentId: reference.payment_id, amountCents: cents, idempotencyKey: key })
+      const refunded = result.refundedAmountCents ?? reference.refunded_cents + cents
+      return { ...data, refpay: { ...reference, status: result.status ?? reference.status, refunded_cents: refunded } }
     } catch (error) {
-      // The answer may be lost while the platform refunded: look before reporting a failure.
-      const after = await this.sync(before).catch(() => null)
-      if (after && after.refpay!.refunded_cents >= before.refpay!.refunded_cents + toRefund) return done(after.refpay!.refunded_cents)
-      throw this.fail(error, `refund ${amountCents} cents`)
+      const after = await this.read(data).catch(() => null)
+      if (after && platformRefunds(after.status.records).some((r) => r.key === key)) return after.data
+      throw this.fail(error, `refund ${cents} cents`)
     }
   }
 
@@ -274,8 +288,7 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
     try {
       orderId = orderIdFor(data.session_id, data.generation)
     } catch (error) {
-      if (error instanceof IdentifierTooLongError) throw new MedusaError(MedusaError.Types.INVALID_DATA, error.message)
-      throw error
+      throw this.fail(error, "create a payment reference")
     }
     const paymentId = paymentIdFor(data.session_id, data.generation)
     try {
@@ -309,10 +322,11 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
       throw this.fail(e, "read the existing payment reference")
     })
     if (status.amountCents !== data.amount_cents || !status.entity || !status.reference) {
-      throw new MedusaError(
+      const conflict = new MedusaError(
         MedusaError.Types.UNEXPECTED_STATE,
         `REFPAY payment ${paymentId} already exists with other details; start a new payment session`
       )
+      throw this.fail(conflict, "adopt the existing payment reference")
     }
     const now = new Date()
     const createdAt = status.receivedAt ?? now.toISOString()
@@ -338,9 +352,14 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
 
   /** The session data with the platform's current status of its reference. */
   private async sync(data: RefpaySessionData): Promise<RefpaySessionData> {
+    return (await this.read(data)).data
+  }
+
+  /** The platform's status read of the session's reference, and the session data updated from it. */
+  private async read(data: RefpaySessionData): Promise<{ data: RefpaySessionData; status: RefpayPaymentStatus }> {
     try {
       const status = await this.client_.getPayment(data.refpay!.payment_id)
-      return { ...data, refpay: referenceWithStatus(data.refpay!, status, new Date()) }
+      return { data: { ...data, refpay: referenceWithStatus(data.refpay!, status, new Date()) }, status }
     } catch (error) {
       throw this.fail(error, "read the payment status")
     }
@@ -408,9 +427,14 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
     }
   }
 
+  /**
+   * The error Medusa is handed. These methods run for anonymous shoppers (cart completion, payment sessions), so the
+   * caller gets a shopper's message; whatever it replaces (the platform's detail, redacted by the client) is logged.
+   */
   private fail(error: unknown, action: string): Error {
-    if (error instanceof RefpayError) this.logger_.error(`REFPAY: could not ${action}: ${error.message}`)
-    return toMedusaError(error, action)
+    const shown = toMedusaError(error, action, "shopper")
+    if (shown !== error) this.logger_.error(`REFPAY: could not ${action}: ${error instanceof Error ? error.message : String(error)}`)
+    return shown
   }
 }
 

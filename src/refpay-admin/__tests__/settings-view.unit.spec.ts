@@ -37,3 +37,32 @@ describe("settings view", () => {
     expect(JSON.stringify(view)).not.toMatch(/porto-id|shared-secret/)
   })
 })
+
+describe("settings view URLs", () => {
+  it("hides user:pass@ and every query value in the URLs and paths it echoes, keeping host, path and parameter names", () => {
+    const settings = resolveOptions({}, {
+      ...CREDENTIALS,
+      REFPAY_AUTH_URL: "http://shop-user:shop-pass-1234@localhost:4010/auth?token=tok-abc-123",
+      REFPAY_PAYMENTS_URL: "http://localhost:4010/?key=k-live-999&tenant=acme",
+      REFPAY_PAYMENT_INFO_PATH: "/dpm/hub-payment-info/{payment_id}?apikey=info-key-777",
+      REFPAY_CANCEL_PATH: "/dpm/cancel?sig=cancel-sig-555",
+    })
+    const view = buildSettingsView(settings, "pp_refpay_refpay")
+    expect(view.urls).toMatchObject({
+      auth_url: "http://***:***@localhost:4010/auth?token=***",
+      payments_url: "http://localhost:4010/?key=***&tenant=***",
+    })
+    expect(view.paths).toEqual({ cancel_path: "/dpm/cancel?sig=***", payment_info_path: "/dpm/hub-payment-info/{payment_id}?apikey=***" })
+    expect(JSON.stringify(view)).not.toMatch(/shop-user|shop-pass|tok-abc|k-live|acme|info-key|cancel-sig/)
+  })
+
+  it("hides a configured credential written into a URL's path too", () => {
+    const settings = resolveOptions({}, { ...CREDENTIALS, REFPAY_AUTH_URL: `http://localhost:4010/${CREDENTIALS.REFPAY_CLIENT_SECRET}/auth` })
+    expect(buildSettingsView(settings, "pp_refpay_refpay").urls.auth_url).toBe("http://localhost:4010/[redacted]/auth")
+  })
+
+  it("shows the sandbox defaults as they are", () => {
+    const view = buildSettingsView(resolveOptions({}, CREDENTIALS), "pp_refpay_refpay")
+    expect(view.urls).toMatchObject({ auth_url: "http://localhost:4010/auth", payments_url: "http://localhost:4010" })
+  })
+})

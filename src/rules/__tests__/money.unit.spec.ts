@@ -1,5 +1,5 @@
 import { BigNumber } from "@medusajs/framework/utils"
-import { formatEuros, fromCents, toCents } from "../money"
+import { formatEuros, fromCents, toCents, toWholeCents } from "../money"
 
 describe("toCents: Medusa major units to REFPAY integer cents", () => {
   it.each([
@@ -45,5 +45,19 @@ describe("fromCents and formatEuros", () => {
   it("formats as a Portuguese shopper reads an amount", () => {
     expect(formatEuros(1999).replace(/\s/g, " ")).toBe("19,99 €")
     expect(formatEuros(123456789).replace(/\s/g, " ")).toMatch(/^1.?234.?567,89 €$/)
+  })
+})
+
+describe("toWholeCents: a refund's amount, never rounded", () => {
+  it.each([
+    [12.49, 1249],
+    ["24.98", 2498],
+    [{ value: "10", precision: 20 }, 1000],
+  ])("%p EUR is %p cents", (amount, cents) => {
+    expect(toWholeCents(amount as number)).toBe(cents)
+  })
+
+  it.each([12.495, "0.001", 10.005])("refuses %p EUR (a fraction of a cent)", (amount) => {
+    expect(() => toWholeCents(amount as number)).toThrow(/fraction of a cent/)
   })
 })

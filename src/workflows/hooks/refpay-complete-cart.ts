@@ -23,7 +23,10 @@ completeCartWorkflow.hooks.validate(async ({ cart }, { container }) => {
   const session = assertRefpayCheckoutAllowed(checkoutCart)
   if (!session || session.data?.refpay) return
   const customer = customerFromCart(checkoutCart)
-  if (isDeepStrictEqual(session.data?.customer, customer)) return
+  const started = session.data?.completion_started_at
+  if (started && isDeepStrictEqual(session.data?.customer, customer)) return
+  // The mark that a cart completion started this session: only such a session is resumed by the poll job.
+  const completion_started_at = started ?? new Date().toISOString()
   const payments = container.resolve<PaymentSessionWriter>(Modules.PAYMENT)
-  await payments.updatePaymentSessions({ id: session.id, data: { ...session.data, customer } })
+  await payments.updatePaymentSessions({ id: session.id, data: { ...session.data, customer, completion_started_at } })
 })

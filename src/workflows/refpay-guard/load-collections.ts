@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { GuardedCollection } from "../../rules/fulfilment-rules"
+import type { CollectionOfOrder } from "../../rules/placed-order-sessions"
 
 export async function loadOrderCollections(container: MedusaContainer, orderId: string): Promise<GuardedCollection[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -10,4 +11,16 @@ export async function loadOrderCollections(container: MedusaContainer, orderId: 
     filters: { id: orderId },
   })
   return ((data[0] as any)?.payment_collections ?? []) as GuardedCollection[]
+}
+
+/** A payment collection with its order (if any) and sessions, for the store's session route. */
+export async function loadCollectionOfOrder(container: MedusaContainer, collectionId: string): Promise<CollectionOfOrder> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment_collection",
+    fields: ["id", "order.id", "payment_sessions.provider_id", "payment_sessions.status", "payment_sessions.data"],
+    filters: { id: collectionId },
+  })
+  const row = data[0] as any
+  return { orderId: row?.order?.id ?? null, sessions: row?.payment_sessions ?? [] }
 }

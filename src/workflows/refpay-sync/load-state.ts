@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { refundKeyFor } from "../../rules/identifiers"
 import { paymentCents } from "../../rules/money"
 import { isRefpayProviderId } from "../../rules/provider-ids"
 import type { RefpaySessionData } from "../../rules/session-data"
@@ -12,7 +13,14 @@ export interface RefpaySessionState {
   currencyCode: string
   data: RefpaySessionData
   paymentCollectionId: string
-  payment: { id: string; capturedAt: string | null; canceledAt: string | null; refundedCents: number } | null
+  payment: {
+    id: string
+    capturedAt: string | null
+    canceledAt: string | null
+    refundedCents: number
+    /** Platform keys of every refund Medusa has of this payment: those it sent, and those it recorded. */
+    refundKeys: string[]
+  } | null
   providerId: string
   order: { id: string; status: string; email: string | null; displayId: number | string | null } | null
   /** The other REFPAY sessions with a reference on the same payment collection (earlier or renewed references). */
@@ -42,6 +50,8 @@ export async function loadRefpaySession(container: MedusaContainer, sessionId: s
       "payment.id",
       "payment.captured_at",
       "payment.canceled_at",
+      "payment.data",
+      "payment.refunds.id",
       "payment.refunds.raw_amount",
       "payment_collection.order.id",
       "payment_collection.order.status",
@@ -66,12 +76,23 @@ export async function loadRefpaySession(container: MedusaContainer, sessionId: s
           capturedAt: row.payment.captured_at ?? null,
           canceledAt: row.payment.canceled_at ?? null,
           refundedCents: paymentCents(row.payment).refunded_cents,
+          refundKeys: medusaRefundKeys(row.data.refpay.payment_id, row.payment),
         }
       : null,
     providerId: row.provider_id,
     order: order ? { id: order.id, status: order.status, email: order.email ?? null, displayId: order.display_id ?? null } : null,
     siblings: await loadSiblings(container, row.id, row.payment_collection_id),
   }
+}
+
+/**
+ * The platform keys of a payment's refunds as Medusa has them: each Medusa refund was sent under
+ * `refundKeyFor(payment, refund id)`, and the refunds the platform made by itself were recorded with their own key
+ * (`refund_keys` in the payment's data).
+ */
+function medusaRefundKeys(refpayPaymentId: string, payment: { data?: Record<string, unknown> | null; refunds?: { id: string }[] | null }): string[] {
+  const recorded = Array.isArray(payment.data?.refund_keys) ? (payment.data!.refund_keys as unknown[]).filter((k): k is string => typeof k === "string") : []
+  return [...(payment.refunds ?? []).map((refund) => refundKeyFor(refpayPaymentId, refund.id)), ...recorded]
 }
 
 /** The other REFPAY sessions with a reference on the same payment collection. */

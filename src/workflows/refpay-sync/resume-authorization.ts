@@ -27,15 +27,26 @@ export async function resumeInterruptedCompletions(container: MedusaContainer, p
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
   const { data } = await query.graph({
     entity: "payment_session",
-    fields: ["id", "status", "updated_at", "payment_collection.order.id"],
+    fields: ["id", "status", "updated_at", "data", "payment_collection.order.id"],
     filters: {
       provider_id: providerId,
       status: "pending",
       updated_at: { $lte: new Date(now.getTime() - RESUME_AFTER_MS), $gt: new Date(now.getTime() - lookBackMs) },
     },
   })
-  const interrupted = (data as { id: string; status: string; updated_at: string | Date; payment_collection?: { order?: { id: string } | null } | null }[])
-    .filter((row) => isInterruptedCompletion({ status: row.status, orderId: row.payment_collection?.order?.id ?? null, updatedAt: new Date(row.updated_at) }, now))
+  type Row = { id: string; status: string; updated_at: string | Date; data?: Record<string, unknown> | null; payment_collection?: { order?: { id: string } | null } | null }
+  const interrupted = (data as Row[])
+    .filter((row) =>
+      isInterruptedCompletion(
+        {
+          status: row.status,
+          orderId: row.payment_collection?.order?.id ?? null,
+          updatedAt: new Date(row.updated_at),
+          completionStarted: !!row.data?.completion_started_at,
+        },
+        now
+      )
+    )
     .map((row) => row.id)
   const resumed: string[] = []
   for (const sessionId of interrupted) {

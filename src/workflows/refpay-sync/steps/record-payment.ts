@@ -3,7 +3,8 @@ import type { IEventBusModuleService, Logger, MedusaContainer } from "@medusajs/
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { fromCents } from "../../../rules/money"
-import { unrecordedRefundCents } from "../decide"
+import { platformRefunds, unrecordedPlatformRefunds } from "../../../rules/refunds"
+import { whileRecordingPlatformRefund } from "../../../providers/refpay/platform-refund-recording"
 import { loadRefpaySession, type RefpaySessionState } from "../load-state"
 import { refpayProviderFor } from "../provider"
 import { refundRefpayLatePaymentWorkflow } from "../../refpay-refund/refund-on-cancelled-order"
@@ -33,9 +34,11 @@ export const captureRefpayPaymentStep = createStep(
 )
 
 /**
- * Records as a Medusa refund what the platform refunded and Medusa has not recorded (a cancellation that met the
- * customer's payment, a refund whose answer was lost). The provider finds the platform already refunded it and
- * does not refund again.
+ * Records as Medusa refunds the refunds the platform made that Medusa has none for (a cancellation that met the
+ * customer's payment): each platform refund whose key matches no Medusa refund of the payment is recorded through
+ * Medusa's refund, and the provider, told it is recording that platform refund, sends nothing. Matched by key,
+ * never by totals, so a refund of Medusa's still on its way is never recorded twice (and every refund runs under
+ * this session's lock anyway). A difference the keys cannot explain stays on the REFPAY page's attention list.
  */
 export const recordRefpayRefundStep = createStep(
   "refpay-record-platform-refund",
@@ -44,10 +47,13 @@ export const recordRefpayRefundStep = createStep(
     if (reading.kind !== "read") return new StepResponse(0)
     const fresh = await loadRefpaySession(container, reading.state.id)
     if (!fresh?.payment?.capturedAt) return new StepResponse(0)
-    const cents = unrecordedRefundCents({ refundedCents: fresh.payment.refundedCents }, { refundedCents: reading.platform.refundedAmountCents })
-    if (cents === 0) return new StepResponse(0)
-    await recordRefund(container, fresh, cents, "REFPAY: refunded on the platform")
-    return new StepResponse(cents)
+    const paymentId = fresh.data.refpay!.payment_id
+    let recorded = 0
+    for (const refund of unrecordedPlatformRefunds(platformRefunds(reading.platform.records), fresh.payment.refundKeys)) {
+      await whileRecordingPlatformRefund({ paymentId, ...refund }, () => recordRefund(container, fresh, refund.cents, "REFPAY: refunded on the platform"))
+      recorded += refund.cents
+    }
+    return new StepResponse(recorded)
   }
 )
 

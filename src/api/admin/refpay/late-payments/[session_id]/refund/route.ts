@@ -17,6 +17,6 @@ export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse)
     const refund = await refundLatePayment(req.scope, String(req.params.session_id), req.auth_context?.actor_id, configuredSecrets(settings))
     res.status(200).json({ refund })
   } catch (error) {
-    throw toMedusaError(error, "refund the payment")
+    throw toMedusaError(error, "refund the payment", "admin")
   }
 }

@@ -12,7 +12,7 @@ export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse)
   try {
     await issueNewRefpayReference(req.scope, req.params.id)
   } catch (error) {
-    throw toMedusaError(error, "issue a new payment reference")
+    throw toMedusaError(error, "issue a new payment reference", "admin")
   }
   const { view, session, history } = await loadOrderPaymentView(req.scope, req.params.id)
   res.status(200).json({ refpay: { ...view, last_check: await loadLastCheck(req.scope, session.id), history } })

@@ -16,7 +16,7 @@ export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse)
     try {
       results.push(await syncRefpayPayment(req.scope, { sessionId, reason: "admin" }))
     } catch (error) {
-      throw toMedusaError(error, "check the payment status")
+      throw toMedusaError(error, "check the payment status", "admin")
     }
   }
   const { view, session, history } = await loadOrderPaymentView(req.scope, req.params.id)
