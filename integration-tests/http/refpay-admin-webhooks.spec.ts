@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { request } from "undici"
 import { ADMIN_SUITE_WEBHOOK_SECRET, adminSuiteOptions, expectNoCredential, refpayAdminApi } from "../fixtures/refpay-admin"
-import { approvedEvent, refpayOrders } from "../fixtures/refpay-orders"
+import { approvedEvent, captureCount, refpayOrders } from "../fixtures/refpay-orders"
 import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite } from "../harness"
 
@@ -15,7 +15,7 @@ refpayIntegrationSuite(
   (ctx) => {
     const { control } = ctx
     const admin = refpayAdminApi(ctx)
-    const { shopUrl, placeOrder, postDoor2 } = refpayOrders(ctx)
+    const { shopUrl, placeOrder, postDoor2, waitForOrder } = refpayOrders(ctx)
     const secretHeader = { "x-refpay-webhook-secret": ADMIN_SUITE_WEBHOOK_SECRET }
 
     /** The sandbox delivers its webhooks to this shop's door 2, with the shop's secret unless told otherwise. */
@@ -61,6 +61,7 @@ refpayIntegrationSuite(
         deliveries_recorded: 0,
         waiting_payments: 0,
         refusals: [],
+        malformed: [],
         warnings: [],
         test_event_available: true,
       })
@@ -155,6 +156,68 @@ refpayIntegrationSuite(
       const after = (await admin.webhooks()).data.webhooks.warnings
       expect(after).toEqual([expect.objectContaining({ code: "refused_recently", level: "warning" })])
       expect(after[0].message).toMatch(/accepted since/)
+    })
+
+    it("processes an authentic delivery whose unused fields have unexpected types (amount 24.98 or \"24.98\", a 300-character event_id, a numeric status and occurred_at): the paid order is captured, through both doors", async () => {
+      const longId = () => `evt-${randomUUID()}-`.padEnd(300, "x")
+      const oddEvent = (refpay: { payment_id: string; order_id: string }, amount: unknown) => ({
+        ...approvedEvent(refpay, longId()),
+        amount,
+        status: 7,
+        occurred_at: Date.now(),
+      })
+
+      // Door 2 (/hooks/refpay) answers at once.
+      const viaDoor2 = await placeOrder()
+      await control("POST", `/payments/${viaDoor2.refpay.payment_id}/pay`)
+      const answer = await postDoor2(oddEvent(viaDoor2.refpay, 24.98), secretHeader)
+      expect(answer).toEqual({ status: 200, body: { received: true, processed: true } })
+      const order = await waitForOrder(viaDoor2.orderId, (o) => o.payment_status === "captured")
+      expect(captureCount(order)).toBe(1)
+      expect(await deliveriesOf(viaDoor2.refpay.payment_id)).toEqual([expect.objectContaining({ door: "refpay", status: "processed" })])
+
+      // Door 1 (Medusa's route) goes through the same reading, 5 seconds later.
+      const viaDoor1 = await placeOrder()
+      await control("POST", `/payments/${viaDoor1.refpay.payment_id}/pay`)
+      expect(await postDoor1(oddEvent(viaDoor1.refpay, "24.98"), secretHeader)).toBe(200)
+      await waitFor(async () => (await deliveriesOf(viaDoor1.refpay.payment_id))[0]?.processed_at != null, 20_000, "door 1's delivery processed")
+      expect(await deliveriesOf(viaDoor1.refpay.payment_id)).toEqual([expect.objectContaining({ door: "medusa", status: "processed" })])
+      expect(captureCount(await waitForOrder(viaDoor1.orderId, (o) => o.payment_status === "captured"))).toBe(1)
+    })
+
+    it("acknowledges (200) and counts authentic deliveries that are not usable REFPAY events (no payment_id, not JSON), through both doors, records none as a delivery, and warns", async () => {
+      const noPaymentId = () => ({ event_id: `evt-${randomUUID()}`, event_type: "APPROVED_TRANSACTIONS", order_id: "ps_01JD8X2Y3Z4A5B6C7D8E9F0G1H", status: "APPROVED" })
+      const ignored = { received: true, ignored: expect.stringMatching(/payment_id/) }
+      expect(await postDoor2(noPaymentId(), secretHeader)).toEqual({ status: 200, body: ignored })
+      expect(await postDoor2(noPaymentId(), secretHeader)).toEqual({ status: 200, body: ignored })
+      const notJson = await request(`${shopUrl()}/hooks/refpay`, {
+        method: "POST",
+        headers: { "content-type": "text/plain", ...secretHeader },
+        body: "event=APPROVED_TRANSACTIONS&payment_id=1",
+      })
+      expect(notJson.statusCode).toBe(200)
+      expect(await notJson.body.json()).toEqual({ received: true, ignored: expect.stringMatching(/not JSON/) })
+      // Without the secret it is refused (401) and counted as a refusal, never as a malformed delivery.
+      expect((await postDoor2(noPaymentId(), { "x-refpay-webhook-secret": "not-the-shop-secret" })).status).toBe(401)
+      // Medusa's route always answers 200; the count shows what became of the delivery.
+      expect(await postDoor1(noPaymentId(), secretHeader)).toBe(200)
+
+      let webhooks: any
+      await waitFor(async () => (webhooks = (await admin.webhooks()).data.webhooks).malformed.length === 3, 20_000, "door 1's malformed delivery counted")
+      const malformed = Object.fromEntries(webhooks.malformed.map((m: any) => [`${m.door}:${m.reason}`, m]))
+      expect(Object.keys(malformed).sort()).toEqual(["medusa:no_payment_id", "refpay:no_payment_id", "refpay:not_json"])
+      expect(malformed["refpay:no_payment_id"]).toMatchObject({ received_count: 2 })
+      expect(malformed["refpay:not_json"]).toMatchObject({ received_count: 1 })
+      expect(malformed["medusa:no_payment_id"]).toMatchObject({ received_count: 1 })
+      for (const entry of webhooks.malformed) {
+        expect(Object.keys(entry).sort()).toEqual(["door", "first_received_at", "last_received_at", "reason", "received_count"])
+      }
+      expect(webhooks.refusals).toEqual([expect.objectContaining({ door: "refpay", reason: "wrong_secret", refused_count: 1 })])
+      const warning = webhooks.warnings.find((w: any) => w.code === "malformed_recently")
+      expect(warning).toMatchObject({ level: "warning" })
+      expect(warning.message).toMatch(/^4 authentic webhook deliveries were not usable REFPAY events/)
+      expect((await admin.deliveries()).data.count).toBe(0)
+      expectNoCredential(webhooks)
     })
 
     it("counts concurrent refusals exactly (one atomic upsert each)", async () => {

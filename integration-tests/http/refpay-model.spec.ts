@@ -21,6 +21,7 @@ import {
   RefundCommand,
   RefundLatePaymentCommand,
   OverlappingRefundsCommand,
+  MalformedWebhookCommand,
   StoreSessionOnPlacedOrderCommand,
   sandbox,
   setMaxOrders,
@@ -47,6 +48,7 @@ import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
  * the REFPAY page's refund of a payment received after cancellation, two refunds at once from two hands (Medusa's refund
  * route twice, or with the late-payment refund or the order's cancellation), a store request for a new session on a
  * placed order's collection, a storefront planting the plugin's bookkeeping in the session's data at checkout,
+ * authentic webhook deliveries with retyped unused fields or without a payment id,
  * admin "check now", admin "issue a new reference", poll ticks (now, due, past expiry), webhook redelivery, the
  * platform forgetting a payment, fulfilment attempts, an amount mismatch reported through both webhook doors, waits.
  *
@@ -116,6 +118,7 @@ const ALL_COMMANDS: [string, fc.Arbitrary<fc.AsyncCommand<Model, Real>>, number]
     1,
   ],
   ["storeSessionOnPlacedOrder", order.map((i) => new StoreSessionOnPlacedOrderCommand(i)), 1],
+  ["malformedWebhook", fc.tuple(order, fc.constantFrom("retyped" as const, "noPaymentId" as const)).map(([i, shape]) => new MalformedWebhookCommand(i, shape)), 1],
   ["adminCheckNow", fc.tuple(order, statusFault).map(([i, f]) => new AdminSyncCommand(i, f)), 1],
   ["adminIssueNewReference", order.map((i) => new AdminRenewCommand(i)), 1],
   [

@@ -53,6 +53,7 @@ describe("parseArgs: environment variables", () => {
   it("the help text names every variable and every flag", () => {
     expect(ENVIRONMENT_VARIABLES).toEqual([
       "REFPAY_SANDBOX_STATE",
+      "REFPAY_SANDBOX_CONTROL_TOKEN",
       "REFPAY_SANDBOX_WEBHOOK_SECRET",
       "REFPAY_SANDBOX_CLIENT_ID",
       "REFPAY_SANDBOX_CLIENT_SECRET",
@@ -61,7 +62,7 @@ describe("parseArgs: environment variables", () => {
     ])
     for (const name of ENVIRONMENT_VARIABLES) expect(USAGE).toContain(name)
     const flags = [
-      "port", "host", "state", "webhook-url", "webhook-secret", "webhook-auth", "webhook-retries", "webhook-backoff-ms", "token-ttl",
+      "port", "host", "state", "control-token", "webhook-url", "webhook-secret", "webhook-auth", "webhook-retries", "webhook-backoff-ms", "token-ttl",
       "expiry-days", "expired-status", "authorization-form", "client-id", "client-secret", "channel", "scope", "help",
     ]
     for (const flag of flags) expect(USAGE).toMatch(new RegExp(`^  --${flag}[ =]`, "m"))

@@ -8,7 +8,14 @@ A stateful simulator of the REFPAY platform (T1 and T2 tokens, reference payment
 
 Options:
   --port <n>                  TCP port (default ${DEFAULT_PORT}; 0 = any free port)
-  --host <host>               listen address (default localhost = 127.0.0.1 and ::1)
+  --host <host>               listen address (default localhost = 127.0.0.1 and ::1). A host that is not
+                              loopback (0.0.0.0, ::, a LAN address) lets anyone who can reach it use the
+                              platform API with the documented test credentials (a warning says so), and
+                              needs --control-token: without one the sandbox refuses to start
+  --control-token <token>     secret every /__sandbox control call must then send, in x-refpay-sandbox-token
+                              or Authorization: Bearer (16+ characters, e.g. openssl rand -hex 32). Without
+                              it, controls answer direct loopback callers only, never forwarded requests
+                              (Forwarded, X-Forwarded-*, X-Real-IP, Via: a proxy on this host)
   --state <file>              keep payments, idempotency records, the clock and the webhook set-up in FILE,
                               so a restarted sandbox keeps its references payable (default: memory only)
   --webhook-url <url>         where webhook events are POSTed (default: record only)
@@ -28,13 +35,15 @@ Options:
 
 Environment (a flag wins over its variable; variables keep secrets out of ps and of logged command lines):
   REFPAY_SANDBOX_STATE           --state
+  REFPAY_SANDBOX_CONTROL_TOKEN   --control-token
   REFPAY_SANDBOX_WEBHOOK_SECRET  --webhook-secret
   REFPAY_SANDBOX_CLIENT_ID       --client-id
   REFPAY_SANDBOX_CLIENT_SECRET   --client-secret
   REFPAY_SANDBOX_CHANNEL         --channel
   REFPAY_SANDBOX_SCOPE           --scope
 
-Controls live under /__sandbox (see docs/platform-contract.md).`
+Controls live under /__sandbox (see docs/platform-contract.md); they can pay any reference, list customer data
+and send webhooks (with their secret) anywhere, so keep them on loopback or behind --control-token.`
 
 export class CliError extends Error {
   override name = "CliError"
@@ -57,6 +66,7 @@ const FLAGS: Record<string, Flag> = {
   port: { set: (v, o) => (o.port = int("--port", v)) },
   host: { set: (v, o) => (o.host = v) },
   state: { set: (v, o) => (o.stateFile = v), env: "REFPAY_SANDBOX_STATE" },
+  "control-token": { set: (v, o) => (o.controlToken = v), env: "REFPAY_SANDBOX_CONTROL_TOKEN" },
   "webhook-url": { set: (v, o) => (o.webhookUrl = v) },
   "webhook-secret": { set: (v, o) => (o.webhookSecret = v), env: "REFPAY_SANDBOX_WEBHOOK_SECRET" },
   "webhook-auth": { set: (v, o) => (o.webhookAuth = oneOf("--webhook-auth", v, ["header", "basic"] as const)) },

@@ -43,7 +43,7 @@ export interface Account {
 }
 
 /** Hashing both sides first gives equal lengths, so the comparison time says nothing about the secret. */
-function digest(value: string): Buffer {
+export function digest(value: string): Buffer {
   return createHash("sha256").update(value).digest()
 }
 

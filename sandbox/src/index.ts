@@ -1,3 +1,5 @@
+import type { AddressInfo } from "node:net"
+import { exposureWarning, isLoopbackAddress, isLoopbackHost, notLoopbackWithoutToken } from "./exposure"
 import { resolveOptions, type SandboxOptions } from "./options"
 import { closeServers, createHandler, listen, urlHost } from "./server"
 import { SandboxState } from "./state"
@@ -38,6 +40,9 @@ export interface RunningSandbox {
 /** Starts a REFPAY platform simulator over HTTP; resolves once it listens. */
 export async function startSandbox(options: Partial<SandboxOptions> = {}): Promise<RunningSandbox> {
   const resolved = resolveOptions(options)
+  // Beyond loopback the controls would answer anyone: no start without a control token (exposure.ts).
+  const loopback = await isLoopbackHost(resolved.host)
+  if (!loopback && resolved.controlToken === undefined) throw notLoopbackWithoutToken(resolved.host)
   const state = new SandboxState(resolved, options)
   let listening: Awaited<ReturnType<typeof listen>>
   try {
@@ -47,6 +52,19 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     throw err
   }
   const { servers, port } = listening
+  // What was bound decides (a name may resolve differently by now).
+  const bound = servers.map((s) => (s.address() as AddressInfo).address)
+  if (!bound.every(isLoopbackAddress)) {
+    if (resolved.controlToken === undefined) {
+      state.close()
+      await closeServers(servers)
+      throw notLoopbackWithoutToken(`${resolved.host} (${bound.join(", ")})`)
+    }
+    // Seen whatever the logger: without one, on stderr.
+    const warning = exposureWarning(resolved.host, port, resolved.credentials)
+    if (resolved.logger) resolved.logger(warning)
+    else process.stderr.write(`${warning}\n`)
+  }
   if (state.keeper) {
     state.log(`refpay-sandbox: state file ${state.keeper.file} (${state.loaded ? `${state.loaded.payments} payments loaded` : "new"})`)
   }

@@ -40,7 +40,16 @@ export interface SandboxOptions {
   stateFile?: string
   /** Longest wait between a change and its save to `stateFile` (close() saves at once). */
   stateSaveDelayMs?: number
-  /** Notable events (webhook failures, handler crashes). Silent unless given. */
+  /**
+   * Required by every `/__sandbox` control call once given (`x-refpay-sandbox-token` or `Authorization: Bearer`);
+   * required to start at all on a host that is not loopback. Without it: loopback callers only, never forwarded.
+   * At least 16 printable ASCII characters, no spaces.
+   */
+  controlToken?: string
+  /**
+   * Notable events (webhook failures, handler crashes). Silent unless given, except the warning of a sandbox
+   * listening beyond loopback, which goes to stderr when there is no logger.
+   */
   logger?: (line: string) => void
 }
 
@@ -76,6 +85,9 @@ export function resolveOptions(given: Partial<SandboxOptions> = {}): ResolvedOpt
   return options
 }
 
+/** A control token travels in a header: printable ASCII without spaces, and long enough not to be guessed. */
+const CONTROL_TOKEN = /^[\x21-\x7e]{16,}$/
+
 function validate(o: ResolvedOptions): void {
   integer("port", o.port, 0, 65535)
   integer("webhookRetries", o.webhookRetries, 0, 100)
@@ -88,6 +100,9 @@ function validate(o: ResolvedOptions): void {
   if (typeof o.host !== "string" || o.host.length === 0) fail("host", "a host name or address")
   if (o.webhookUrl !== undefined) webhookUrl(o.webhookUrl)
   if (o.stateFile !== undefined && (typeof o.stateFile !== "string" || o.stateFile.length === 0)) fail("stateFile", "a file path")
+  if (o.controlToken !== undefined && (typeof o.controlToken !== "string" || !CONTROL_TOKEN.test(o.controlToken))) {
+    fail("controlToken", "at least 16 printable ASCII characters without spaces, e.g. from `openssl rand -hex 32`")
+  }
   if (o.stateSaveDelayMs !== undefined) integer("stateSaveDelayMs", o.stateSaveDelayMs, 0, 60_000)
   if (!/^\d{5}$/.test(o.entity)) fail("entity", "5 digits, e.g. 21098")
   if (!Array.isArray(o.credentials) || o.credentials.length === 0) fail("credentials", "at least one credential")

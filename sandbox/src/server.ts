@@ -4,6 +4,7 @@ import { ABORTED, readBody, TOO_LARGE } from "./body"
 import type { Handler, RequestContext } from "./context"
 import { handleControl } from "./controls"
 import { areaError, areaOf, paymentsError, type Area } from "./errors"
+import { ControlGuard } from "./exposure"
 import { faultReply, type Fault } from "./faults"
 import { CANCEL_PATH, CREATE_PATH, cancelPayment, createPayment, readPayment, STATUS_PREFIX } from "./payments"
 import type { RequestNote } from "./request-log"
@@ -52,24 +53,22 @@ function send(res: ServerResponse, reply: Reply): void {
   res.end(reply.body)
 }
 
-function isLoopback(address: string | undefined): boolean {
-  return address !== undefined && (address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127."))
-}
-
 /**
  * The request pipeline: fault (before) -> body (size limit) -> route -> fault (after) -> answer -> log.
- * `/__sandbox` calls skip faults and the log. A thrown handler error is a 500 in the area's dialect.
+ * `/__sandbox` calls pass the control guard first (exposure.ts), and skip faults and the log. A thrown handler
+ * error is a 500 in the area's dialect.
  */
 export function createHandler(state: SandboxState): (req: IncomingMessage, res: ServerResponse) => void {
+  const guard = new ControlGuard(state.options.controlToken)
   return (req, res) => {
-    handle(state, req, res).catch((err: unknown) => {
+    handle(state, guard, req, res).catch((err: unknown) => {
       state.log(`refpay-sandbox: internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}`)
       if (!res.headersSent) send(res, paymentsError(500, "INTERNAL_ERROR", "Sandbox internal error"))
     })
   }
 }
 
-async function handle(state: SandboxState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(state: SandboxState, guard: ControlGuard, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const started = performance.now()
   const url = req.url ?? "/"
   const q = url.indexOf("?")
@@ -77,8 +76,9 @@ async function handle(state: SandboxState, req: IncomingMessage, res: ServerResp
   const area = areaOf(path)
   const method = req.method ?? "GET"
 
-  if (area === "controls" && !isLoopback(req.socket.remoteAddress)) {
-    return send(res, paymentsError(403, "FORBIDDEN", "Sandbox controls answer loopback callers only"))
+  if (area === "controls") {
+    const denied = guard.check(req)
+    if (denied) return send(res, denied)
   }
   const note: RequestNote = {}
   const finish = (status: number) => {

@@ -1,4 +1,4 @@
-import type { WebhookRefusal } from "../modules/refpay"
+import type { WebhookMalformed, WebhookRefusal } from "../modules/refpay"
 import { WEBHOOK_SECRET_HEADER } from "../rules/webhook"
 
 /**
@@ -11,7 +11,7 @@ import { WEBHOOK_SECRET_HEADER } from "../rules/webhook"
 export const SILENCE_WARNING_MS = 24 * 60 * 60 * 1000
 /** A waiting reference younger than this may still get its PENDING_TRANSACTIONS event: no warning yet. */
 export const FIRST_EVENT_GRACE_MS = 15 * 60 * 1000
-/** Refusals this recent are worth a warning. */
+/** Refusals (and authentic deliveries that were not usable events) this recent are worth a warning. */
 export const RECENT_REFUSAL_MS = 24 * 60 * 60 * 1000
 
 export interface WebhookFacts {
@@ -21,9 +21,17 @@ export interface WebhookFacts {
   lastDeliveryAt: Date | null
   waiting: { count: number; oldest_created_at: Date | null }
   refusals: WebhookRefusal[]
+  /** Authentic deliveries that were not usable REFPAY events (acknowledged, counted). */
+  malformed: WebhookMalformed[]
 }
 
-export type WebhookWarningCode = "no_secret" | "no_recent_delivery" | "refused_recently" | "url_not_https" | "url_not_public"
+export type WebhookWarningCode =
+  | "no_secret"
+  | "no_recent_delivery"
+  | "refused_recently"
+  | "malformed_recently"
+  | "url_not_https"
+  | "url_not_public"
 
 export interface WebhookWarning {
   code: WebhookWarningCode
@@ -36,6 +44,13 @@ const REASON_TEXT: Record<WebhookRefusal["reason"], string> = {
   wrong_secret: "with a secret that is not REFPAY_WEBHOOK_SECRET",
   missing_secret: "without any secret (no x-refpay-webhook-secret header nor HTTP Basic password)",
   no_secret_configured: "because this shop has no REFPAY_WEBHOOK_SECRET",
+}
+
+const MALFORMED_TEXT: Record<WebhookMalformed["reason"], string> = {
+  no_payment_id: "without a payment_id",
+  no_event_type: "without an event_type",
+  not_json: "with a body that is not JSON",
+  not_an_object: "with a body that is not a JSON object",
 }
 
 export function webhookWarnings(facts: WebhookFacts, now: Date): WebhookWarning[] {
@@ -62,6 +77,21 @@ export function webhookWarnings(facts: WebhookFacts, now: Date): WebhookWarning[
         (acceptedSince
           ? "Deliveries have been accepted since: the secret may have been fixed, or someone else is calling this URL."
           : "Give the platform the same secret as REFPAY_WEBHOOK_SECRET."),
+    })
+  }
+
+  const recentMalformed = facts.malformed.filter((m) => now.getTime() - m.last_received_at.getTime() <= RECENT_REFUSAL_MS)
+  if (recentMalformed.length > 0) {
+    const latest = recentMalformed.reduce((a, b) => (a.last_received_at > b.last_received_at ? a : b))
+    const total = recentMalformed.reduce((n, m) => n + m.received_count, 0)
+    warnings.push({
+      code: "malformed_recently",
+      level: "warning",
+      message:
+        `${total} authentic webhook ${total === 1 ? "delivery was not a usable REFPAY event" : "deliveries were not usable REFPAY events"}, ` +
+        `the last at ${latest.last_received_at.toISOString()}, ${MALFORMED_TEXT[latest.reason] ?? `(${latest.reason})`}. ` +
+        "They were acknowledged (200) so the platform does not resend them forever, and ignored; the poll job still checks " +
+        "every waiting payment. If this goes on, the platform's event format may have changed: contact REFPAY.",
     })
   }
 
@@ -102,7 +132,7 @@ export function webhookWarnings(facts: WebhookFacts, now: Date): WebhookWarning[
 }
 
 export interface WebhookSetup {
-  /** Door 2, the one to give the platform: answers at once (200, 401, 400, 503). */
+  /** Door 2, the one to give the platform: answers at once (200, 401, 503; 400 only when it cannot tell the account). */
   url: string
   /** Door 1, Medusa's own webhook route (processed 5 seconds later, always 200). */
   medusa_url: string

@@ -1,22 +1,35 @@
-import { createHmac, timingSafeEqual } from "node:crypto"
+import { createHash, createHmac, timingSafeEqual } from "node:crypto"
 import { z } from "@medusajs/framework/zod"
 import { sessionIdFromOrderId } from "./identifiers"
 
 /**
- * A REFPAY webhook event (docs/platform-contract.md; the spec does not show the payload). Only what we need to find
- * the payment is required; the status it carries is a hint, never acted on without a status read.
+ * A REFPAY webhook event (docs/platform-contract.md; the spec does not show the payload). An event is only a trigger:
+ * the sync reads the payment's status from the platform before anything changes. So only what finds the payment is
+ * required (a payment id, and an event type); every other field is taken as it comes, kept when it has the type we
+ * expect and dropped otherwise. A field we never act on must never make an authentic delivery fail: the platform
+ * would retry it until it gave up, and webhooks would stop without anyone noticing.
  */
 const eventSchema = z.looseObject({
-  event_id: z.string().min(1).max(200).optional(),
-  event_type: z.string().min(1).max(100),
-  payment_id: z.string().min(1).max(100),
-  order_id: z.string().min(1).max(100).optional(),
-  status: z.string().max(100).optional(),
-  amount: z.coerce.number().int().nonnegative().optional(),
-  occurred_at: z.string().max(100).optional(),
+  event_type: z.string().trim().min(1),
+  // The platform's payment ids are UUIDs (we choose them, see paymentIdFor): longer is not one of ours.
+  payment_id: z.string().trim().min(1).max(100),
+  event_id: z.union([z.string(), z.number()]).optional().catch(undefined),
+  // Reads back to our session id (sessionIdFromOrderId); unusable, the session is found from the platform's record.
+  order_id: z.string().trim().min(1).max(100).optional().catch(undefined),
+  status: z.string().max(100).optional().catch(undefined),
+  // Cents. A decimal (24.98) or a negative value is not a cent amount we know how to read: dropped, never guessed at.
+  amount: z
+    .union([z.number().int().nonnegative(), z.string().regex(/^[0-9]{1,15}$/).transform(Number)])
+    .optional()
+    .catch(undefined),
+  occurred_at: z.string().max(100).optional().catch(undefined),
 })
 
+/** The longest event_id used as is for the record's key; a longer one is keyed by its hash. */
+const MAX_EVENT_KEY_LENGTH = 200
+
 export interface RefpayWebhookEvent {
+  /** The platform's event_id, as text; hashed (`event_id:sha256:<hex>`) when longer than 200 characters. */
   event_id?: string
   event_type: string
   payment_id: string
@@ -28,21 +41,48 @@ export interface RefpayWebhookEvent {
   session_id: string | null
 }
 
-/** Parses a webhook body (object, JSON text or Buffer); null when it is not a REFPAY event. */
-export function readWebhookEvent(body: unknown): RefpayWebhookEvent | null {
+/**
+ * Why an authenticated delivery is not a usable REFPAY event: its body is not JSON, not a JSON object, or it lacks
+ * what finds the payment (a payment id, an event type). Such a delivery can never succeed, however often it is sent.
+ */
+export type MalformedWebhookReason = "not_json" | "not_an_object" | "no_event_type" | "no_payment_id"
+
+export type WebhookReading = { usable: true; event: RefpayWebhookEvent } | { usable: false; problem: MalformedWebhookReason }
+
+/** Reads a webhook body (object, JSON text or Buffer): the event, or why it is not a usable REFPAY event. */
+export function readWebhookEvent(body: unknown): WebhookReading {
   let value = body
   if (Buffer.isBuffer(value)) value = value.toString("utf8")
   if (typeof value === "string") {
     try {
       value = JSON.parse(value)
     } catch {
-      return null
+      return { usable: false, problem: "not_json" }
     }
   }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return { usable: false, problem: "not_an_object" }
   const parsed = eventSchema.safeParse(value)
-  if (!parsed.success) return null
-  const event = parsed.data
-  return { ...event, session_id: event.order_id ? sessionIdFromOrderId(event.order_id) : null }
+  if (!parsed.success) {
+    const paymentIdWrong = parsed.error.issues.some((issue) => issue.path[0] === "payment_id")
+    return { usable: false, problem: paymentIdWrong ? "no_payment_id" : "no_event_type" }
+  }
+  const { event_type, payment_id, order_id, status, amount, occurred_at } = parsed.data
+  const event: RefpayWebhookEvent = { event_type, payment_id, session_id: order_id ? sessionIdFromOrderId(order_id) : null }
+  const eventId = eventKeyOf(parsed.data.event_id)
+  if (eventId !== undefined) event.event_id = eventId
+  if (order_id !== undefined) event.order_id = order_id
+  if (status !== undefined) event.status = status
+  if (amount !== undefined) event.amount = amount
+  if (occurred_at !== undefined) event.occurred_at = occurred_at
+  return { usable: true, event }
+}
+
+/** The event_id as the record's key: text, and a hash of it when it is too long to keep (every redelivery the same). */
+function eventKeyOf(eventId: string | number | undefined): string | undefined {
+  const text = typeof eventId === "number" ? (Number.isFinite(eventId) ? String(eventId) : "") : eventId ?? ""
+  if (text === "") return undefined
+  if (text.length <= MAX_EVENT_KEY_LENGTH) return text
+  return `event_id:sha256:${createHash("sha256").update(text).digest("hex")}`
 }
 
 export const WEBHOOK_SECRET_HEADER = "x-refpay-webhook-secret"

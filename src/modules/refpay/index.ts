@@ -14,6 +14,7 @@ export type {
   PaymentCheck,
   RecordedEvent,
   RecordEventInput,
+  WebhookMalformed,
   WebhookRefusal,
   WebhookRefusalReason,
 } from "./service"

@@ -3,7 +3,9 @@ import type { Context } from "@medusajs/framework/types"
 import { generateEntityId, InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import { RefpayPaymentCheck } from "./models/payment-check"
 import { RefpayWebhookEvent } from "./models/webhook-event"
+import { RefpayWebhookMalformed } from "./models/webhook-malformed"
 import { RefpayWebhookRefusal } from "./models/webhook-refusal"
+import type { MalformedWebhookReason } from "../../rules/webhook"
 
 export interface RecordEventInput {
   event_key: string
@@ -91,7 +93,17 @@ export interface WebhookRefusal {
   last_refused_at: Date
 }
 
-class RefpayModuleService extends MedusaService({ RefpayWebhookEvent, RefpayPaymentCheck, RefpayWebhookRefusal }) {
+/** Authentic deliveries that were not usable REFPAY events, counted per door, registration and reason. */
+export interface WebhookMalformed {
+  door: "medusa" | "refpay"
+  provider_id: string
+  reason: MalformedWebhookReason
+  received_count: number
+  first_received_at: Date
+  last_received_at: Date
+}
+
+class RefpayModuleService extends MedusaService({ RefpayWebhookEvent, RefpayPaymentCheck, RefpayWebhookRefusal, RefpayWebhookMalformed }) {
   /**
    * Records a delivery. The unique event_key makes this safe across processes: of two concurrent deliveries one
    * inserts, the other finds the row (and both go on to a sync that is itself locked and idempotent).
@@ -190,6 +202,40 @@ class RefpayModuleService extends MedusaService({ RefpayWebhookEvent, RefpayPaym
                      "updated_at" = now()`,
       [generateEntityId(undefined, "rpwr"), refusal.door, refusal.reason, refusal.provider_id ?? "", at, at]
     )
+  }
+
+  /**
+   * Counts an authentic delivery that was not a usable REFPAY event, like a refusal: one atomic upsert, nothing the
+   * platform sent stored.
+   */
+  @InjectManager()
+  async recordMalformedWebhook(
+    delivery: { door: WebhookMalformed["door"]; reason: MalformedWebhookReason; provider_id: string },
+    at: Date = new Date(),
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<void> {
+    await sharedContext.manager!.getConnection().execute(
+      `insert into "refpay_webhook_malformed" ("id", "door", "reason", "provider_id", "received_count", "first_received_at", "last_received_at")
+       values (?, ?, ?, ?, 1, ?, ?)
+       on conflict ("door", "reason", "provider_id") where "deleted_at" is null
+       do update set "received_count" = "refpay_webhook_malformed"."received_count" + 1,
+                     "last_received_at" = greatest("refpay_webhook_malformed"."last_received_at", excluded."last_received_at"),
+                     "updated_at" = now()`,
+      [generateEntityId(undefined, "rpwm"), delivery.door, delivery.reason, delivery.provider_id, at, at]
+    )
+  }
+
+  /** Malformed deliveries of one registration, latest first. */
+  async listMalformedWebhooks(providerId: string): Promise<WebhookMalformed[]> {
+    const rows = await this.listRefpayWebhookMalformeds({ provider_id: providerId }, { order: { last_received_at: "DESC" } })
+    return rows.map((row) => ({
+      door: row.door,
+      provider_id: row.provider_id,
+      reason: row.reason as MalformedWebhookReason,
+      received_count: row.received_count,
+      first_received_at: new Date(row.first_received_at),
+      last_received_at: new Date(row.last_received_at),
+    }))
   }
 
   /**

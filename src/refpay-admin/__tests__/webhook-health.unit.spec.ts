@@ -12,6 +12,7 @@ const quiet: WebhookFacts = {
   lastDeliveryAt: null,
   waiting: { count: 0, oldest_created_at: null },
   refusals: [],
+  malformed: [],
 }
 const codes = (facts: Partial<WebhookFacts>) => webhookWarnings({ ...quiet, ...facts }, now).map((w) => `${w.code}:${w.level}`)
 
@@ -44,6 +45,26 @@ describe("webhook warnings", () => {
       now
     )
     expect(warning!.message).toMatch(/^5 webhook deliveries were refused \(401\), the last at 2026-11-23T11:00:00.000Z, with a secret that is not REFPAY_WEBHOOK_SECRET/)
+  })
+})
+
+describe("authentic deliveries that are not usable REFPAY events", () => {
+  const malformed = (reason: "no_payment_id" | "not_json", count: number, lastAgo: number) => ({
+    door: "refpay" as const,
+    provider_id: "pp_refpay_refpay",
+    reason,
+    received_count: count,
+    first_received_at: ago(lastAgo + HOUR),
+    last_received_at: ago(lastAgo),
+  })
+
+  it("warns about recent ones, counting them and naming the reason of the latest; not about old ones", () => {
+    expect(codes({ malformed: [malformed("no_payment_id", 2, HOUR)] })).toEqual(["malformed_recently:warning"])
+    expect(codes({ malformed: [malformed("no_payment_id", 2, 48 * HOUR)] })).toEqual([])
+    const [warning] = webhookWarnings({ ...quiet, malformed: [malformed("no_payment_id", 2, HOUR), malformed("not_json", 1, 3 * HOUR)] }, now)
+    expect(warning!.message).toMatch(/^3 authentic webhook deliveries were not usable REFPAY events, the last at 2026-11-23T11:00:00.000Z, without a payment_id/)
+    expect(warning!.message).toMatch(/acknowledged \(200\)/)
+    expect(warning!.message).toMatch(/poll job/)
   })
 })
 

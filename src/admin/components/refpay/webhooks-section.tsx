@@ -14,6 +14,8 @@ export interface WebhooksView extends WebhookSetup {
   deliveries_recorded: number
   waiting_payments: number
   refusals: { door: "medusa" | "refpay"; reason: string; refused_count: number; first_refused_at: string; last_refused_at: string }[]
+  /** Authentic deliveries that were not usable REFPAY events: acknowledged (200), counted, ignored. */
+  malformed: { door: "medusa" | "refpay"; reason: string; received_count: number; first_received_at: string; last_received_at: string }[]
   warnings: WebhookWarning[]
   test_event_available: boolean
 }
@@ -32,6 +34,13 @@ const REASONS: Record<string, string> = {
   wrong_secret: "wrong secret",
   missing_secret: "no secret",
   no_secret_configured: "shop has no secret",
+}
+
+const MALFORMED_REASONS: Record<string, string> = {
+  no_payment_id: "no payment_id",
+  no_event_type: "no event_type",
+  not_json: "not JSON",
+  not_an_object: "not a JSON object",
 }
 
 const PAGE_SIZE = 50
@@ -121,6 +130,19 @@ const Setup = ({ view, providerId, onTestEvent }: { view: WebhooksView; provider
           <span className="text-ui-fg-base">
             {view.refusals
               .map((r) => `${r.refused_count} (${REASONS[r.reason] ?? r.reason}, ${r.door === "refpay" ? "/hooks/refpay" : "Medusa's route"}, last ${relativeTime(r.last_refused_at)})`)
+              .join("; ")}
+          </span>
+        </Text>
+      )}
+      {view.malformed.length > 0 && (
+        <Text size="small" data-testid="refpay-webhook-malformed">
+          Unusable (authentic, acknowledged, ignored):{" "}
+          <span className="text-ui-fg-base">
+            {view.malformed
+              .map(
+                (m) =>
+                  `${m.received_count} (${MALFORMED_REASONS[m.reason] ?? m.reason}, ${m.door === "refpay" ? "/hooks/refpay" : "Medusa's route"}, last ${relativeTime(m.last_received_at)})`
+              )
               .join("; ")}
           </span>
         </Text>
@@ -225,7 +247,7 @@ const Deliveries = ({ refreshKey }: { refreshKey: number }) => {
             Latest deliveries
           </Text>
           <Text size="xsmall" className="text-ui-fg-muted">
-            Deliveries refused for their secret are not listed; they are counted above.
+            Deliveries refused for their secret, and authentic ones that were not usable events, are not listed; they are counted above.
           </Text>
         </div>
         <div className="w-[200px]">

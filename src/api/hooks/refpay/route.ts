@@ -4,9 +4,11 @@ import { recordRefusedDelivery } from "../../../refpay-admin/webhook-refusal"
 import { handleRefpayWebhook } from "../../../workflows/refpay-sync/handle-webhook"
 
 /**
- * Door 2: the platform's webhook, answered synchronously. 401 wrong secret, 400 not a REFPAY event, 413 too large
- * (body parser limit in middlewares.ts), 200 once recorded (and, normally, processed). A refused delivery is
- * counted (door, registration, reason, when) for the admin's REFPAY page; nothing it sent is kept.
+ * Door 2: the platform's webhook, answered synchronously. 401 wrong secret, 413 too large (body parser limit in
+ * middlewares.ts), 400 a delivery to /hooks/refpay when the shop has several REFPAY accounts, 503 recorded but not
+ * processed (deliver it again), 200 once recorded (and, normally, processed). An authentic delivery that is not a
+ * usable REFPAY event (no payment_id, not JSON) is answered 200 too, and counted: see acknowledgeMalformed. A refused
+ * delivery is counted (door, registration, reason, when) for the admin's REFPAY page; nothing it sent is kept.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const headers = req.headers as Record<string, unknown>

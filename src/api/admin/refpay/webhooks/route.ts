@@ -10,8 +10,9 @@ import type { AdminRefpayRegistrationQueryType } from "../validators"
 /**
  * `GET /admin/refpay/webhooks?provider_id=`: for one registration (the first when not named), the URL to give the
  * platform (from Medusa's admin.backendUrl, MEDUSA_BACKEND_URL, else this request's host; `/hooks/refpay/<id>` when
- * the shop has several REFPAY accounts), how deliveries authenticate, refused deliveries, the latest accepted one,
- * and warnings (no secret, refused deliveries, silence while payments wait, a URL the platform cannot use).
+ * the shop has several REFPAY accounts), how deliveries authenticate, refused deliveries, authentic deliveries that
+ * were not usable events, the latest accepted one, and warnings (no secret, refused or unusable deliveries, silence
+ * while payments wait, a URL the platform cannot use).
  */
 export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminRefpayRegistrationQueryType>, res: MedusaResponse): Promise<void> {
   const query = req.validatedQuery as AdminRefpayRegistrationQueryType
@@ -19,8 +20,9 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminRefpayRe
   const settings = provider.settings
   const events = req.scope.resolve<RefpayModuleService>(REFPAY_MODULE)
   const config = req.scope.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
-  const [refusals, totals, waiting] = await Promise.all([
+  const [refusals, malformed, totals, waiting] = await Promise.all([
     events.listWebhookRefusals(providerId),
+    events.listMalformedWebhooks(providerId),
     events.deliveryTotals(),
     waitingReferences(req.scope, providerId),
   ])
@@ -42,8 +44,16 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminRefpayRe
         first_refused_at: r.first_refused_at.toISOString(),
         last_refused_at: r.last_refused_at.toISOString(),
       })),
+      // Authentic deliveries that were not usable REFPAY events (no payment_id, not JSON): acknowledged, counted.
+      malformed: malformed.map((m) => ({
+        door: m.door,
+        reason: m.reason,
+        received_count: m.received_count,
+        first_received_at: m.first_received_at.toISOString(),
+        last_received_at: m.last_received_at.toISOString(),
+      })),
       warnings: webhookWarnings(
-        { environment: settings.environment, secretConfigured, webhookUrl: setup.url, lastDeliveryAt: totals.last_received_at, waiting, refusals },
+        { environment: settings.environment, secretConfigured, webhookUrl: setup.url, lastDeliveryAt: totals.last_received_at, waiting, refusals, malformed },
         new Date()
       ),
       test_event_available: settings.environment === "sandbox",
