@@ -31,7 +31,7 @@ module.exports = shopConfig({
   modules: [
     // The demo's e-mail: a small notification provider (demo/src/modules/mailbox) that renders the plugin's
     // templates with `renderRefpayEmail` and keeps them for the storefront's Mailbox page. A shop registers its real
-    // e-mail provider here instead (README, "E-mails to the customer").
+    // e-mail provider here instead (docs/payment-lifecycle.md, e-mails).
     {
       resolve: "@medusajs/medusa/notification",
       options: {

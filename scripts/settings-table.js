@@ -1,17 +1,18 @@
 #!/usr/bin/env node
 "use strict"
-// `node scripts/settings-table.js [--write]`: prints the README's settings table, made from the provider's one list of
-// options (OPTION_FIELDS in src/providers/refpay/options.ts: variable, default, meaning, secret or not). With
-// `--write`, puts it into README.md between the `<!-- settings-table:start -->` and `<!-- settings-table:end -->`
-// markers and leaves the rest of the file as it is. scripts/__tests__/settings-table.spec.ts fails when README's table
-// is not the generated one.
+// `node scripts/settings-table.js [--write | --check]`: prints the settings table of docs/configuration.md, made from
+// the provider's one list of options (OPTION_FIELDS in src/providers/refpay/options.ts: variable, default, meaning,
+// secret or not). With `--write`, puts it into docs/configuration.md between the `<!-- settings-table:start -->` and
+// `<!-- settings-table:end -->` markers and leaves the rest of the file as it is; with `--check`, exits 1 when the
+// file's table is not the generated one. scripts/__tests__/settings-table.spec.ts fails in that case too.
 
 const fs = require("node:fs")
 const path = require("node:path")
 const { parseArgs } = require("node:util")
 
 const root = path.resolve(__dirname, "..")
-const README = path.join(root, "README.md")
+const DOC = path.join(root, "docs", "configuration.md")
+const DOC_NAME = "docs/configuration.md"
 const START = "<!-- settings-table:start -->"
 const END = "<!-- settings-table:end -->"
 
@@ -40,23 +41,23 @@ function renderSettingsTable(fields) {
   return ["| Variable | Option | Default | What it is |", "|---|---|---|---|", ...rows].join("\n")
 }
 
-function markers(readme) {
-  const start = readme.indexOf(START)
-  const end = readme.indexOf(END)
-  if (start < 0 || end < start) throw new Error(`README.md has no ${START} ... ${END} markers around the settings table`)
+function markers(doc) {
+  const start = doc.indexOf(START)
+  const end = doc.indexOf(END)
+  if (start < 0 || end < start) throw new Error(`${DOC_NAME} has no ${START} ... ${END} markers around the settings table`)
   return { from: start + START.length, to: end }
 }
 
-/** The table README holds between the markers. */
-function readTable(readme) {
-  const { from, to } = markers(readme)
-  return readme.slice(from, to).trim()
+/** The table the document holds between the markers. */
+function readTable(doc) {
+  const { from, to } = markers(doc)
+  return doc.slice(from, to).trim()
 }
 
-/** README with the text between the markers replaced by the table. */
-function replaceTable(readme, table) {
-  const { from, to } = markers(readme)
-  return `${readme.slice(0, from)}\n${table}\n${readme.slice(to)}`
+/** The document with the text between the markers replaced by the table. */
+function replaceTable(doc, table) {
+  const { from, to } = markers(doc)
+  return `${doc.slice(0, from)}\n${table}\n${doc.slice(to)}`
 }
 
 function loadOptionFields() {
@@ -70,25 +71,32 @@ function loadOptionFields() {
 }
 
 function main() {
-  const { values } = parseArgs({ options: { write: { type: "boolean", default: false } } })
+  const { values } = parseArgs({
+    options: { write: { type: "boolean", default: false }, check: { type: "boolean", default: false } },
+  })
   const table = renderSettingsTable(loadOptionFields())
-  if (!values.write) {
+  if (!values.write && !values.check) {
     process.stdout.write(`${table}\n`)
     return
   }
-  const before = fs.readFileSync(README, "utf8")
+  const before = fs.readFileSync(DOC, "utf8")
   const after = replaceTable(before, table)
   if (after === before) {
-    process.stderr.write("README.md: the settings table is up to date\n")
+    process.stderr.write(`${DOC_NAME}: the settings table is up to date\n`)
     return
   }
-  // Written beside and renamed over, so a reader never sees half a README.
-  const temporary = `${README}.${process.pid}.tmp`
+  if (values.check) {
+    process.stderr.write(`${DOC_NAME}: the settings table differs from OPTION_FIELDS; run node scripts/settings-table.js --write\n`)
+    process.exitCode = 1
+    return
+  }
+  // Written beside and renamed over, so a reader never sees half a document.
+  const temporary = `${DOC}.${process.pid}.tmp`
   fs.writeFileSync(temporary, after)
-  fs.renameSync(temporary, README)
-  process.stderr.write("README.md: settings table written\n")
+  fs.renameSync(temporary, DOC)
+  process.stderr.write(`${DOC_NAME}: settings table written\n`)
 }
 
-module.exports = { renderSettingsTable, readTable, replaceTable, START, END }
+module.exports = { renderSettingsTable, readTable, replaceTable, START, END, DOC }
 
 if (require.main === module) main()

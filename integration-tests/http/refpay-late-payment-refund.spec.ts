@@ -35,7 +35,7 @@ refpayIntegrationSuite(
       const order = await load()
       const payment = order.payment_collections[0].payments[0]
       expect(payment.refunds.map((r: any) => Number(r.amount))).toEqual([24.98])
-      expect(order.payment_collections[0].payment_sessions[0].data.paid_after_cancellation_at).toBeDefined()
+      expect(order.payment_collections[0].payment_sessions[0].data.paid_after_cancellation_at).toBeTruthy()
     })
   },
   { env: { REFPAY_AUTO_REFUND_LATE_PAYMENTS: "true" } }

@@ -79,19 +79,27 @@ refpayIntegrationSuite("REFPAY money at the edges: overlapping refunds, planted 
 
     it("refuses more than the platform can still refund, before calling it, and changes nothing", async () => {
       const paid = await paidOrder()
-      // Refunded on the platform outside Medusa (the platform's back office): 20.00 of 24.98.
+      // Refunded on the platform outside Medusa (its back office): 20.00 of 24.98. Until Medusa records it, a new
+      // refund is refused (it could pay the customer twice for one intent); "Check status now" records it.
       await refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay").client.cancelOrRefund({
         paymentId: paid.refpay.payment_id,
         amountCents: 2000,
         idempotencyKey: randomUUID(),
       })
-      const platformRefunded = Number((await platform(paid.refpay.payment_id)).refunded_amount)
-      const before = await cancelCalls()
-      const over = await refund(paid.paymentId, { amount: (2498 - platformRefunded + 1) / 100 })
+      const unrecorded = await refund(paid.paymentId, { amount: 1 })
+      expect(unrecorded.status).toBe(400)
+      expect(unrecorded.data.message).toMatch(/not recorded yet/)
+      expect((await api.post(`/admin/refpay/orders/${paid.orderId}/sync`, {}, adminHeaders())).data.action).toBe("record_refund")
+      expect(refundedTotal(await adminOrder(paid.orderId))).toBe(2000)
 
+      // Medusa tolerates a cent over what it captured (4.99 of the 4.98 left): the platform's books are the limit.
+      const before = await cancelCalls()
+      const over = await refund(paid.paymentId, { amount: 4.99 })
       expect(over.status).toBe(400)
+      expect(over.data.message).toMatch(/at most 498 cents/)
       expect(await cancelCalls()).toBe(before)
-      expect((await platform(paid.refpay.payment_id)).refunded_amount).toBe(String(platformRefunded))
+      expect((await platform(paid.refpay.payment_id)).refunded_amount).toBe("2000")
+      expect(refundedTotal(await adminOrder(paid.orderId))).toBe(2000)
     })
   })
 

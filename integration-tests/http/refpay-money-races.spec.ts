@@ -55,13 +55,13 @@ refpayIntegrationSuite(
         // Medusa writes the refund, then the collection's totals: wait for both.
         const order = await waitForOrder(orderId, (o) => captureCount(o) === 1 && refundedTotal(o) === 2498 && o.payment_status === "refunded")
         expect(order.status).toBe("canceled")
-        expect(session(order).data.paid_after_cancellation_at).toBeUndefined()
+        expect(session(order).data.paid_after_cancellation_at ?? null).toBeNull()
 
         // Later checks agree and change nothing.
         await api.post(`/admin/refpay/orders/${orderId}/sync`, {}, adminHeaders())
         const again = await adminOrder(orderId)
         expect([captureCount(again), refundedTotal(again)]).toEqual([1, 2498])
-        expect(session(again).data.paid_after_cancellation_at).toBeUndefined()
+        expect(session(again).data.paid_after_cancellation_at ?? null).toBeNull()
       })
 
       it("records the platform's refund when the payment lands while expiry cancels the reference", async () => {
@@ -75,7 +75,7 @@ refpayIntegrationSuite(
 
         expect((await platform(refpay.payment_id)).refunded_amount).toBe("2498")
         const order = await waitForOrder(orderId, (o) => captureCount(o) === 1 && refundedTotal(o) === 2498)
-        expect(session(order).data.paid_after_cancellation_at).toBeUndefined()
+        expect(session(order).data.paid_after_cancellation_at ?? null).toBeNull()
       })
     })
 
@@ -113,7 +113,7 @@ refpayIntegrationSuite(
         await pollRefpayPayments(container(), new Date(Date.now() + 11 * MINUTE))
         const order = await adminOrder(orderId)
         expect(captureCount(order)).toBe(1)
-        expect(session(order).data.paid_after_cancellation_at).toBeDefined()
+        expect(session(order).data.paid_after_cancellation_at).toBeTruthy()
       })
     })
 
@@ -218,11 +218,18 @@ refpayIntegrationSuite(
         expect((await platform(refpay.payment_id)).refunded_amount).toBe("1000")
         expect(refundedTotal(await adminOrder(orderId))).toBe(1000)
 
-        // A refund the platform made that Medusa has no record of (an earlier try Medusa deleted after its failure).
+        // A refund the platform made that Medusa has no record of (an earlier try Medusa deleted after its failure):
+        // a new refund is refused until it is recorded (it would pay the customer twice for one intent), and
+        // "Check status now" records it under the platform's own key.
         await refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay").client.cancelOrRefund({ paymentId: refpay.payment_id, amountCents: 500, idempotencyKey: randomUUID() })
-        const retried = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 5 }, adminHeaders())
-        expect(retried.status).toBe(200)
+        const retried = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 5 }, adminHeaders()).catch((e: any) => e.response)
+        expect(retried.status).toBe(400)
+        expect(retried.data.message).toMatch(/not recorded yet/)
         expect((await platform(refpay.payment_id)).refunded_amount).toBe("1500")
+        expect(refundedTotal(await adminOrder(orderId))).toBe(1000)
+        expect((await api.post(`/admin/refpay/orders/${orderId}/sync`, {}, adminHeaders())).data.action).toBe("record_refund")
+        expect(refundedTotal(await adminOrder(orderId))).toBe(1500)
+        await api.post(`/admin/refpay/orders/${orderId}/sync`, {}, adminHeaders())
         expect(refundedTotal(await adminOrder(orderId))).toBe(1500)
       })
     })

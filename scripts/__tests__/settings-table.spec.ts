@@ -1,4 +1,4 @@
-// README's settings table is generated from the provider's one list of options (OPTION_FIELDS) by
+// The settings table of docs/configuration.md is generated from the provider's one list of options (OPTION_FIELDS) by
 // scripts/settings-table.js, so it cannot drift from what the provider reads, defaults to and checks.
 import { execFileSync } from "node:child_process"
 import fs from "node:fs"
@@ -19,10 +19,25 @@ const root = path.resolve(__dirname, "..", "..")
 const table = renderSettingsTable(OPTION_FIELDS)
 const row = (option: string) => table.split("\n").find((line) => line.includes(`| \`${option}\` |`))
 
-describe("README's settings table", () => {
+const DOC = path.join(root, "docs", "configuration.md")
+
+describe("the settings table of docs/configuration.md", () => {
   it("is the one generated from OPTION_FIELDS (to update it: node scripts/settings-table.js --write)", () => {
-    const readme = fs.readFileSync(path.join(root, "README.md"), "utf8")
-    expect(readTable(readme)).toBe(table)
+    const doc = fs.readFileSync(DOC, "utf8")
+    expect(readTable(doc)).toBe(table)
+  })
+
+  it("resolves every in-page link of the table to a heading of docs/configuration.md", () => {
+    const doc = fs.readFileSync(DOC, "utf8")
+    const anchors = new Set(
+      doc
+        .split("\n")
+        .filter((line) => /^#{1,6} /.test(line))
+        .map((line) => line.replace(/^#+ /, "").trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, "").replace(/ /g, "-"))
+    )
+    const linked = [...table.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1])
+    expect(linked.length).toBeGreaterThan(0)
+    expect(linked.filter((anchor) => !anchors.has(anchor))).toEqual([])
   })
 
   it("has one row per option with its variable, its default as the provider applies it, and its secrets marked", () => {
@@ -45,8 +60,10 @@ describe("README's settings table", () => {
     expect(() => readTable("# no markers")).toThrow(/settings-table:start/)
   })
 
-  it("prints the same table from the command line", () => {
-    const printed = execFileSync(process.execPath, [path.join(root, "scripts", "settings-table.js")], { cwd: root, encoding: "utf8" })
+  it("prints the same table from the command line, and --check agrees with the file", () => {
+    const script = path.join(root, "scripts", "settings-table.js")
+    const printed = execFileSync(process.execPath, [script], { cwd: root, encoding: "utf8" })
     expect(printed).toBe(`${table}\n`)
+    expect(() => execFileSync(process.execPath, [script, "--check"], { cwd: root, stdio: "pipe" })).not.toThrow()
   })
 })

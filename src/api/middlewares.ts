@@ -15,7 +15,7 @@ import { door1Proof, DOOR1_PROOF_HEADER, SECRET_BEARING_HEADERS, webhookSecretMa
 import { recordRefusedDelivery } from "../refpay-admin/webhook-refusal"
 import { refpayPaymentOfCancelledOrder, refundPaymentOfCancelledOrder } from "../refpay-admin/refund-cancelled-order-payment"
 import { refpayProviderFor } from "../workflows/refpay-sync/provider"
-import { refpaySessionIdsOfPayment, withRefpaySessionLocks } from "../refpay-admin/money-route-locks"
+import { assertNoUnrecordedPlatformRefund, refpaySessionIdsOfPayment, withRefpaySessionLocks } from "../refpay-admin/money-route-locks"
 import { refpaySessionIdsForOrder } from "../workflows/refpay-sync/load-state"
 import { assertStoreMayReplaceSessions } from "../rules/placed-order-sessions"
 import { loadCollectionOfOrder, loadOrderCollections } from "../workflows/refpay-guard/load-collections"
@@ -70,7 +70,10 @@ async function refpayRefundOfCancelledOrder(req: MedusaRequest, res: MedusaRespo
  */
 async function refpayRefundLock(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   try {
-    await withRefpaySessionLocks(req.scope, await refpaySessionIdsOfPayment(req.scope, String(req.params.id)), res, next)
+    const sessionIds = await refpaySessionIdsOfPayment(req.scope, String(req.params.id))
+    await withRefpaySessionLocks(req.scope, sessionIds, res, next, async () => {
+      for (const sessionId of sessionIds) await assertNoUnrecordedPlatformRefund(req.scope, sessionId)
+    })
   } catch (error) {
     next(error)
   }

@@ -1,5 +1,9 @@
 import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { toMedusaError } from "../rules/platform-errors"
+import { platformRefunds, unrecordedPlatformRefunds } from "../rules/refunds"
+import { loadRefpaySession } from "../workflows/refpay-sync/load-state"
+import { refpayProviderFor } from "../workflows/refpay-sync/provider"
 import { isRefpayProviderId } from "../rules/provider-ids"
 import { refpaySessionLockKey } from "../workflows/refpay-sync/sync-payment"
 
@@ -21,7 +25,9 @@ export async function withRefpaySessionLocks(
   container: MedusaContainer,
   sessionIds: string[],
   res: Answer,
-  next: (error?: unknown) => void
+  next: (error?: unknown) => void,
+  /** Checked once the locks are held, before the route runs; a throw answers the request with that error. */
+  check: () => Promise<void> = async () => {}
 ): Promise<void> {
   if (sessionIds.length === 0) return next()
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
@@ -29,18 +35,45 @@ export async function withRefpaySessionLocks(
   try {
     await locking.execute(
       sessionIds.map(refpaySessionLockKey),
-      () =>
-        new Promise<void>((answered) => {
+      async () => {
+        await check()
+        await new Promise<void>((answered) => {
           res.once("finish", answered)
           res.once("close", answered)
           passedOn = true
           next()
-        }),
+        })
+      },
       { timeout: LOCK_TIMEOUT_SECONDS }
     )
   } catch (error) {
     if (!passedOn) next(error)
   }
+}
+
+/**
+ * Refuses a new refund while the platform holds a refund of this payment that Medusa has no record of: an earlier
+ * refund whose answer was lost twice (Medusa deleted it, the platform had made it) or one made on the platform. A new
+ * refund then would pay the customer twice for one intent; "Check status now" (or the poll job) records the platform's
+ * refund first, and the shop owner refunds what is still due. Run under the session's lock.
+ */
+export async function assertNoUnrecordedPlatformRefund(container: MedusaContainer, sessionId: string): Promise<void> {
+  const state = await loadRefpaySession(container, sessionId)
+  if (!state?.payment) return
+  const platform = await refpayProviderFor(container, state.providerId)
+    .client.getPayment(state.data.refpay!.payment_id)
+    .catch((error) => {
+      throw toMedusaError(error, "read the payment status before refunding", "admin")
+    })
+  const unrecorded = unrecordedPlatformRefunds(platformRefunds(platform.records), state.payment.refundKeys)
+  if (unrecorded.length === 0) return
+  const cents = unrecorded.reduce((total, refund) => total + refund.cents, 0)
+  throw new MedusaError(
+    MedusaError.Types.NOT_ALLOWED,
+    `The platform has refunded ${cents} cents of this REFPAY payment that Medusa has not recorded yet (a refund whose ` +
+      `answer was lost, or one made on the platform). Use "Check status now" on the order's REFPAY panel to record it, ` +
+      "then refund what is still due."
+  )
 }
 
 /** The REFPAY session behind a Medusa payment, if the payment is REFPAY's. */

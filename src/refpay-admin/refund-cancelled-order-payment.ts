@@ -4,6 +4,7 @@ import { fromCents, paymentCents, toCents, type PaymentAmounts } from "../rules/
 import { isRefpayProviderId } from "../rules/provider-ids"
 import { refundRefpayLatePaymentWorkflow } from "../workflows/refpay-refund/refund-on-cancelled-order"
 import { refpaySessionLockKey } from "../workflows/refpay-sync/sync-payment"
+import { assertNoUnrecordedPlatformRefund } from "./money-route-locks"
 
 /** The body of Medusa's `POST /admin/payments/:id/refund` (amount in major units, as Medusa takes it). */
 export interface MedusaRefundBody {
@@ -71,6 +72,7 @@ export async function refundPaymentOfCancelledOrder(
   return locking.execute(
     refpaySessionLockKey(payment.payment_session_id),
     async () => {
+      await assertNoUnrecordedPlatformRefund(container, payment.payment_session_id)
       const locked = await paymentOfCancelledOrder(container, payment.id)
       const held = paymentCents(locked).refundable_cents
       const cents = body.amount === undefined ? held : toCents(body.amount)

@@ -11,7 +11,7 @@ import {
  * One provider option, said once. A shop sets it in `medusa-config.ts` or, when left out there, through its
  * environment variable, so the usual configuration is environment-only:
  * `{ resolve: "medusa-payment-refpay/providers/refpay", id: "refpay", options: {} }`.
- * The zod schema, the environment reading, the error messages, the admin's settings view and the README's settings
+ * The zod schema, the environment reading, the error messages, the admin's settings view and docs/configuration.md's settings
  * table (`node scripts/settings-table.js --write`) are all made from `OPTION_FIELDS`.
  */
 export interface OptionField {
@@ -22,7 +22,7 @@ export interface OptionField {
   env?: `REFPAY_${string}`
   /** Checks and converts the value (environment strings included); its `.default()` is the option's default. */
   schema: z.ZodType
-  /** What the option is, for a shop owner (Markdown): the README's settings table shows it. */
+  /** What the option is, for a shop owner (Markdown): the settings table in docs/configuration.md shows it. */
   doc: string
   /** What to set the variable to when the value is wrong ("set REFPAY_X to <fix>"); without one, zod's message. */
   fix?: string
@@ -67,7 +67,7 @@ function flag(fallback: boolean) {
 
 const SANDBOX_CREDENTIALS = "in the sandbox environment, the sandbox's [test credentials](#the-refpay-sandbox)"
 
-/** Every provider option, in the order the README lists them. */
+/** Every provider option, in the order docs/configuration.md lists them. */
 export const OPTION_FIELDS = {
   account: {
     schema: z.string().regex(/^[a-z0-9_]+$/i).optional(),

@@ -30,7 +30,7 @@ function reportFailure(logger: Logger, notification: CreateNotificationDTO, erro
     warnedNoProvider = true
     logger.warn(
       'REFPAY: customer e-mails are not sent: no notification provider serves the "email" channel. Register one ' +
-        "(SendGrid, Resend, ...) in the notification module with the refpay-* templates (see README). Orders are not " +
+        "(SendGrid, Resend, ...) in the notification module with the refpay-* templates (see docs/payment-lifecycle.md). Orders are not " +
         "affected; this is logged once."
     )
     return
