@@ -1,3 +1,6 @@
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { MAX_WATCH_STARTS_PER_TICK, pollRefpayPayments, WATCH_PAGE_SIZE } from "../../src/workflows/refpay-sync/poll"
 import { ADMIN_SUITE_WEBHOOK_SECRET, adminSuiteOptions, expectNoCredential, refpayAdminApi } from "../fixtures/refpay-admin"
 import { payments, refpayOrders, session } from "../fixtures/refpay-orders"
 import { waitFor } from "../fixtures/wait"
@@ -7,6 +10,33 @@ jest.setTimeout(120 * 1000)
 
 const STATUS_PATH = "/dpm/hub-payment-info/v1/payments/info/"
 const HOUR = 3_600_000
+/** More than PostgreSQL takes as the parameters of one statement (65,535). */
+const SEEDED_SESSIONS = 70_000
+
+/**
+ * Watches every statement the app sends to PostgreSQL: Medusa's modules, MikroORM and the plugin's SQL all go through
+ * knex's PostgreSQL client, whose `_query` is wrapped here. Records the longest statement (MikroORM writes a filter's
+ * values into the SQL text: an id list grows the text, not the bindings), the most bindings one statement carried and
+ * the most rows one answer held.
+ */
+function watchStatements() {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const PgClient = require("knex/lib/dialects/postgres") as { prototype: { _query: (connection: unknown, obj: any) => Promise<any> } }
+  const original = PgClient.prototype._query
+  const seen = { statements: 0, maxSqlChars: 0, maxBindings: 0, maxRows: 0, widest: "", checkInserts: 0 }
+  PgClient.prototype._query = function (connection: unknown, obj: { sql: string; bindings?: unknown[] }) {
+    seen.statements++
+    if (/^insert into "refpay_payment_check"/i.test(obj.sql)) seen.checkInserts++
+    seen.maxSqlChars = Math.max(seen.maxSqlChars, obj.sql.length)
+    const bindings = obj.bindings?.length ?? 0
+    if (bindings > seen.maxBindings) Object.assign(seen, { maxBindings: bindings, widest: obj.sql.slice(0, 160) })
+    return original.call(this, connection, obj).then((done: { response?: { rows?: unknown[] } }) => {
+      seen.maxRows = Math.max(seen.maxRows, done?.response?.rows?.length ?? 0)
+      return done
+    })
+  }
+  return { seen, stop: () => void (PgClient.prototype._query = original) }
+}
 
 refpayIntegrationSuite(
   "REFPAY admin page: payments that need attention, and search by reference",
@@ -15,6 +45,7 @@ refpayIntegrationSuite(
     const admin = refpayAdminApi(ctx)
     const { placeOrder, waitForOrder, adminOrder } = refpayOrders(ctx)
     const checkNow = (orderId: string) => api.post(`/admin/refpay/orders/${orderId}/sync`, {}, adminHeaders()).catch((e: any) => e.response)
+    const pg = () => ctx.getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
 
     async function cancelOrder(orderId: string, paymentId: string) {
       await api.post(`/admin/orders/${orderId}/cancel`, {}, adminHeaders())
@@ -53,7 +84,7 @@ refpayIntegrationSuite(
 
       const counts = (await admin.attention()).data
       expect(counts).toEqual({
-        counts: { expiring: 1, paid_after_cancellation: 0, amount_mismatch: 0, unknown_payment: 0, platform_error: 0 },
+        counts: { expiring: 1, paid_after_cancellation: 0, refund_mismatch: 0, amount_mismatch: 0, unknown_payment: 0, platform_error: 0 },
         total: 1,
       })
       expectNoCredential(data)
@@ -82,9 +113,11 @@ refpayIntegrationSuite(
       expect((await control("GET", `/payments/${late.refpay.payment_id}`)).refunded_amount).toBe("2498")
       const order = await adminOrder(late.orderId)
       expect(payments(order)[0].refunds.map((r: any) => Number(r.amount))).toEqual([24.98])
-      expect(session(order).data.paid_after_cancellation_at).toBeDefined()
+      expect(session(order).data.paid_after_cancellation_at).toBeTruthy()
       expect((await admin.attentionList("paid_after_cancellation")).data).toMatchObject({ count: 0, payments: [] })
       expect((await admin.attention()).data.counts.paid_after_cancellation).toBe(0)
+      // Refunded in Medusa and on the platform alike (the provider wrote the platform's total in the payment's data).
+      expect((await admin.attention()).data.counts.refund_mismatch).toBe(0)
 
       // Twice is refused, and so is a payment that was not received after cancellation.
       const again = await admin.refundLatePayment(row.payment_session_id)
@@ -138,13 +171,128 @@ refpayIntegrationSuite(
 
       expect((await admin.attention()).data).toEqual({
         // The four references are still waiting, and valid for one day only in this suite.
-        counts: { expiring: 4, paid_after_cancellation: 0, amount_mismatch: 1, unknown_payment: 2, platform_error: 1 },
+        counts: { expiring: 4, paid_after_cancellation: 0, refund_mismatch: 0, amount_mismatch: 1, unknown_payment: 2, platform_error: 1 },
         total: 8,
       })
       expect((await admin.attentionList("everything")).status).toBe(404)
       expect((await admin.attentionList("expiring", "limit=0")).status).toBe(400)
       expectNoCredential([mismatches, failed, unknown])
     })
+
+    it("lists a captured payment whose refunded total in Medusa differs from the platform's, in either direction, and not one whose totals agree", async () => {
+      const platformRefunded = await placeOrder()
+      const agreed = await placeOrder()
+      for (const order of [platformRefunded, agreed]) {
+        await control("POST", `/payments/${order.refpay.payment_id}/pay`)
+        expect((await checkNow(order.orderId)).data.action).toBe("capture")
+      }
+      expect((await admin.attentionList("refund_mismatch")).data).toMatchObject({ kind: "refund_mismatch", count: 0, payments: [] })
+
+      // A Medusa refund of 5.00 EUR, made on the platform by the provider: the platform's total is in the payment's
+      // data only (the session's still says 0), and the two agree.
+      const agreedPayment = payments(await adminOrder(agreed.orderId))[0]
+      const refund = await api.post(`/admin/payments/${agreedPayment.id}/refund`, { amount: 5 }, adminHeaders()).catch((e: any) => e.response)
+      expect(refund.status).toBe(200)
+      expect((await control("GET", `/payments/${agreed.refpay.payment_id}`)).refunded_amount).toBe("500")
+      expect((await admin.attention()).data.counts.refund_mismatch).toBe(0)
+
+      // The platform refunded 10.00 EUR (as the sync last read it) that Medusa never recorded.
+      const sessionId = session(await adminOrder(platformRefunded.orderId)).id
+      await pg().raw(`update payment_session set data = jsonb_set(data, '{refpay,refunded_cents}', '1000') where id = ?`, [sessionId])
+      const one = (await admin.attentionList("refund_mismatch")).data
+      expect(one).toMatchObject({ count: 1, limit: 20, offset: 0 })
+      expect(one.payments).toEqual([
+        expect.objectContaining({
+          payment_session_id: sessionId,
+          order: expect.objectContaining({ id: platformRefunded.orderId }),
+          payment: expect.objectContaining({ captured_cents: 2498, refunded_cents: 0 }),
+          platform_refunded_cents: 1000,
+        }),
+      ])
+
+      // Medusa holds a refund the platform never made (its total as last read is 0 in both places).
+      await pg().raw(`update payment set data = jsonb_set(data, '{refpay,refunded_cents}', '0') where id = ?`, [agreedPayment.id])
+      const both = (await admin.attentionList("refund_mismatch")).data
+      expect(both.count).toBe(2)
+      expect(both.payments.map((p: any) => p.order.id).sort()).toEqual([platformRefunded.orderId, agreed.orderId].sort())
+      expect(both.payments.find((p: any) => p.order.id === agreed.orderId)).toMatchObject({
+        payment: { captured_cents: 2498, refunded_cents: 500 },
+        platform_refunded_cents: 0,
+      })
+      const pages = [(await admin.attentionList("refund_mismatch", "limit=1")).data, (await admin.attentionList("refund_mismatch", "limit=1&offset=1")).data]
+      expect(pages.map((page) => [page.count, page.payments.length])).toEqual([[2, 1], [2, 1]])
+      expect(pages.map((page) => page.payments[0].order.id)).toEqual(both.payments.map((p: any) => p.order.id))
+      expect((await admin.attention()).data).toMatchObject({ counts: { refund_mismatch: 2, expiring: 0 }, total: 2 })
+      expectNoCredential(both)
+    })
+
+    it(`answers the counts, pages the lists and runs a poll tick with ${SEEDED_SESSIONS} waiting references (more than PostgreSQL's 65,535 parameters of one statement), no statement's text, bindings or rows growing with them`, async () => {
+      const { orderId } = await placeOrder()
+      const model = session(await adminOrder(orderId)).id
+      // Seeded with SQL: copies of a real session, in a payment collection of their own, waiting and expiring within a day.
+      const seeding = Date.now()
+      await pg().raw(
+        `insert into payment_collection (id, currency_code, amount, raw_amount, status, created_at, updated_at)
+         values ('pay_col_seeded', 'eur', 24.98, '{"value": "24.98", "precision": 20}', 'not_paid', now(), now())`
+      )
+      await pg().raw(
+        `insert into payment_session (id, currency_code, amount, raw_amount, provider_id, data, context, status, payment_collection_id, created_at, updated_at)
+         select 'payses_seeded_' || lpad(g::text, 6, '0'), ps.currency_code, ps.amount, ps.raw_amount, ps.provider_id,
+                jsonb_set(ps.data, '{session_id}', to_jsonb('payses_seeded_' || lpad(g::text, 6, '0'))), ps.context,
+                'pending_authorization', 'pay_col_seeded', now(), now()
+           from payment_session ps, generate_series(1, ?::int) g
+          where ps.id = ?`,
+        [SEEDED_SESSIONS, model]
+      )
+      const seedMs = Date.now() - seeding
+
+      // Each step under the statement spy; its figures are printed before they are checked.
+      async function step<T>(name: string, run: () => Promise<T>): Promise<{ result: T; seen: ReturnType<typeof watchStatements>["seen"] }> {
+        const statements = watchStatements()
+        const started = Date.now()
+        try {
+          const result = await run()
+          return { result, seen: statements.seen }
+        } finally {
+          statements.stop()
+          process.stdout.write(`bounded queries, ${name}: ${Date.now() - started} ms, ${JSON.stringify(statements.seen)}\n`)
+        }
+      }
+      const expectBounded = (seen: { maxSqlChars: number; maxBindings: number; maxRows: number; widest: string }) => {
+        expect(seen.maxBindings <= 10_000 ? "bounded" : `${seen.maxBindings} bindings: ${seen.widest}`).toBe("bounded")
+        // A page of 500 ids written into the text is about 20,000 characters; 70,000 of them would be 2.5 million.
+        expect(seen.maxSqlChars).toBeLessThanOrEqual(250_000)
+        expect(seen.maxRows).toBeLessThanOrEqual(WATCH_PAGE_SIZE)
+      }
+      process.stdout.write(`bounded queries: ${SEEDED_SESSIONS} sessions seeded in ${seedMs} ms\n`)
+
+      const counts = await step<any>("counts", () => admin.attention())
+      expect(counts.result.status).toBe(200)
+      expect(counts.result.data.counts.expiring).toBe(SEEDED_SESSIONS + 1)
+      expectBounded(counts.seen)
+
+      const last = await step<any>("last page", () => admin.attentionList("expiring", `limit=100&offset=${SEEDED_SESSIONS - 50}`))
+      expect(last.result.status).toBe(200)
+      expect(last.result.data).toMatchObject({ count: SEEDED_SESSIONS + 1, offset: SEEDED_SESSIONS - 50 })
+      expect(last.result.data.payments).toHaveLength(51)
+      expect(new Set(last.result.data.payments.map((p: any) => p.payment_session_id)).size).toBe(51)
+      expectBounded(last.seen)
+
+      // The poll tick starts watching new sessions a bounded batch at a time (none is due yet: first check in 10 min).
+      const tick = await step("poll tick", () => pollRefpayPayments(ctx.getContainer()))
+      expectBounded(tick.seen)
+      // The spy saw MikroORM's statements too (the check records the tick wrote).
+      expect(tick.seen.checkInserts).toBeGreaterThan(0)
+      const watched = Number(
+        (await pg().raw(`select count(*)::int as n from refpay_payment_check where session_id like 'payses_seeded_%' and deleted_at is null`)).rows[0].n
+      )
+      process.stdout.write(`bounded queries: ${watched} seeded sessions watched after the tick\n`)
+      // One batch (the order placed above may take one place in it); Medusa's own scheduled tick may have run one too.
+      expect(watched).toBeGreaterThanOrEqual(MAX_WATCH_STARTS_PER_TICK - 1)
+      expect(watched).toBeLessThanOrEqual(2 * MAX_WATCH_STARTS_PER_TICK)
+
+      expect(counts.result.data.counts).toMatchObject({ paid_after_cancellation: 0, refund_mismatch: 0 })
+    }, 300_000)
 
     it("finds the order of a reference a customer quotes, exactly as text (leading zeros matter), with or without the entity", async () => {
       await control("POST", "/next-reference", { entity: "01234", reference: "000123450" })

@@ -1,21 +1,39 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { REFPAY_MODULE, type RefpayModuleService } from "../modules/refpay"
 import { loadPaymentRows, type AdminPaymentRow } from "./payment-rows"
-import { findSessionsExpiringBetween, findSessionsPaidAfterCancellation } from "./session-queries"
+import {
+  countSessions,
+  expiringBetween,
+  pageSessions,
+  PAID_AFTER_CANCELLATION_HELD,
+  REFUND_MISMATCH,
+  type SessionSelection,
+} from "./session-queries"
 
 /**
  * The payments a shop owner should look at, by kind:
  * - expiring: waiting references whose validity ends within 24 hours (a reminder call may save the sale);
  * - paid_after_cancellation: money received for a cancelled order and not (fully) refunded yet;
+ * - refund_mismatch: a captured payment whose refunded total in Medusa differs from the platform's as last read;
  * - amount_mismatch: the platform reports a payment for another amount than the order's (never captured);
  * - unknown_payment: the platform does not know the reference (wrong environment or credentials?);
  * - platform_error: the last status check could not reach the platform.
- * The last three are the poll job's record of the last check (`refpay_payment_check.last_outcome`).
+ * The last three are the poll job's record of the last check (`refpay_payment_check.last_outcome`). Every kind is
+ * counted (COUNT(*)) and paged (LIMIT/OFFSET in a stable order) by PostgreSQL: the counts run on every view of the
+ * admin's order list, and no query's rows or bindings grow with the number of payments.
  */
-export const ATTENTION_KINDS = ["expiring", "paid_after_cancellation", "amount_mismatch", "unknown_payment", "platform_error"] as const
+export const ATTENTION_KINDS = [
+  "expiring",
+  "paid_after_cancellation",
+  "refund_mismatch",
+  "amount_mismatch",
+  "unknown_payment",
+  "platform_error",
+] as const
 export type AttentionKind = (typeof ATTENTION_KINDS)[number]
 
-const CHECK_KINDS = new Set<AttentionKind>(["amount_mismatch", "unknown_payment", "platform_error"])
+const CHECK_KINDS = ["amount_mismatch", "unknown_payment", "platform_error"] as const
+const isCheckKind = (kind: AttentionKind): kind is (typeof CHECK_KINDS)[number] => (CHECK_KINDS as readonly string[]).includes(kind)
 export const EXPIRING_WITHIN_MS = 24 * 60 * 60 * 1000
 
 export interface AttentionPage {
@@ -26,10 +44,6 @@ export interface AttentionPage {
   offset: number
 }
 
-/** Open orders only: a cancelled order's waiting reference is being cancelled anyway. */
-const stillWaiting = (row: AdminPaymentRow) => row.order?.status !== "canceled" && row.session_status === "pending_authorization"
-const notRefunded = (row: AdminPaymentRow) => (row.payment?.refundable_cents ?? 0) > 0
-
 export async function listAttention(
   container: MedusaContainer,
   kind: AttentionKind,
@@ -37,7 +51,7 @@ export async function listAttention(
   secrets: (string | undefined)[],
   now: Date = new Date()
 ): Promise<AttentionPage> {
-  if (CHECK_KINDS.has(kind)) {
+  if (isCheckKind(kind)) {
     const checks = container.resolve<RefpayModuleService>(REFPAY_MODULE)
     const [rows, count] = await checks.listAndCountRefpayPaymentChecks(
       { last_outcome: kind },
@@ -46,41 +60,32 @@ export async function listAttention(
     const payments = await loadPaymentRows(container, rows.map((row) => row.session_id), secrets)
     return { kind, payments, count, ...page }
   }
-  // The two lists below are small by nature (a day's expiries, late payments): filtered here, then paged.
-  const all = await loadFiltered(container, kind, secrets, now)
-  return { kind, payments: all.slice(page.offset, page.offset + page.limit), count: all.length, ...page }
+  const selection = sessionSelection(kind, now)
+  const [ids, count] = await Promise.all([pageSessions(container, selection, page), countSessions(container, selection)])
+  return { kind, payments: await loadPaymentRows(container, ids, secrets), count, ...page }
 }
 
-async function loadFiltered(container: MedusaContainer, kind: AttentionKind, secrets: (string | undefined)[], now: Date): Promise<AdminPaymentRow[]> {
-  if (kind === "expiring") {
-    const ids = await findSessionsExpiringBetween(container, now, new Date(now.getTime() + EXPIRING_WITHIN_MS))
-    return (await loadPaymentRows(container, ids, secrets)).filter(stillWaiting)
+type SessionKind = Exclude<AttentionKind, (typeof CHECK_KINDS)[number]>
+
+/** The kinds read off the sessions and payments themselves, as SQL (session-queries.ts). */
+function sessionSelection(kind: SessionKind, now: Date): SessionSelection {
+  switch (kind) {
+    case "expiring":
+      return expiringBetween(now, new Date(now.getTime() + EXPIRING_WITHIN_MS))
+    case "paid_after_cancellation":
+      return PAID_AFTER_CANCELLATION_HELD
+    case "refund_mismatch":
+      return REFUND_MISMATCH
   }
-  const ids = await findSessionsPaidAfterCancellation(container)
-  return (await loadPaymentRows(container, ids, secrets)).filter(notRefunded)
 }
 
-/** How many payments of each kind need attention. */
-export async function countAttention(
-  container: MedusaContainer,
-  secrets: (string | undefined)[],
-  now: Date = new Date()
-): Promise<Record<AttentionKind, number>> {
+/** How many payments of each kind need attention: one COUNT(*) per kind, no rows loaded. */
+export async function countAttention(container: MedusaContainer, now: Date = new Date()): Promise<Record<AttentionKind, number>> {
   const checks = container.resolve<RefpayModuleService>(REFPAY_MODULE)
-  const checkCount = async (outcome: AttentionKind) =>
-    (await checks.listAndCountRefpayPaymentChecks({ last_outcome: outcome }, { take: 1, select: ["id"] }))[1]
-  const [expiring, late, mismatch, unknown, failing] = await Promise.all([
-    loadFiltered(container, "expiring", secrets, now),
-    loadFiltered(container, "paid_after_cancellation", secrets, now),
-    checkCount("amount_mismatch"),
-    checkCount("unknown_payment"),
-    checkCount("platform_error"),
-  ])
-  return {
-    expiring: expiring.length,
-    paid_after_cancellation: late.length,
-    amount_mismatch: mismatch,
-    unknown_payment: unknown,
-    platform_error: failing,
-  }
+  const count = async (kind: AttentionKind): Promise<number> =>
+    isCheckKind(kind)
+      ? (await checks.listAndCountRefpayPaymentChecks({ last_outcome: kind }, { take: 1, select: ["id"] }))[1]
+      : countSessions(container, sessionSelection(kind, now))
+  const counts = await Promise.all(ATTENTION_KINDS.map(count))
+  return Object.fromEntries(ATTENTION_KINDS.map((kind, i) => [kind, counts[i]!])) as Record<AttentionKind, number>
 }

@@ -27,6 +27,12 @@ export interface AdminPaymentRow {
   paid_after_cancellation_at: string | null
   /** Medusa's Payment for the session, once the payment was recorded. */
   payment: { id: string; captured_cents: number; refunded_cents: number; refundable_cents: number } | null
+  /**
+   * The platform's refunded total as the plugin last read it (the larger of the session's and the payment's
+   * `data.refpay.refunded_cents`: the sync writes one, the provider the other, and refunds only grow); null when
+   * neither holds a number.
+   */
+  platform_refunded_cents: number | null
   last_check: { outcome: string | null; checked_at: string | null; failures: number; error: string | null } | null
 }
 
@@ -36,6 +42,7 @@ const FIELDS = [
   "provider_id",
   "data",
   "payment.id",
+  "payment.data",
   "payment.captures.raw_amount",
   "payment.refunds.raw_amount",
   "payment_collection.order.id",
@@ -82,6 +89,7 @@ function toRow(row: any, check: any, secrets: (string | undefined)[]): AdminPaym
     expires_at: text(refpay.expires_at) || null,
     paid_after_cancellation_at: text(row.data.paid_after_cancellation_at) || null,
     payment: payment ? { id: payment.id, ...paymentCents(payment) } : null,
+    platform_refunded_cents: platformRefundedCents(refpay, payment?.data?.refpay),
     last_check: check
       ? {
           outcome: check.last_outcome ?? null,
@@ -92,6 +100,14 @@ function toRow(row: any, check: any, secrets: (string | undefined)[]): AdminPaym
         }
       : null,
   }
+}
+
+/** Same rule as the refund_mismatch list's SQL (session-queries.ts): the larger of the numbers stored, if any. */
+export function platformRefundedCents(...references: unknown[]): number | null {
+  const totals = references
+    .map((reference) => (reference && typeof reference === "object" ? (reference as { refunded_cents?: unknown }).refunded_cents : undefined))
+    .filter((cents): cents is number => typeof cents === "number" && Number.isFinite(cents))
+  return totals.length === 0 ? null : Math.max(...totals)
 }
 
 /** Stored identifiers are strings; anything else is shown as text, never re-parsed as a number. */

@@ -7,7 +7,8 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
  * PostgreSQL rather than by loading every session: Medusa 2.21's query graph and the payment module's list
  * methods filter on columns, not on paths inside the `data` JSONB column, so these read `payment_session` through
  * the app's PostgreSQL connection (`ContainerRegistrationKeys.PG_CONNECTION`, the knex instance Medusa shares).
- * They only ever return session ids; everything shown is then loaded through Medusa's query graph.
+ * They only ever return session ids (one page at a time) or counts; everything shown is then loaded through Medusa's
+ * query graph, a page at a time.
  *
  * Values inside `data` are strings exactly as the platform returned them: compared as text, never as numbers, so
  * a reference's leading zeros matter.
@@ -61,30 +62,96 @@ function placeholders(values: unknown[]): string {
   return values.map(() => "?").join(", ")
 }
 
-/** Waiting references (session still pending authorisation) whose validity ends between `from` and `to`. */
-export function findSessionsExpiringBetween(container: MedusaContainer, from: Date, to: Date): Promise<string[]> {
-  const expires = timestampAt("refpay,expires_at")
-  return ids(
-    container,
-    `select ps.id from payment_session ps
-      where ${REFPAY_SESSION}
-        and ps.status = 'pending_authorization'
-        and ${expires} > ? and ${expires} <= ?
-      order by ${expires} asc, ps.id asc`,
-    [from, to]
-  )
+/**
+ * A set of REFPAY sessions the admin page lists, as SQL: a condition on `ps` (the session) and, when `withPayment`,
+ * on `pay` (its Medusa Payment) and `money` (that payment's captured and refunded cents), with a stable order for
+ * paging. Counted and paged by PostgreSQL: no query's rows or bindings grow with the number of sessions.
+ */
+export interface SessionSelection {
+  withPayment: boolean
+  where: string
+  bindings: readonly unknown[]
+  order: string
 }
 
-/** Sessions flagged as paid after their order was cancelled (whether refunded since or not), newest flag first. */
-export function findSessionsPaidAfterCancellation(container: MedusaContainer): Promise<string[]> {
-  return ids(
-    container,
-    `select ps.id from payment_session ps
-      where ${REFPAY_SESSION}
-        and coalesce(ps.data->>'paid_after_cancellation_at', '') <> ''
-      order by ps.data->>'paid_after_cancellation_at' desc, ps.id desc`,
-    []
-  )
+/**
+ * The session's Payment and what Medusa holds of it in cents, exactly as `paymentCents` (rules/money.ts) computes it:
+ * each capture and refund from its stored exact amount (`raw_amount.value`), rounded half away from zero to the cent
+ * (PostgreSQL's `round(numeric)`), then summed.
+ */
+const WITH_PAYMENT = `
+  join payment pay on pay.payment_session_id = ps.id and pay.deleted_at is null
+  cross join lateral (
+    select coalesce((select sum(round(coalesce((c.raw_amount->>'value')::numeric, c.amount) * 100)) from capture c
+                      where c.payment_id = pay.id and c.deleted_at is null), 0) as captured_cents,
+           coalesce((select sum(round(coalesce((r.raw_amount->>'value')::numeric, r.amount) * 100)) from refund r
+                      where r.payment_id = pay.id and r.deleted_at is null), 0) as refunded_cents
+  ) money`
+
+function fromWhere(selection: SessionSelection): string {
+  return `from payment_session ps${selection.withPayment ? WITH_PAYMENT : ""}
+      where ${REFPAY_SESSION} and (${selection.where})`
+}
+
+/** How many sessions the selection holds: one COUNT(*) row. */
+export async function countSessions(container: MedusaContainer, selection: SessionSelection): Promise<number> {
+  const result = await pg(container).raw(`select count(*)::int as count ${fromWhere(selection)}`, selection.bindings as Knex.RawBinding[])
+  return Number((result.rows as { count: number }[])[0]?.count ?? 0)
+}
+
+/** One page of the selection's session ids, in its order. */
+export function pageSessions(container: MedusaContainer, selection: SessionSelection, page: { limit: number; offset: number }): Promise<string[]> {
+  return ids(container, `select ps.id ${fromWhere(selection)} order by ${selection.order} limit ? offset ?`, [...selection.bindings, page.limit, page.offset])
+}
+
+/** The session's order is cancelled (Medusa's order/payment-collection link; a deleted link or order is no order). */
+const ORDER_CANCELED = `exists (select 1 from order_payment_collection opc
+    join "order" o on o.id = opc.order_id and o.deleted_at is null
+   where opc.payment_collection_id = ps.payment_collection_id and opc.deleted_at is null and o.status = 'canceled')`
+
+/**
+ * Waiting references (session still pending authorisation, order not cancelled: a cancelled order's reference is
+ * being cancelled anyway) whose validity ends after `from`, up to `to`; soonest first.
+ */
+export function expiringBetween(from: Date, to: Date): SessionSelection {
+  const expires = timestampAt("refpay,expires_at")
+  return {
+    withPayment: false,
+    where: `ps.status = 'pending_authorization' and ${expires} > ? and ${expires} <= ? and not ${ORDER_CANCELED}`,
+    bindings: [from, to],
+    order: `${expires} asc, ps.id asc`,
+  }
+}
+
+/** Sessions flagged as paid after their order was cancelled whose payment still holds money; newest flag first. */
+export const PAID_AFTER_CANCELLATION_HELD: SessionSelection = {
+  withPayment: true,
+  where: `coalesce(ps.data->>'paid_after_cancellation_at', '') <> '' and money.captured_cents > money.refunded_cents`,
+  bindings: [],
+  order: `ps.data->>'paid_after_cancellation_at' desc, ps.id desc`,
+}
+
+/** A whole number at `path` inside a JSONB column; null when absent or not a number (never a cast error). */
+function numberAt(column: string, path: string): string {
+  return `(case when jsonb_typeof(${column} #> '{${path}}') = 'number' then (${column} #>> '{${path}}')::numeric end)`
+}
+
+/**
+ * The platform's refunded total as the plugin last read it, in cents: the sync writes it in the session's data,
+ * the provider in the payment's data after its own calls. Refunds only grow on the platform, so the larger of the
+ * two is the latest; 0 when neither says.
+ */
+const PLATFORM_REFUNDED_CENTS = `coalesce(greatest(${numberAt("ps.data", "refpay,refunded_cents")}, ${numberAt("pay.data", "refpay,refunded_cents")}), 0)`
+
+/**
+ * Captured payments whose refunded total in Medusa (its Refund records) differs, either way, from the platform's as
+ * last read; newest payment first.
+ */
+export const REFUND_MISMATCH: SessionSelection = {
+  withPayment: true,
+  where: `money.captured_cents > 0 and money.refunded_cents <> ${PLATFORM_REFUNDED_CENTS}`,
+  bindings: [],
+  order: `pay.created_at desc, ps.id desc`,
 }
 
 /** How many references (of one registration, when given) wait for the customer, and when the oldest was issued. */

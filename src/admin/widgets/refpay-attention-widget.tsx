@@ -7,6 +7,7 @@ import { useRefpayGet } from "../lib/use-refpay-admin"
 
 const LABELS: Record<AttentionKind, [string, string]> = {
   paid_after_cancellation: ["paid after cancellation (to refund)", "paid after cancellation (to refund)"],
+  refund_mismatch: ["refunded total differing from REFPAY's", "refunded totals differing from REFPAY's"],
   amount_mismatch: ["amount mismatch", "amount mismatches"],
   unknown_payment: ["reference unknown to REFPAY", "references unknown to REFPAY"],
   platform_error: ["failed status check", "failed status checks"],

@@ -1,3 +1,4 @@
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { ILockingModule, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../modules/refpay"
@@ -10,6 +11,11 @@ import { syncRefpayPayment, type SyncResult } from "./sync-payment"
 
 /** Syncs run at once per tick: enough to keep up with thousands of waiting payments, gentle on the platform. */
 export const PARALLEL_SYNCS = 8
+/** New sessions read per query when the tick starts watching them, and the most one tick starts watching. */
+export const WATCH_PAGE_SIZE = 500
+export const MAX_WATCH_STARTS_PER_TICK = 10 * WATCH_PAGE_SIZE
+/** The most sessions one tick checks, whatever the backlog: more would not fit a tick anyway (about 25 ms each). */
+export const MAX_CHECKS_PER_TICK = 5_000
 /** How long a manual run (the bench, tests) waits for a running tick; the scheduled job waits the minimum, 1 s. */
 const WAIT_FOR_TICK_SECONDS = 600
 const DAY = 86_400_000
@@ -24,8 +30,8 @@ export interface PollOptions {
  * The fallback for late or lost webhooks, and the clock for expiry. Every REFPAY session still worth a look
  * (waiting, or cancelled/expired but still within the late-settlement window) has a check record; each tick syncs
  * the ones that are due, oldest due first, as many as the backlog needs for every session to be checked once per
- * `pollIntervalMinutes` (at least `pollBatchSize`). Failing sessions back off (the sync records each check), so
- * none can starve the others. Ticks never overlap: they run under a lock of Medusa's locking module, taken with
+ * `pollIntervalMinutes` (at least `pollBatchSize`, at most MAX_CHECKS_PER_TICK). Failing sessions back off (the sync
+ * records each check), so none can starve the others. Ticks never overlap: they run under a lock of Medusa's locking module, taken with
  * `execute` (a renewed lease with Redis, a transaction's advisory lock with PostgreSQL), so a crashed server's lock
  * lapses. Each tick first resumes the checkouts whose completion was interrupted (an order with a session never
  * authorised).
@@ -64,7 +70,10 @@ async function pollRegistration(container: MedusaContainer, providerId: string, 
 
   const watching = { provider_id: providerId, watch_until: { $gt: now } }
   const [, watchingCount] = await checks.listAndCountRefpayPaymentChecks(watching, { take: 1, select: ["id"] })
-  const budget = Math.max(settings.pollBatchSize, Math.ceil(watchingCount / Math.max(1, settings.pollIntervalMinutes)))
+  const budget = Math.min(
+    MAX_CHECKS_PER_TICK,
+    Math.max(settings.pollBatchSize, Math.ceil(watchingCount / Math.max(1, settings.pollIntervalMinutes)))
+  )
   const due = await checks.listRefpayPaymentChecks(
     { ...watching, next_check_at: { $lte: now } },
     { take: budget, order: { next_check_at: "ASC" }, select: ["session_id"] }
@@ -94,6 +103,10 @@ async function syncAll(container: MedusaContainer, sessionIds: string[], now: Da
 /**
  * Starts watching REFPAY sessions that reached `pending_authorization` (an order was placed) and have no check
  * record yet: first due one interval after the order, watched until validity, grace and settlement window pass.
+ * Only sessions without a check record are read (the rest are watched already), WATCH_PAGE_SIZE at a time in id
+ * order (keyset: a session whose record could not be written is not read again in this tick), and at most
+ * MAX_WATCH_STARTS_PER_TICK per tick: a backlog (a restored database, a long outage of the job) is taken up over the
+ * next ticks, and no query's rows or bindings grow with the number of sessions.
  */
 async function watchNewSessions(
   container: MedusaContainer,
@@ -101,24 +114,47 @@ async function watchNewSessions(
   providerId: string,
   settings: Readonly<ResolvedRefpayOptions>
 ): Promise<void> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "payment_session",
-    fields: ["id", "provider_id", "updated_at"],
-    filters: { provider_id: providerId, status: "pending_authorization" },
-  })
   const watchMs = watchWindowMs(settings)
-  await checks.watchSessions(
-    (data as { id: string; provider_id: string; updated_at: string | Date }[]).map((row) => {
-      const placed = new Date(row.updated_at).getTime()
-      return {
-        session_id: row.id,
-        provider_id: row.provider_id,
-        next_check_at: new Date(placed + intervalMs(settings)),
-        watch_until: new Date(placed + watchMs),
-      }
-    })
+  let after = ""
+  for (let started = 0; started < MAX_WATCH_STARTS_PER_TICK; started += WATCH_PAGE_SIZE) {
+    const page = await unwatchedSessions(container, providerId, after, WATCH_PAGE_SIZE)
+    await checks.watchSessions(
+      page.map((row) => {
+        const placed = new Date(row.updated_at).getTime()
+        return {
+          session_id: row.id,
+          provider_id: row.provider_id,
+          next_check_at: new Date(placed + intervalMs(settings)),
+          watch_until: new Date(placed + watchMs),
+        }
+      })
+    )
+    if (page.length < WATCH_PAGE_SIZE) return
+    after = page[page.length - 1]!.id
+  }
+}
+
+/**
+ * The registration's `pending_authorization` sessions with no check record, after the id `after`, in id order. Read
+ * with SQL on the app's PostgreSQL connection (the plugin's `refpay_payment_check` beside Medusa's
+ * `payment_session`), since the query graph cannot ask for rows another module has none of.
+ */
+async function unwatchedSessions(
+  container: MedusaContainer,
+  providerId: string,
+  after: string,
+  limit: number
+): Promise<{ id: string; provider_id: string; updated_at: string | Date }[]> {
+  const pg = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+  const result = await pg.raw(
+    `select ps.id, ps.provider_id, ps.updated_at from payment_session ps
+      where ps.provider_id = ? and ps.status = 'pending_authorization' and ps.deleted_at is null and ps.id > ?
+        and not exists (select 1 from refpay_payment_check c where c.session_id = ps.id and c.deleted_at is null)
+      order by ps.id asc
+      limit ?`,
+    [providerId, after, limit]
   )
+  return result.rows
 }
 
 /** How long after its checkout a reference may still be paid or settled: validity, grace and late settlement. */

@@ -15,6 +15,9 @@ export const resumeRefpayAuthorizationWorkflow = createWorkflow("refpay-resume-a
   return new WorkflowResponse(payment)
 })
 
+/** Sessions one tick reads for interrupted completions at the most. */
+const RESUME_BATCH = 500
+
 /**
  * Finds the registration's sessions left `pending` by an interrupted completion (see `isInterruptedCompletion`) and
  * resumes each under the session's lock; one that fails is logged and tried again at the next tick. Only sessions
@@ -33,6 +36,8 @@ export async function resumeInterruptedCompletions(container: MedusaContainer, p
       status: "pending",
       updated_at: { $lte: new Date(now.getTime() - RESUME_AFTER_MS), $gt: new Date(now.getTime() - lookBackMs) },
     },
+    // Bounded: the oldest first; a larger backlog (a crash in the middle of a checkout rush) is taken over the next ticks.
+    pagination: { take: RESUME_BATCH, order: { updated_at: "ASC" } },
   })
   type Row = { id: string; status: string; updated_at: string | Date; data?: Record<string, unknown> | null; payment_collection?: { order?: { id: string } | null } | null }
   const interrupted = (data as Row[])

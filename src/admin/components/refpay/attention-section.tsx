@@ -21,6 +21,12 @@ const KINDS: { kind: AttentionKind; label: string; explain: string }[] = [
     explain: "The customer paid after the order was cancelled: the money is held until you refund it (or reinstate the sale with the customer).",
   },
   {
+    kind: "refund_mismatch",
+    label: "Refunds differ",
+    explain:
+      "Medusa's refunded total differs from the platform's: a refund was made on the platform and not recorded in Medusa, or recorded in Medusa and not made on the platform. Compare both and correct the one that is wrong.",
+  },
+  {
     kind: "amount_mismatch",
     label: "Amount mismatch",
     explain: "The platform reports a payment for another amount than the order's. It is never captured automatically: check it on the platform.",
@@ -184,6 +190,14 @@ const DETAIL: Record<AttentionKind, { header: string; cell: (row: AdminPaymentRo
         row.payment && row.payment.refunded_cents > 0
           ? `${formatCents(row.payment.refunded_cents)} refunded, ${formatCents(row.payment.refundable_cents)} held`
           : `${formatCents(row.payment?.refundable_cents ?? 0)} held`,
+    }),
+  },
+  refund_mismatch: {
+    header: "Refunded",
+    cell: (row) => ({
+      when: `Medusa ${formatCents(row.payment?.refunded_cents ?? 0)}, REFPAY ${formatCents(row.platform_refunded_cents ?? 0)}`,
+      note: `Refunded of ${formatCents(row.payment?.captured_cents ?? 0)} captured (REFPAY as last read)`,
+      urgent: true,
     }),
   },
   amount_mismatch: { header: "Last check", cell: (row) => lastCheck(row, false) },

@@ -6,8 +6,9 @@ import { refpayProvider } from "../../../../../workflows/refpay-sync/provider"
 import { AdminRefpayAttentionKind, type AdminRefpayAttentionQueryType } from "../../validators"
 
 /**
- * `GET /admin/refpay/attention/:kind?limit=&offset=`: the payments of one kind (expiring, paid_after_cancellation,
- * amount_mismatch, unknown_payment, platform_error), each with its order, reference and money state.
+ * `GET /admin/refpay/attention/:kind?limit=&offset=`: one page of the payments of one kind (expiring,
+ * paid_after_cancellation, refund_mismatch, amount_mismatch, unknown_payment, platform_error), each with its order,
+ * reference and money state.
  */
 export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminRefpayAttentionQueryType>, res: MedusaResponse): Promise<void> {
   const kind = AdminRefpayAttentionKind.safeParse(req.params.kind)
