@@ -17,6 +17,8 @@ afterEach(() => sb.reset())
 afterAll(() => stopSandbox(sb))
 
 const SOME_PAYMENT = `/payments/${randomUUID()}/pay`
+const SOME_REFERENCE = "/references/12345/012345678/pay"
+const SOME_RELEASE = "/faults/1/release"
 
 const CLOCK_RANGE = "must keep the clock between 1970-01-01 and 9999-12-31"
 
@@ -26,6 +28,23 @@ const REFUSED: Case[] = [
   ["pay: force not a boolean", SOME_PAYMENT, { force: "yes" }, [["force", "must be a boolean"]]],
   ["pay: force null", SOME_PAYMENT, { force: null }, [["force", "must not be null"]]],
   ["pay: unknown field", SOME_PAYMENT, { force: true, amount: 5 }, [["amount", "is not allowed"]]],
+  ["pay by reference: force not a boolean", SOME_REFERENCE, { force: "yes" }, [["force", "must be a boolean"]]],
+  [
+    "pay by reference: bad entity, reference and body",
+    "/references/1/x/pay",
+    { force: 1, amount: 5 },
+    [
+      ["entity", "must be 5 digits"],
+      ["reference", "must be 9 digits"],
+      ["force", "must be a boolean"],
+      ["amount", "is not allowed"],
+    ],
+  ],
+  ["faults: hold not a boolean", "/faults", { path: "/auth", hold: 1 }, [["hold", "must be a boolean"]]],
+  ["faults: hold_max_ms without hold", "/faults", { path: "/auth", status: 500, hold_max_ms: 10 }, [["hold_max_ms", "needs hold: true"]]],
+  ["faults: hold_max_ms fractional", "/faults", { path: "/auth", hold: true, hold_max_ms: 1.5 }, [["hold_max_ms", "must be an integer from 1 to 600000"]]],
+  ["faults/{id}/release: count 0", SOME_RELEASE, { count: 0 }, [["count", "must be an integer >= 1"]]],
+  ["faults/{id}/release: unknown field", SOME_RELEASE, { id: 1 }, [["id", "is not allowed"]]],
   ["clock: nothing to do", "/clock", {}, [["body", "exactly one of advance_ms, advance_days or set is required"]]],
   ["clock: two moves", "/clock", { advance_ms: 1, set: 0 }, [["body", "exactly one of advance_ms, advance_days or set is required"]]],
   ["clock: advance_ms a string", "/clock", { advance_ms: "1" }, [["advance_ms", "must be a number"]]],
@@ -110,7 +129,7 @@ describe("a /__sandbox control refuses a body it cannot use", () => {
   })
 
   it("a body that is not a JSON object is refused by every control that takes one", async () => {
-    for (const path of [SOME_PAYMENT, "/clock", "/webhooks/config", "/webhooks/faults", "/next-reference", "/faults"]) {
+    for (const path of [SOME_PAYMENT, SOME_REFERENCE, "/clock", "/webhooks/config", "/webhooks/faults", "/next-reference", "/faults", SOME_RELEASE]) {
       for (const body of [[1], "x", 5, null]) {
         const res = await control(sb, "POST", path, body)
         expect(res.body.details).toEqual([{ field: "body", message: "must be a JSON object" }])
@@ -119,8 +138,8 @@ describe("a /__sandbox control refuses a body it cannot use", () => {
   })
 
   it("never answers 500 and names at least one field whatever JSON a control is sent (fast-check)", async () => {
-    const paths = ["/clock", "/webhooks/config", "/webhooks/faults", "/next-reference", "/faults", SOME_PAYMENT]
-    const keys = fc.constantFrom("force", "advance_ms", "advance_days", "set", "url", "secret", "auth", "retries", "backoff_ms", "mode", "count", "copies", "delay_ms", "entity", "reference", "path", "status", "other")
+    const paths = ["/clock", "/webhooks/config", "/webhooks/faults", "/next-reference", "/faults", SOME_PAYMENT, SOME_REFERENCE, SOME_RELEASE]
+    const keys = fc.constantFrom("force", "advance_ms", "advance_days", "set", "url", "secret", "auth", "retries", "backoff_ms", "mode", "count", "copies", "delay_ms", "entity", "reference", "path", "status", "hold", "hold_max_ms", "other")
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...paths), fc.dictionary(keys, fc.jsonValue({ maxDepth: 2 })), async (path, body) => {
         const res = await control(sb, "POST", path, body)

@@ -109,7 +109,7 @@ describe("scripted faults (POST /__sandbox/faults)", () => {
 
   it("refuses a fault that does nothing or is malformed", async () => {
     expect((await control(sb, "POST", "/faults", { path: "/auth" })).body.details).toEqual([
-      { field: "status", message: "one of status, delay_ms or reset: true is required" },
+      { field: "status", message: "one of status, delay_ms, reset: true or hold: true is required" },
     ])
     expect((await control(sb, "POST", "/faults", { path: "auth", status: 99, when: "later" })).body.details).toEqual([
       { field: "path", message: "must be a path starting with /" },

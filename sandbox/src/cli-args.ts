@@ -43,7 +43,11 @@ Environment (a flag wins over its variable; variables keep secrets out of ps and
   REFPAY_SANDBOX_SCOPE           --scope
 
 Controls live under /__sandbox (see docs/platform-contract.md); they can pay any reference, list customer data
-and send webhooks (with their secret) anywhere, so keep them on loopback or behind --control-token.`
+and send webhooks (with their secret) anywhere, so keep them on loopback or behind --control-token.
+
+Pay a reference as its customer would (the entity and reference the shop shows; -d '{"force":true}' settles one
+already cancelled or expired; /cancel and /expire instead of /pay; GET without /pay reads it):
+  curl -X POST http://localhost:4010/__sandbox/references/ENTITY/REFERENCE/pay`
 
 export class CliError extends Error {
   override name = "CliError"

@@ -9,7 +9,7 @@ import { integerIn, object, says, validate, type Validated } from "./validation"
  * schema passes, so each field is first told what is wrong with it alone.
  */
 
-/** POST /__sandbox/payments/:id/pay */
+/** POST /__sandbox/payments/:id/pay and /__sandbox/references/:entity/:reference/pay */
 export const PayBody = object({ force: z.boolean(says("must be a boolean")).optional() })
 
 const CLOCK_MOVES = ["advance_ms", "advance_days", "set"] as const
@@ -98,6 +98,15 @@ const digits = (n: number) => z.string(says(`must be ${n} digits`)).regex(new Re
 
 /** POST /__sandbox/next-reference */
 export const NextReferenceBody = object({ entity: digits(5).optional(), reference: digits(9) })
+
+const PaymentReference = object({ entity: digits(5), reference: digits(9) })
+
+/** The path of /__sandbox/references/:entity/:reference/...: spaces ignored ("123 456 789" as a reference is shown). */
+export function parsePaymentReference(entity: string, reference: string): Validated<{ entity: string; reference: string }> {
+  const value = { entity: entity.replace(/\s+/g, ""), reference: reference.replace(/\s+/g, "") }
+  const checked = validate(PaymentReference, value)
+  return checked.ok ? { ok: true, value } : checked
+}
 
 function refused(field: string, message: string): { ok: false; problems: FieldProblem[] } {
   return { ok: false, problems: [{ field, message }] }

@@ -1,7 +1,7 @@
 import type { RequestContext } from "./context"
-import { NextReferenceBody, parseClockBody, parseWebhookFaultBody, PayBody, WebhookConfigBody } from "./control-bodies"
+import { NextReferenceBody, parseClockBody, parsePaymentReference, parseWebhookFaultBody, PayBody, WebhookConfigBody } from "./control-bodies"
 import { paymentsError, type FieldProblem } from "./errors"
-import { faultView, parseFault } from "./faults"
+import { parseFault, ReleaseBody } from "./faults"
 import type { Payment } from "./payment-store"
 import { rawView } from "./payment-views"
 import { json, type Reply } from "./reply"
@@ -21,8 +21,13 @@ const ROUTES: Route[] = [
   route("payments/:id/pay", { POST: payPayment }),
   route("payments/:id/cancel", { POST: cancelPayment }),
   route("payments/:id/expire", { POST: expirePayment }),
+  route("references/:entity/:reference", { GET: getByReference }),
+  route("references/:entity/:reference/pay", { POST: payByReference }),
+  route("references/:entity/:reference/cancel", { POST: cancelByReference }),
+  route("references/:entity/:reference/expire", { POST: expireByReference }),
   route("clock", { GET: getClock, POST: moveClock }),
   route("faults", { GET: listFaults, POST: addFault, DELETE: clearFaults }),
+  route("faults/:id/release", { POST: releaseFault }),
   route("webhooks", { GET: listWebhooks }),
   route("webhooks/config", { GET: getWebhookConfig, POST: configureWebhooks }),
   route("webhooks/faults", { GET: listWebhookFaults, POST: addWebhookFault, DELETE: clearWebhookFaults }),
@@ -78,15 +83,17 @@ type Check<T> = (value: Record<string, unknown>) => { ok: true; value: T } | { o
 
 /**
  * A control's body, checked by `check`. Controls take an optional JSON object; an empty body is `{}`
- * (curl-friendly, no content type needed).
+ * (curl-friendly, no content type needed). `pathProblems` (a path parameter's) are told with the body's, first.
  */
-function body<T>(ctx: RequestContext, check: Check<T>): Body<T> {
+function body<T>(ctx: RequestContext, check: Check<T>, pathProblems: FieldProblem[] = []): Body<T> {
   const parsed = ctx.body.length === 0 ? { ok: true as const, value: {} } : parseJson(ctx.body)
   if (!parsed.ok || !isPlainObject(parsed.value)) {
-    return { ok: false, reply: bad([{ field: "body", message: "must be a JSON object" }]) }
+    return { ok: false, reply: bad([...pathProblems, { field: "body", message: "must be a JSON object" }]) }
   }
   const checked = check(parsed.value)
-  return checked.ok ? checked : { ok: false, reply: bad(checked.problems) }
+  const problems = [...pathProblems, ...(checked.ok ? [] : checked.problems)]
+  if (problems.length > 0 || !checked.ok) return { ok: false, reply: bad(problems) }
+  return checked
 }
 
 function bad(details: FieldProblem[]): Reply {
@@ -141,7 +148,12 @@ function payPayment(ctx: RequestContext, [id]: string[]): Reply {
   if (!b.ok) return b.reply
   const payment = findPayment(ctx, id as string)
   if (!payment) return paymentNotFound()
-  const result = ctx.state.lifecycle.pay(payment, b.value.force === true)
+  return pay(ctx, payment, b.value.force === true)
+}
+
+/** The customer pays: only a WAITING payment, unless `force` (a late settlement of a cancelled or expired one). */
+function pay(ctx: RequestContext, payment: Payment, force: boolean): Reply {
+  const result = ctx.state.lifecycle.pay(payment, force)
   if (result === "already-approved") return paymentsError(409, "PAYMENT_ALREADY_APPROVED", "The payment is already approved")
   if (result === "not-payable") {
     return paymentsError(409, "PAYMENT_NOT_PAYABLE", `The payment is ${payment.status.toLowerCase()}; send {"force": true} for a late settlement`)
@@ -161,12 +173,68 @@ function expirePayment(ctx: RequestContext, [id]: string[]): Reply {
 function whileWaiting(ctx: RequestContext, id: string, change: (p: Payment) => void): Reply {
   const payment = findPayment(ctx, id)
   if (!payment) return paymentNotFound()
+  return changeIfWaiting(ctx, payment, change)
+}
+
+function changeIfWaiting(ctx: RequestContext, payment: Payment, change: (p: Payment) => void): Reply {
   ctx.state.lifecycle.expireIfDue(payment)
   if (payment.status !== "WAITING") {
     return paymentsError(409, "PAYMENT_NOT_WAITING", `The payment is ${payment.status.toLowerCase()}, not waiting`)
   }
   change(payment)
   return json(200, rawView(payment))
+}
+
+/* ---------- payments by entity and reference (what a shopper and a shop owner see) ---------- */
+
+type ByReference<T> = { ok: true; payment: Payment; value: T } | { ok: false; reply: Reply }
+
+/**
+ * The payment issued with that entity and reference, once the path (and the body, when `check` is given) are valid,
+ * every problem told at once. References are unique in a sandbox whatever the entity, so there is at most one; a
+ * reference issued with another entity is named in the 404, a mistyped entity being likely. Spaces are ignored
+ * (references are shown in groups of three).
+ */
+function byReference<T = undefined>(ctx: RequestContext, [entity, reference]: string[], check?: Check<T>): ByReference<T> {
+  const ref = parsePaymentReference(entity as string, reference as string)
+  const pathProblems = ref.ok ? [] : ref.problems
+  let value = undefined as T
+  if (check) {
+    const b = body(ctx, check, pathProblems)
+    if (!b.ok) return b
+    value = b.value
+  }
+  if (!ref.ok) return { ok: false, reply: bad(ref.problems) }
+  const { payments } = ctx.state
+  const payment = payments.findByReference(ref.value.entity, ref.value.reference)
+  if (payment) return { ok: true, payment, value }
+  const other = payments.findByReference(undefined, ref.value.reference)
+  const details = other ? [{ field: "entity", message: `reference ${other.reference} belongs to entity ${other.entity}` }] : []
+  const message = `No payment has entity ${ref.value.entity} and reference ${ref.value.reference}`
+  return { ok: false, reply: paymentsError(404, "PAYMENT_NOT_FOUND", message, details) }
+}
+
+function getByReference(ctx: RequestContext, params: string[]): Reply {
+  const found = byReference(ctx, params)
+  if (!found.ok) return found.reply
+  ctx.state.lifecycle.expireIfDue(found.payment)
+  return json(200, rawView(found.payment))
+}
+
+/** The same as POST /__sandbox/payments/{id}/pay, `force` included. */
+function payByReference(ctx: RequestContext, params: string[]): Reply {
+  const found = byReference(ctx, params, (v) => validate(PayBody, v))
+  return found.ok ? pay(ctx, found.payment, found.value.force === true) : found.reply
+}
+
+function cancelByReference(ctx: RequestContext, params: string[]): Reply {
+  const found = byReference(ctx, params)
+  return found.ok ? changeIfWaiting(ctx, found.payment, (p) => ctx.state.lifecycle.cancel(p)) : found.reply
+}
+
+function expireByReference(ctx: RequestContext, params: string[]): Reply {
+  const found = byReference(ctx, params)
+  return found.ok ? changeIfWaiting(ctx, found.payment, (p) => ctx.state.lifecycle.expire(p)) : found.reply
 }
 
 /* ---------- clock ---------- */
@@ -206,12 +274,25 @@ function addFault(ctx: RequestContext): Reply {
     return parsed.ok ? { ok: true, value: parsed.spec } : parsed
   })
   if (!b.ok) return b.reply
-  return json(201, faultView(ctx.state.faults.add(b.value)))
+  const { faults } = ctx.state
+  return json(201, faults.view(faults.add(b.value)))
 }
 
+/** Every held request is let go (and then goes on as its fault says): nothing stays stuck. */
 function clearFaults(ctx: RequestContext): Reply {
-  ctx.state.faults.clear()
-  return json(200, { count: 0, faults: [] })
+  const released = ctx.state.faults.clear()
+  return json(200, { count: 0, faults: [], released })
+}
+
+/** Lets go of the requests a hold fault holds: the `count` held longest, or all of them. */
+function releaseFault(ctx: RequestContext, [id]: string[]): Reply {
+  const b = body(ctx, (v) => validate(ReleaseBody, v))
+  if (!b.ok) return b.reply
+  const { faults } = ctx.state
+  const result = /^[1-9]\d{0,15}$/.test(id as string) ? faults.release(Number(id), b.value.count) : ({ ok: false, reason: "NOT_FOUND" } as const)
+  if (result.ok) return json(200, { released: result.released, fault: faults.view(result.fault) })
+  if (result.reason === "NOT_A_HOLD") return paymentsError(409, "FAULT_NOT_HOLDING", `Fault ${id} is not a hold fault`)
+  return paymentsError(404, "FAULT_NOT_FOUND", `No hold fault ${id} (never added, or cleared by DELETE /__sandbox/faults or reset)`)
 }
 
 /* ---------- webhooks ---------- */

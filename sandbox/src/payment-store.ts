@@ -35,6 +35,8 @@ export interface Payment {
 export class PaymentStore {
   private readonly byKey = new Map<string, Payment>()
   private readonly orders = new Set<string>()
+  /** References are unique in a sandbox, whatever the entity and the seller. */
+  private readonly byReference = new Map<string, Payment>()
   /** Only WAITING payments can expire, so the clock sweep walks just these. */
   readonly waiting = new Set<Payment>()
 
@@ -49,6 +51,7 @@ export class PaymentStore {
   add(payment: Payment): void {
     this.byKey.set(`${payment.sellerId}:${payment.paymentId.toLowerCase()}`, payment)
     this.orders.add(`${payment.sellerId}:${payment.orderId}`)
+    this.byReference.set(payment.reference, payment)
     if (payment.status === "WAITING") this.waiting.add(payment)
   }
 
@@ -61,6 +64,12 @@ export class PaymentStore {
     return undefined
   }
 
+  /** The payment issued with that reference, and that entity when one is given. */
+  findByReference(entity: string | undefined, reference: string): Payment | undefined {
+    const payment = this.byReference.get(reference)
+    return payment && (entity === undefined || payment.entity === entity) ? payment : undefined
+  }
+
   /**
    * Forgets a payment (the control DELETE /__sandbox/payments/{id}): it can no longer be read, paid, cancelled or
    * refunded, and its order_id and payment_id are free again. Stored idempotent answers and recorded webhook
@@ -71,6 +80,7 @@ export class PaymentStore {
     if (this.byKey.get(key) !== payment) return false
     this.byKey.delete(key)
     this.orders.delete(`${payment.sellerId}:${payment.orderId}`)
+    if (this.byReference.get(payment.reference) === payment) this.byReference.delete(payment.reference)
     this.waiting.delete(payment)
     return true
   }
@@ -86,6 +96,7 @@ export class PaymentStore {
   reset(): void {
     this.byKey.clear()
     this.orders.clear()
+    this.byReference.clear()
     this.waiting.clear()
   }
 }

@@ -12,7 +12,7 @@ export interface RequestLogEntry {
   idempotency_key?: string
   /** Token interface: of the token endpoint called, or of the token a payment call carried. */
   iface?: "t1" | "t2"
-  /** The injected fault that shaped the answer, if any: "status", "reset" or "delay". */
+  /** The injected fault that shaped the answer, if any: "status", "reset", "hold" (and nothing else) or "delay". */
   fault?: string
 }
 

@@ -5,7 +5,7 @@ import type { Handler, RequestContext } from "./context"
 import { handleControl } from "./controls"
 import { areaError, areaOf, paymentsError, type Area } from "./errors"
 import { ControlGuard } from "./exposure"
-import { faultReply, type Fault } from "./faults"
+import { faultReply, type Fault, type HoldEnd } from "./faults"
 import { CANCEL_PATH, CREATE_PATH, cancelPayment, createPayment, readPayment, STATUS_PREFIX } from "./payments"
 import type { RequestNote } from "./request-log"
 import { JSON_TYPE, type Reply } from "./reply"
@@ -54,7 +54,8 @@ function send(res: ServerResponse, reply: Reply): void {
 }
 
 /**
- * The request pipeline: fault (before) -> body (size limit) -> route -> fault (after) -> answer -> log.
+ * The request pipeline: fault (before) -> body (size limit) -> route -> fault (after) -> answer -> log. A fault's
+ * hold comes first at its point, then its delay, reset or status.
  * `/__sandbox` calls pass the control guard first (exposure.ts), and skip faults and the log. A thrown handler
  * error is a 500 in the area's dialect.
  */
@@ -86,8 +87,9 @@ async function handle(state: SandboxState, guard: ControlGuard, req: IncomingMes
   }
 
   const fault = area === "controls" ? undefined : state.faults.take(method, path)
-  if (fault) note.fault = fault.reset ? "reset" : fault.status !== undefined ? "status" : "delay"
+  if (fault) note.fault = fault.reset ? "reset" : fault.status !== undefined ? "status" : fault.hold ? "hold" : "delay"
   if (fault && fault.when === "before") {
+    if (fault.hold && (await holdRequest(state, fault, res)) === "dropped") return finish(0)
     if (fault.delayMs) await state.requestTimers.sleep(fault.delayMs)
     if (fault.reset) return resetConnection(req, finish)
     if (fault.status !== undefined) {
@@ -115,27 +117,46 @@ async function handle(state: SandboxState, guard: ControlGuard, req: IncomingMes
   // Any handler may have changed something (even a read expires an overdue reference): the state file decides.
   state.changed()
 
-  if (fault && fault.when === "after") reply = await afterWork(state, fault, area, reply, req, finish)
+  if (fault && fault.when === "after") reply = await afterWork(state, fault, area, reply, req, res, finish)
   if (reply.status === 0) return
   send(res, reply)
   finish(reply.status)
 }
 
-/** `when: "after"`: the work is done; now delay, drop the connection, or swap the answer. Status 0 = nothing to send. */
+/** `when: "after"`: the work is done; now hold, delay, drop the connection, or swap the answer. Status 0 = nothing to send. */
 async function afterWork(
   state: SandboxState,
   fault: Fault,
   area: Area,
   reply: Reply,
   req: IncomingMessage,
+  res: ServerResponse,
   finish: (status: number) => void,
 ): Promise<Reply> {
+  if (fault.hold && (await holdRequest(state, fault, res)) === "dropped") {
+    finish(0)
+    return { status: 0, body: "" }
+  }
   if (fault.delayMs) await state.requestTimers.sleep(fault.delayMs)
   if (fault.reset) {
     resetConnection(req, finish)
     return { status: 0, body: "" }
   }
   return fault.status !== undefined ? faultReply(fault, area) : reply
+}
+
+/**
+ * Waits until the hold fault lets this request go. A client that gives up (its connection closes) is no longer held:
+ * "dropped", and the request ends there without an answer (and, before the work, without doing it).
+ */
+async function holdRequest(state: SandboxState, fault: Fault, res: ServerResponse): Promise<HoldEnd> {
+  const { done, drop } = state.faults.hold(fault)
+  res.once("close", drop)
+  try {
+    return await done
+  } finally {
+    res.off("close", drop)
+  }
 }
 
 /** A TCP reset (not a clean close): the client sees ECONNRESET, as with a proxy or load balancer failing. */

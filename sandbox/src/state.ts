@@ -130,10 +130,11 @@ export class SandboxState {
     this.changed()
   }
 
-  /** Stops timers and deliveries, and saves the state file one last time. */
+  /** Stops timers, deliveries and held requests, and saves the state file one last time. */
   close(): void {
     this.keeper?.close()
     this.webhooks.close()
     this.requestTimers.clear()
+    this.faults.close()
   }
 }
