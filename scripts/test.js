@@ -7,7 +7,7 @@
 //   npm test                      everything
 //   npm test -- --unit            unit suites only (no PostgreSQL started)
 //   npm test -- --integration     integration suites only
-//   npm test -- --e2e             browser suites only (the demo stack in Debian's chromium)
+//   npm test -- --e2e             browser suites only (the demo stack in Debian's chromium); --browser too
 //   npm test -- --cluster         several Medusa servers on one PostgreSQL and one Redis (Debian's redis-server),
 //                                 under load, with a server and Redis killed (integration-tests/cluster)
 //   npm test -- <jest args>       passed to jest, e.g. a path pattern or -t "name"
@@ -25,7 +25,7 @@ function parseArgs(argv) {
   for (const arg of argv) {
     if (arg === "--unit") phases.add("unit")
     else if (arg === "--integration") phases.add("integration")
-    else if (arg === "--e2e") phases.add("e2e")
+    else if (arg === "--e2e" || arg === "--browser") phases.add("e2e")
     else if (arg === "--cluster") phases.add("cluster")
     else jestArgs.push(arg)
   }
@@ -94,6 +94,21 @@ function readCounts(type, { code, outputFile }) {
   }
 }
 
+/** Runs one phase and notes how long it took, for the closing lines. */
+async function timedPhase(type, run) {
+  const started = Date.now()
+  const result = await run()
+  return { ...result, seconds: Math.round((Date.now() - started) / 1000) }
+}
+
+/** One line a phase, just above the closing line: what each cost is what decides where the suite's time goes. */
+function printPhaseTimes(results) {
+  if (results.length === 0) return
+  const total = results.reduce((n, r) => n + r.seconds, 0)
+  const parts = results.map((r) => `${r.type} ${r.seconds} s (${r.passed} passed, ${r.failed} failed)`)
+  console.log(`Phases: ${parts.join("; ")}; total ${total} s`)
+}
+
 /** What failed, repeated just above the closing line so that the end of a long log says it. */
 function printFailures(results) {
   const failures = results.flatMap((r) => r.failures.map((f) => ({ ...f, type: r.type })))
@@ -128,7 +143,7 @@ async function main() {
   }
 
   try {
-    if (phases.has("unit")) results.push(readCounts("unit", await runJest("unit", jestArgs, env)))
+    if (phases.has("unit")) results.push(await timedPhase("unit", async () => readCounts("unit", await runJest("unit", jestArgs, env))))
     if (phases.has("integration")) {
       let dbEnv = externalDatabaseEnv()
       if (!dbEnv) {
@@ -139,12 +154,12 @@ async function main() {
       }
       // Medusa logs every boot step at info level; errors are what a failing test needs.
       const logEnv = { LOG_LEVEL: process.env.LOG_LEVEL ?? "error" }
-      results.push(readCounts("integration", await runJest("integration", jestArgs, { ...env, ...logEnv, ...dbEnv })))
+      results.push(await timedPhase("integration", async () => readCounts("integration", await runJest("integration", jestArgs, { ...env, ...logEnv, ...dbEnv }))))
     }
     // The browser suite starts the whole demo stack itself (its own PostgreSQL, sandbox, Medusa, storefront).
-    if (phases.has("e2e")) results.push(readCounts("e2e", await runJest("e2e", jestArgs, env)))
+    if (phases.has("e2e")) results.push(await timedPhase("e2e", async () => readCounts("e2e", await runJest("e2e", jestArgs, env))))
     // So do the cluster suites, with Redis and several `medusa start` processes of the demo app.
-    if (phases.has("cluster")) results.push(readCounts("cluster", await runJest("cluster", jestArgs, env)))
+    if (phases.has("cluster")) results.push(await timedPhase("cluster", async () => readCounts("cluster", await runJest("cluster", jestArgs, env))))
   } finally {
     await postgres?.stop()
   }
@@ -153,6 +168,7 @@ async function main() {
   const failed = results.reduce((n, r) => n + r.failed, 0)
   const summary = `${passed} passed, ${failed} failed`
   printFailures(results)
+  printPhaseTimes(results)
   fs.writeFileSync(path.join(artifacts, "summary.txt"), `${summary}\n`)
   console.log(summary)
   process.exitCode = failed > 0 || results.some((r) => r.code !== 0) ? 1 : 0
