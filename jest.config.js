@@ -30,6 +30,8 @@ module.exports = {
     type === "unit" ? unit : type === "integration" ? integration : type === "e2e" ? e2e : type === "cluster" ? cluster : [...unit, ...integration],
   // The cluster suites run in their own phase (they start their own stack): never as integration suites.
   testPathIgnorePatterns: ["/node_modules/", ...(type === "cluster" ? [] : ["<rootDir>/integration-tests/cluster/"])],
+  // Unit suites start sandboxes and child processes: 5 s (jest's default) is too short on a busy 2-core machine.
+  ...(type === "unit" ? { testTimeout: 30_000 } : {}),
   ...(type === "e2e" ? { testTimeout: 180_000 } : {}),
   ...(type === "cluster" ? { testTimeout: 900_000 } : {}),
 }

@@ -81,7 +81,8 @@ describe("the demo's round-robin load balancer", () => {
     const lb = await startLoadBalancer({ backends: [dying] })
     try {
       const slow = call(`${lb.url}/slow`)
-      await new Promise((resolve) => setTimeout(resolve, 100))
+      // Until the balancer has passed the request on (bounded; a fixed pause was too short on a busy machine).
+      for (let tries = 0; tries < 200 && lb.inFlight("dying").length === 0; tries++) await new Promise((resolve) => setTimeout(resolve, 25))
       expect(lb.inFlight("dying")).toEqual(["/slow"])
       release()
       expect((await slow).text).toBe("late")
