@@ -257,17 +257,29 @@ export const OPTION_FIELDS = {
       "Days after a reference's validity during which the poll job still checks a cancelled or expired reference " +
       "for a late bank settlement.",
   },
+  pollEverySeconds: {
+    env: "REFPAY_POLL_EVERY_SECONDS",
+    schema: int(1).max(60).default(60),
+    fix: "a whole number of seconds from 1 to 60 (60, the default: every minute)",
+    doc:
+      "How often the poll job runs, in seconds: `60` (the default) runs it on every minute (cron `* * * * *`); " +
+      "fewer runs it every so many seconds, for tests and demos. Not how often a payment is checked: that is " +
+      "`REFPAY_POLL_INTERVAL_MINUTES`. One setting for the whole shop, read from this variable only, when Medusa " +
+      "loads its jobs: not from medusa-config nor a `REFPAY_<ACCOUNT>_` variable (boot fails if those disagree with it).",
+  },
   pollBatchSize: {
     env: "REFPAY_POLL_BATCH_SIZE",
     schema: int(1).max(1000).default(100),
     doc:
-      "The least number of due payments the poll job checks per run (every minute); it checks more when the " +
-      "backlog needs it.",
+      "The least number of due payments the poll job checks per run (every `REFPAY_POLL_EVERY_SECONDS`, a minute by " +
+      "default); it checks more when the backlog needs it.",
   },
   pollIntervalMinutes: {
     env: "REFPAY_POLL_INTERVAL_MINUTES",
     schema: int(0).default(10),
-    doc: "Minimum minutes between two status checks of the same waiting payment.",
+    doc:
+      "Minimum minutes between two status checks of the same waiting payment (the poll job runs more often, every " +
+      "`REFPAY_POLL_EVERY_SECONDS`, and checks the payments that are due).",
   },
 } as const satisfies Record<string, OptionField>
 
@@ -395,6 +407,30 @@ export class RefpayOptionsError extends Error {
   override name = "RefpayOptionsError"
 }
 
+/** The poll job's schedule at the default `pollEverySeconds` (60): on every minute, as it always ran. */
+export const POLL_EVERY_MINUTE = "* * * * *"
+
+/** Seconds between two runs of the poll job, from REFPAY_POLL_EVERY_SECONDS (the only place it is read from). */
+function pollEverySecondsFrom(env: NodeJS.ProcessEnv): number {
+  const field = OPTION_FIELDS.pollEverySeconds
+  const raw = env[field.env]
+  const parsed = field.schema.safeParse(raw === "" ? undefined : raw)
+  if (!parsed.success) {
+    throw new RefpayOptionsError(`REFPAY provider options are invalid: pollEverySeconds (${field.env}): ${howToFix("pollEverySeconds")}`)
+  }
+  return parsed.data
+}
+
+/**
+ * The poll job's `schedule` (src/jobs/refpay-poll-payments.ts), read when Medusa loads the job module, before any
+ * provider exists: so from the environment only (REFPAY_POLL_EVERY_SECONDS), one for the whole shop. The default, 60,
+ * is the cron `* * * * *` (on every minute); fewer seconds are Medusa's `{ interval: ms }`.
+ */
+export function pollJobSchedule(env: NodeJS.ProcessEnv = process.env): string | { interval: number } {
+  const seconds = pollEverySecondsFrom(env)
+  return seconds === 60 ? POLL_EVERY_MINUTE : { interval: seconds * 1000 }
+}
+
 /**
  * Reads and checks the options; throws a RefpayOptionsError listing every wrong setting with the variable to set.
  * Messages name settings, never their values (a secret may be the wrong value).
@@ -413,6 +449,16 @@ export function resolveOptions(options: RefpayProviderOptions = {}, env: NodeJS.
   }
   const problems: string[] = []
   checkRules(resolved, problems)
+  // The poll job reads its schedule from the environment alone (pollJobSchedule): a provider option or an account's
+  // variable that says otherwise would be silently ignored, so it is refused.
+  const jobSeconds = pollEverySecondsFrom(env)
+  if (resolved.pollEverySeconds !== jobSeconds) {
+    const { env: variable } = OPTION_FIELDS.pollEverySeconds
+    problems.push(
+      `pollEverySeconds is ${resolved.pollEverySeconds} here but the poll job runs every ${jobSeconds} s: the job reads ` +
+        `${variable} only (one schedule for the whole shop); set ${variable} instead of the provider option or an account's variable`
+    )
+  }
   if (problems.length > 0) throw new RefpayOptionsError(`REFPAY provider options are invalid: ${problems.join("; ")}`)
   return resolved
 }

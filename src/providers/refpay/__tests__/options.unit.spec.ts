@@ -1,4 +1,4 @@
-import { resolveOptions, SANDBOX_DEFAULT_URLS } from "../options"
+import { POLL_EVERY_MINUTE, pollJobSchedule, resolveOptions, SANDBOX_DEFAULT_URLS } from "../options"
 
 const SECRET = "obviously-fake-secret-value"
 function messageOf(fn: () => unknown): string {
@@ -114,5 +114,63 @@ describe("several REFPAY accounts: each registration reads its own REFPAY_<ACCOU
   it("lets medusa-config options win over both, and refuses an account name that cannot be a variable name", () => {
     expect(resolveOptions({ account: "porto", clientId: "from-config" }, env).clientId).toBe("from-config")
     expect(() => resolveOptions({ account: "porto-norte" }, env)).toThrow(/account/)
+  })
+})
+
+describe("how often the poll job runs (pollEverySeconds, REFPAY_POLL_EVERY_SECONDS)", () => {
+  it("is the cron on every minute by default, exactly as before the option existed", () => {
+    expect(POLL_EVERY_MINUTE).toBe("* * * * *")
+    expect(pollJobSchedule({})).toBe("* * * * *")
+    expect(pollJobSchedule({ REFPAY_POLL_EVERY_SECONDS: "" })).toBe("* * * * *")
+    expect(pollJobSchedule({ REFPAY_POLL_EVERY_SECONDS: "60" })).toBe("* * * * *")
+    expect(resolveOptions(base, {}).pollEverySeconds).toBe(60)
+  })
+
+  it("is Medusa's { interval } in milliseconds below a minute", () => {
+    expect(pollJobSchedule({ REFPAY_POLL_EVERY_SECONDS: "5" })).toEqual({ interval: 5_000 })
+    expect(pollJobSchedule({ REFPAY_POLL_EVERY_SECONDS: " 1 " })).toEqual({ interval: 1_000 })
+    expect(resolveOptions(base, { REFPAY_POLL_EVERY_SECONDS: "5" }).pollEverySeconds).toBe(5)
+  })
+
+  it("refuses what is not a whole number of seconds from 1 to 60, naming the variable", () => {
+    for (const value of ["0", "61", "2.5", "-5", "soon"]) {
+      expect(() => pollJobSchedule({ REFPAY_POLL_EVERY_SECONDS: value })).toThrow(/pollEverySeconds \(REFPAY_POLL_EVERY_SECONDS\): set REFPAY_POLL_EVERY_SECONDS to a whole number of seconds from 1 to 60/)
+      expect(() => resolveOptions(base, { REFPAY_POLL_EVERY_SECONDS: value })).toThrow(/pollEverySeconds \(REFPAY_POLL_EVERY_SECONDS\)/)
+    }
+  })
+
+  it("is read from REFPAY_POLL_EVERY_SECONDS only: a provider option or an account's variable that disagrees stops the boot", () => {
+    expect(() => resolveOptions({ ...base, pollEverySeconds: 5 }, {})).toThrow(/poll job runs every 60 s.*set REFPAY_POLL_EVERY_SECONDS/)
+    expect(() => resolveOptions({ account: "porto", ...base }, { REFPAY_PORTO_POLL_EVERY_SECONDS: "5" })).toThrow(/REFPAY_POLL_EVERY_SECONDS only/)
+    // Saying the same as the variable is harmless.
+    expect(resolveOptions({ ...base, pollEverySeconds: 5 }, { REFPAY_POLL_EVERY_SECONDS: "5" }).pollEverySeconds).toBe(5)
+  })
+
+  it("is the poll job's schedule, read from the environment when Medusa loads the job module", () => {
+    const saved = process.env.REFPAY_POLL_EVERY_SECONDS
+    const loadJob = () => {
+      let config: unknown
+      jest.isolateModules(() => {
+        // The tick itself (and Medusa's workflows behind it) is not what this reads.
+        jest.doMock("../../../workflows/refpay-sync/poll", () => ({ pollRefpayPayments: jest.fn() }))
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        config = require("../../../jobs/refpay-poll-payments").config
+      })
+      return config
+    }
+    try {
+      delete process.env.REFPAY_POLL_EVERY_SECONDS
+      expect(loadJob()).toEqual({ name: "refpay-poll-payments", schedule: "* * * * *" })
+      process.env.REFPAY_POLL_EVERY_SECONDS = "5"
+      expect(loadJob()).toEqual({ name: "refpay-poll-payments", schedule: { interval: 5_000 } })
+    } finally {
+      if (saved === undefined) delete process.env.REFPAY_POLL_EVERY_SECONDS
+      else process.env.REFPAY_POLL_EVERY_SECONDS = saved
+    }
+  })
+
+  it("is a separate setting from how often each payment is checked (REFPAY_POLL_INTERVAL_MINUTES)", () => {
+    const options = resolveOptions(base, { REFPAY_POLL_EVERY_SECONDS: "5", REFPAY_POLL_INTERVAL_MINUTES: "10" })
+    expect([options.pollEverySeconds, options.pollIntervalMinutes]).toEqual([5, 10])
   })
 })
