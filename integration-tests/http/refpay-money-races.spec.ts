@@ -4,7 +4,8 @@ import { Modules } from "@medusajs/framework/utils"
 import { refpayProviderFor } from "../../src/workflows/refpay-sync/provider"
 import { pollRefpayPayments } from "../../src/workflows/refpay-sync/poll"
 import { AMOUNT_MISMATCH_EVENT } from "../../src/workflows/refpay-sync/sync-payment"
-import { approvedEvent, captureCount, refpayOrders, refundedTotal, session, sleep } from "../fixtures/refpay-orders"
+import { holdPlatformCall, waitForWebhookEventHandled } from "../fixtures/hold"
+import { approvedEvent, captureCount, refpayOrders, refundedTotal, session } from "../fixtures/refpay-orders"
 import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
 
@@ -46,10 +47,13 @@ refpayIntegrationSuite(
     describe("a cancellation racing the customer's payment", () => {
       it("records the platform's refund (not a 'refund it' flag) when the payment lands during the order's cancel call", async () => {
         const { orderId, refpay } = await placeOrder()
-        await control("POST", "/faults", { path: CANCEL_PATH, method: "POST", count: 1, delay_ms: 2000 })
-        await api.post(`/admin/orders/${orderId}/cancel`, {}, adminHeaders())
-        await sleep(800)
+        // The platform's cancel call is held before it does anything; the customer pays meanwhile.
+        const cancel = await holdPlatformCall(control, { path: CANCEL_PATH, method: "POST" })
+        const cancelled = api.post(`/admin/orders/${orderId}/cancel`, {}, adminHeaders())
+        await cancel.held()
         await control("POST", `/payments/${refpay.payment_id}/pay`)
+        await cancel.release()
+        await cancelled
 
         await waitFor(async () => (await platform(refpay.payment_id)).refunded_amount === "2498", 20_000, "platform refund")
         // Medusa writes the refund, then the collection's totals: wait for both.
@@ -67,10 +71,12 @@ refpayIntegrationSuite(
       it("records the platform's refund when the payment lands while expiry cancels the reference", async () => {
         const { orderId, refpay } = await placeOrder()
         await control("POST", "/webhooks/config", { url: null })
-        await control("POST", "/faults", { path: CANCEL_PATH, method: "POST", count: 1, delay_ms: 2000 })
+        // Expiry's cancel call is held before it does anything; the customer pays meanwhile.
+        const cancel = await holdPlatformCall(control, { path: CANCEL_PATH, method: "POST" })
         const tick = pollRefpayPayments(container(), new Date(Date.now() + 7 * DAY + 25 * 3_600_000))
-        await sleep(800)
+        await cancel.held()
         await control("POST", `/payments/${refpay.payment_id}/pay`)
+        await cancel.release()
         await tick
 
         expect((await platform(refpay.payment_id)).refunded_amount).toBe("2498")
@@ -144,7 +150,9 @@ refpayIntegrationSuite(
         await platformReportsAmount(refpay, "2499")
         const start = Date.now()
         for (let minute = 11; minute <= 60; minute += 12) await pollRefpayPayments(container(), new Date(start + minute * MINUTE))
-        await sleep(500)
+        // The event bus delivers to subscribers asynchronously: wait for the announcement, then for anything in flight.
+        await waitFor(async () => emitted.some((e) => e.order_id === orderId), 10_000, "the amount mismatch announced")
+        await ctx.utils.waitWorkflowExecutions()
         expect(emitted.filter((e) => e.order_id === orderId)).toHaveLength(1)
         expect(captureCount(await adminOrder(orderId))).toBe(0)
       })
@@ -158,7 +166,8 @@ refpayIntegrationSuite(
           headers: { "x-refpay-webhook-secret": TEST_WEBHOOK_SECRET },
         })
         expect(answer.status).toBe(200)
-        await sleep(7000) // Medusa processes its webhook event 5 s later
+        // Medusa processes its webhook event 5 s later: wait until the plugin has recorded it as handled.
+        await waitForWebhookEventHandled(container(), "evt-door1-mismatch")
         await ctx.utils.waitWorkflowExecutions()
         const order = await adminOrder(orderId)
         expect(captureCount(order)).toBe(0)

@@ -1,10 +1,12 @@
 import { createOrderFulfillmentWorkflow } from "@medusajs/core-flows"
 import { request } from "undici"
-import type { ILockingModule } from "@medusajs/framework/types"
+import type { IEventBusModuleService, ILockingModule } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { pollRefpayPayments } from "../../src/workflows/refpay-sync/poll"
 import { POLL_LOCK } from "../../src/workflows/refpay-sync/poll-lock"
+import { recordedWebhookEvent, waitForDeliveriesSettled } from "../fixtures/hold"
 import { approvedEvent as approvedEventOf, captureCount, refpayOrders, session } from "../fixtures/refpay-orders"
+import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
 
 jest.setTimeout(180 * 1000)
@@ -98,13 +100,16 @@ refpayIntegrationSuite(
         await control("POST", "/webhooks/faults", { mode: "duplicate", count: 1, copies: 5 })
         await control("POST", `/payments/${refpay.payment_id}/pay`)
         await waitForOrder(orderId, (o) => o.payment_status === "captured")
-        await new Promise((resolve) => setTimeout(resolve, 1000))
+        // All 5 copies answered (door 2 answers once it has processed a delivery).
+        const approvedCopies = (events: any[]) => events.find((e) => e.event_type === "APPROVED_TRANSACTIONS")?.deliveries.length === 5
+        await waitForDeliveriesSettled(control, refpay.payment_id, approvedCopies)
 
         // Redeliver the creation event (PENDING) after the payment: the payment never moves backwards.
         const { events } = (await control("GET", `/webhooks?payment_id=${refpay.payment_id}`)) as any
         const pending = events.find((e: any) => e.event_type === "PENDING_TRANSACTIONS")
         await control("POST", `/webhooks/${pending.event_id}/redeliver`)
-        await new Promise((resolve) => setTimeout(resolve, 1000))
+        const redelivered = (events: any[]) => events.find((e) => e.event_type === "PENDING_TRANSACTIONS")?.deliveries.some((d: any) => d.kind === "redelivery")
+        await waitForDeliveriesSettled(control, refpay.payment_id, redelivered)
 
         const order = await adminOrder(orderId)
         expect(order.payment_status).toBe("captured")
@@ -118,13 +123,27 @@ refpayIntegrationSuite(
         await control("POST", `/payments/${refpay.payment_id}/pay`)
         const event = approvedEvent(refpay, "evt-concurrent")
         const headers = { "x-refpay-webhook-secret": TEST_WEBHOOK_SECRET }
+        // Door 1's deliveries reach the plugin through Medusa's payment.webhook_received event, 5 s later.
+        let door1Events = 0
+        ctx.getContainer()
+          .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+          .subscribe("payment.webhook_received", async (received: any) => {
+            if (received.data?.payload?.data?.event_id === "evt-concurrent") door1Events++
+          })
         const answers = await Promise.all([
           ...Array.from({ length: 6 }, () => postDoor2(event)),
           ...Array.from({ length: 2 }, () => api.post(`/hooks/payment/refpay_refpay`, event, { headers })),
         ])
         expect(answers.every((a: any) => a.status === 200)).toBe(true)
         await waitForOrder(orderId, (o) => o.payment_status === "captured")
-        await new Promise((resolve) => setTimeout(resolve, 7000)) // let door 1's delayed processing run too
+        // Let door 1's delayed processing run too: both its events delivered, and the plugin has counted a delivery of
+        // this (already processed) event since door 2's answers.
+        const door2Deliveries = (await recordedWebhookEvent(ctx.getContainer(), "evt-concurrent"))!.deliveries
+        await waitFor(
+          async () => door1Events === 2 && (await recordedWebhookEvent(ctx.getContainer(), "evt-concurrent"))!.deliveries > door2Deliveries,
+          30_000,
+          "door 1's delayed deliveries handled"
+        )
         await ctx.utils.waitWorkflowExecutions()
         const order = await adminOrder(orderId)
         expect(order.payment_collections[0].payments).toHaveLength(1)

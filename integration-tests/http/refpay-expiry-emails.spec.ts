@@ -1,0 +1,227 @@
+import type { INotificationModuleService } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { TestEventUtils } from "@medusajs/test-utils"
+import { completeCart, placeRefpayOrder, prepareCart } from "../fixtures/checkout"
+import { expirySuite } from "../fixtures/expiry"
+import { captureCount, session } from "../fixtures/refpay-orders"
+import { REFPAY_PROVIDER_ID } from "../fixtures/store"
+import { waitFor } from "../fixtures/wait"
+import { refpayIntegrationSuite } from "../harness"
+import { pollRefpayPayments } from "../../src/workflows/refpay-sync/poll"
+import { refpayProviderFor } from "../../src/workflows/refpay-sync/provider"
+
+jest.setTimeout(180 * 1000)
+
+// From refpay-expiry-renewal.spec.ts:
+const DAY = 86_400_000
+const HOUR = 3_600_000
+
+// From refpay-views-notifications.spec.ts:
+// Needs the test app's medusa-config.ts to register `@medusajs/medusa/notification-local` for the "email" channel
+// when REFPAY_TEST_NOTIFICATIONS=local (without it, the first test fails on status "failure": no provider).
+
+/**
+ * One app with Medusa's Notification module (`@medusajs/medusa/notification-local` serves "email" when
+ * REFPAY_TEST_NOTIFICATIONS=local, see medusa-config.ts): the expiry policies and their e-mails, and the payment
+ * instructions e-mail on order.placed.
+ */
+refpayIntegrationSuite(
+  "REFPAY with Medusa's Notification module (local e-mail provider): expiry, renewal, reminders and payment instructions",
+  (ctx) => {
+    describe("REFPAY expiry policy renew (default): reminders, new references, renewal limit, late payment on an old reference", () => {
+      const { api, adminHeaders, control } = ctx
+      const { orders, container, sessions, sent, storeView, payOnPlatform, expireOnPlatform } = expirySuite(ctx)
+
+      it("reminds once, a day before expiry (D+6), and never for a paid order", async () => {
+        const waiting = await orders.placeOrder()
+        const paid = await orders.placeOrder()
+        await control("POST", `/payments/${paid.refpay.payment_id}/pay`)
+        await orders.waitForOrder(paid.orderId, (o) => o.payment_status === "captured")
+
+        const start = Date.now()
+        await pollRefpayPayments(container(), new Date(start + 5 * DAY))
+        expect(await sent(waiting.orderId, "refpay-payment-reminder")).toHaveLength(0)
+        await pollRefpayPayments(container(), new Date(start + 6 * DAY + HOUR))
+        await pollRefpayPayments(container(), new Date(start + 6 * DAY + 3 * HOUR))
+        const reminders = await sent(waiting.orderId, "refpay-payment-reminder")
+        expect(reminders).toHaveLength(1)
+        expect(reminders[0].to).toBe("maria.silva@example.com")
+        expect(reminders[0].data).toMatchObject({ reference: expect.stringMatching(/^\d{9}$/), amount_cents: 2498 })
+        expect(await sent(paid.orderId, "refpay-payment-reminder")).toHaveLength(0)
+      })
+
+      it("renews an expired reference on the same order: old one cancelled and unpayable, new one e-mailed and shown", async () => {
+        const { orderId, refpay } = await orders.placeOrder()
+        const order = await expireOnPlatform(orderId, 2)
+        expect(order.status).not.toBe("canceled")
+        const [old, renewed] = [...sessions(order)].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))
+        expect(old).toMatchObject({ status: "canceled", data: { expired_at: expect.any(String), refpay: { status: "CANCELLED" } } })
+        expect(renewed.status).toBe("pending_authorization")
+        expect(renewed.data.refpay.reference).not.toBe(old.data.refpay.reference)
+        expect(renewed.data.refpay.payment_id).not.toBe(refpay.payment_id)
+        expect(renewed.data.amount_cents).toBe(2498)
+        expect((await control("GET", `/payments/${refpay.payment_id}`)).status).toBe("CANCELLED")
+        expect(await payOnPlatform(refpay.payment_id)).toBe(false)
+
+        await waitFor(async () => (await sent(orderId, "refpay-reference-expired")).length === 1, 10_000, "renewal e-mail")
+        const [email] = await sent(orderId, "refpay-reference-expired")
+        expect(email.data).toMatchObject({
+          outcome: "renewed",
+          entity: renewed.data.refpay.entity,
+          reference: renewed.data.refpay.reference,
+          expired_reference: { reference: old.data.refpay.reference },
+        })
+        const store = await storeView(orderId)
+        expect(store.refpay).toMatchObject({ entity: renewed.data.refpay.entity, reference: renewed.data.refpay.reference, status: "awaiting" })
+        expect(store.previous_references).toEqual([expect.objectContaining({ reference: old.data.refpay.reference, expired: true })])
+
+        // The new reference pays the order.
+        await control("POST", `/payments/${renewed.data.refpay.payment_id}/pay`)
+        const paid = await orders.waitForOrder(orderId, (o) => o.payment_status === "captured")
+        expect(captureCount(paid)).toBe(1)
+      })
+
+      it("cancels the order once the renewal limit is reached, and tells the customer", async () => {
+        const { orderId } = await orders.placeOrder()
+        await expireOnPlatform(orderId, 2)
+        const cancelled = await expireOnPlatform(orderId, 3)
+        expect(cancelled.status).toBe("canceled")
+        expect(sessions(cancelled)).toHaveLength(2)
+        await waitFor(async () => (await sent(orderId, "refpay-reference-expired")).length === 2, 10_000, "cancellation e-mail")
+        const outcomes = (await sent(orderId, "refpay-reference-expired")).map((n) => n.data.outcome).sort()
+        expect(outcomes).toEqual(["cancelled", "renewed"])
+      })
+
+      it("records a late payment on the expired reference once, flags it and cancels the new reference (no double payment)", async () => {
+        const { orderId, refpay } = await orders.placeOrder()
+        const renewedOrder = await expireOnPlatform(orderId, 2)
+        const renewed = sessions(renewedOrder).find((s: any) => s.status === "pending_authorization")
+
+        await control("POST", `/payments/${refpay.payment_id}/pay`, { force: true }) // a late bank settlement
+        const order = await orders.waitForOrder(orderId, (o) => captureCount(o) === 1 && sessions(o).every((s: any) => s.status !== "pending_authorization"))
+        const old = sessions(order).find((s: any) => s.id !== renewed.id)
+        expect(old.data.paid_after_cancellation_at).toBeTruthy()
+        expect((await control("GET", `/payments/${renewed.data.refpay.payment_id}`)).status).toBe("CANCELLED")
+        expect(await payOnPlatform(renewed.data.refpay.payment_id)).toBe(false)
+        await api.post(`/admin/refpay/orders/${orderId}/sync`, {}, adminHeaders())
+        expect(captureCount(await orders.adminOrder(orderId))).toBe(1)
+      })
+
+      it("refuses 'Issue a new reference' while the current reference can still be paid", async () => {
+        const { orderId } = await orders.placeOrder()
+        const answer = await api.post(`/admin/refpay/orders/${orderId}/renew`, {}, adminHeaders()).catch((e: any) => e.response)
+        expect(answer.status).toBe(400)
+        expect(answer.data.message).toMatch(/can still be paid/)
+      })
+    })
+
+    describe("REFPAY expiry policy cancel, and the admin's 'Issue a new reference'", () => {
+      // This shop's expiry policy is cancel (REFPAY_EXPIRY_POLICY=cancel): the policy is read when a reference
+      // expires, so these tests set it on the registration and put the default (renew) back after.
+      const policySettings = () => refpayProviderFor(ctx.getContainer(), REFPAY_PROVIDER_ID).settings as { expiryPolicy: string }
+      beforeAll(() => {
+        policySettings().expiryPolicy = "cancel"
+      })
+      afterAll(() => {
+        policySettings().expiryPolicy = "renew"
+      })
+
+      const { api, adminHeaders, control } = ctx
+      const { orders, sessions, sent, storeView, expireOnPlatform } = expirySuite(ctx)
+
+      it("cancels the reference and the order at expiry and e-mails the customer that the order was cancelled unpaid", async () => {
+        const { orderId, refpay } = await orders.placeOrder()
+        const order = await expireOnPlatform(orderId, 2)
+        expect(order.status).toBe("canceled")
+        expect(sessions(order)).toHaveLength(1)
+        expect((await control("GET", `/payments/${refpay.payment_id}`)).status).toBe("CANCELLED")
+        await waitFor(async () => (await sent(orderId, "refpay-reference-expired")).length === 1, 10_000, "cancellation e-mail")
+        expect((await sent(orderId, "refpay-reference-expired"))[0].data).toMatchObject({ outcome: "cancelled" })
+      })
+
+      it("issues a new reference from the admin for an open order whose reference expired, the same way as a renewal", async () => {
+        const settings = refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay").settings as { cancelExpiredOrders: boolean }
+        settings.cancelExpiredOrders = false // this shop cancels nothing by itself
+        try {
+          const { orderId, refpay } = await orders.placeOrder()
+          await control("POST", "/clock", { advance_days: 8 })
+          await orders.waitForOrder(orderId, (o) => session(o).status === "canceled", 30_000)
+          expect((await orders.adminOrder(orderId)).status).not.toBe("canceled")
+
+          const answer = await api.post(`/admin/refpay/orders/${orderId}/renew`, {}, adminHeaders())
+          expect(answer.status).toBe(200)
+          expect(answer.data.refpay).toMatchObject({ status: "awaiting", expired: false })
+          expect(answer.data.refpay.payment_id).not.toBe(refpay.payment_id)
+          expect(answer.data.refpay.history.map((h: any) => h.status)).toEqual(["cancelled", "awaiting"])
+          expect((await storeView(orderId)).refpay.reference).toBe(answer.data.refpay.reference)
+          await waitFor(async () => (await sent(orderId, "refpay-reference-expired")).length === 1, 10_000, "renewal e-mail")
+          expect((await sent(orderId, "refpay-reference-expired"))[0].data).toMatchObject({ outcome: "renewed", reference: answer.data.refpay.reference })
+        } finally {
+          settings.cancelExpiredOrders = true
+        }
+      })
+    })
+
+    describe("REFPAY payment instructions e-mail on order.placed, through Medusa's Notification module", () => {
+      const { api, adminHeaders, control, store } = ctx
+      const notifications = () => ctx.getContainer().resolve<INotificationModuleService>(Modules.NOTIFICATION)
+      const placedSubscribers = () =>
+        TestEventUtils.waitSubscribersExecution("order.placed", ctx.getContainer().resolve(Modules.EVENT_BUS), { timeout: 60_000 })
+
+      it("e-mails the customer the entity, reference, amount and deadline when a REFPAY order is placed", async () => {
+        await control("POST", "/next-reference", { entity: "01234", reference: "000123450" })
+        const placed = placedSubscribers()
+        const { completion } = await placeRefpayOrder(api, store())
+        await placed
+        const order = completion.order
+        const view = (await api.get(`/admin/refpay/orders/${order.id}`, adminHeaders())).data.refpay
+
+        const sent = await notifications().listNotifications({ resource_id: order.id })
+        expect(sent).toHaveLength(1)
+        expect(sent[0]).toMatchObject({
+          to: "maria.silva@example.com",
+          channel: "email",
+          template: "refpay-payment-instructions",
+          trigger_type: "order.placed",
+          resource_type: "order",
+          idempotency_key: `refpay-instructions-${order.id}`,
+          provider_id: "local",
+        })
+        const record = await notifications().retrieveNotification(sent[0].id, { select: ["id", "status"] as any })
+        expect((record as unknown as { status: string }).status).toBe("success")
+        expect(sent[0].data).toEqual({
+          order_id: order.id,
+          display_id: order.display_id,
+          entity: "01234",
+          reference: "000123450",
+          amount_display: expect.stringMatching(/^24,98\s€$/),
+          amount_cents: 2498,
+          expires_at: view.expires_at,
+        })
+        expect(JSON.stringify(sent[0].data)).not.toMatch(/secret|client-id/)
+      })
+
+      it("sends it once per order, however often order.placed is emitted", async () => {
+        const placed = placedSubscribers()
+        const { completion } = await placeRefpayOrder(api, store())
+        await placed
+        const again = placedSubscribers()
+        await ctx.getContainer().resolve(Modules.EVENT_BUS).emit({ name: "order.placed", data: { id: completion.order.id } })
+        await again
+        expect(await notifications().listNotifications({ resource_id: completion.order.id })).toHaveLength(1)
+      })
+
+      it("sends nothing for an order paid with another provider", async () => {
+        const cart = await prepareCart(api, store())
+        const { data } = await api.post("/store/payment-collections", { cart_id: cart.id }, ctx.storeHeaders())
+        await api.post(`/store/payment-collections/${data.payment_collection.id}/payment-sessions`, { provider_id: "pp_system_default" }, ctx.storeHeaders())
+        const placed = placedSubscribers()
+        const completion = await completeCart(api, store(), cart.id)
+        expect(completion.type).toBe("order")
+        await placed
+        expect(await notifications().listNotifications({ resource_id: completion.order.id })).toHaveLength(0)
+      })
+    })
+  },
+  { env: { REFPAY_TEST_NOTIFICATIONS: "local", REFPAY_POLL_INTERVAL_MINUTES: "10" } }
+)
