@@ -32,6 +32,6 @@ module.exports = {
   testPathIgnorePatterns: ["/node_modules/", ...(type === "cluster" ? [] : ["<rootDir>/integration-tests/cluster/"])],
   // Unit suites start sandboxes and child processes: 5 s (jest's default) is too short on a busy 2-core machine.
   ...(type === "unit" ? { testTimeout: 30_000 } : {}),
-  ...(type === "e2e" ? { testTimeout: 180_000 } : {}),
+  ...(type === "e2e" ? { testTimeout: 180_000, globalSetup: "<rootDir>/e2e/global-setup.js", globalTeardown: "<rootDir>/e2e/global-teardown.js" } : {}),
   ...(type === "cluster" ? { testTimeout: 900_000 } : {}),
 }

@@ -1,15 +1,15 @@
-// One demo for a browser suite: started with the same orchestration as `npm run demo` (scripts/lib/demo-stack.js),
-// ephemeral (throwaway database, any free loopback ports), plus a chromium that may only reach loopback.
+// A browser suite's view of the phase's one demo (started by shared-demo.js with the same orchestration as `npm run demo`,
+// ephemeral: throwaway database, any free loopback ports), plus a chromium of its own that may only reach loopback.
 import fs from "node:fs"
 import path from "node:path"
 import type { BrowserContext, Page } from "playwright-core"
 import type { RefpayPaymentView } from "../src/rules/payment-view"
 
-// Plain-Node orchestration shared with scripts/demo.js.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startDemo } = require("../scripts/lib/demo-stack") as { startDemo: (options: object) => Promise<RunningDemo> }
+// Plain-Node helpers: the browser launcher (scripts/lib/browser.js) and the phase's one demo (shared-demo.js).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { launchChromium } = require("../scripts/lib/browser") as { launchChromium: (options?: object) => Promise<BrowserContext> }
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { DEMO_ENV, logFile } = require("./shared-demo") as { DEMO_ENV: string; logFile: string }
 
 export const root = path.resolve(__dirname, "..")
 export const artifacts = path.join(root, ".test-artifacts")
@@ -26,13 +26,6 @@ export interface DemoInfo {
   sandbox_url: string
 }
 
-interface RunningDemo {
-  info: DemoInfo
-  logsDir: string
-  timings: Record<string, number>
-  stop(): Promise<void>
-}
-
 export interface SandboxPayment {
   payment_id: string
   status: string
@@ -43,33 +36,31 @@ export interface SandboxPayment {
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"])
 
 /**
- * One demo stack and browser for a whole suite: started before its first test (building the demo takes minutes on a
- * fresh clone), stopped after its last. A suite's own beforeAll, declared after this call, runs once it is up.
+ * The phase's demo stack (started once by jest's globalSetup: building it takes minutes on a fresh clone) and a
+ * browser of the suite's own, opened before its first test and closed after its last. A suite's own beforeAll,
+ * declared after this call, runs once it is up.
  */
 export function demoSessionForSuite(): DemoSession {
   const session = new DemoSession()
-  beforeAll(() => session.start(), 600_000)
-  afterAll(() => session.stop(), 120_000)
+  beforeAll(() => session.start(), 120_000)
+  afterAll(() => session.stop(), 60_000)
   return session
 }
 
 export class DemoSession {
-  demo!: RunningDemo
   browser!: BrowserContext
   /** Requests the browser tried to send off this machine (aborted). */
   blocked: string[] = []
-  private logFile = path.join(artifacts, "e2e-demo.log")
+  readonly info: DemoInfo
 
-  get info(): DemoInfo {
-    return this.demo.info
+  constructor() {
+    const shared = process.env[DEMO_ENV]
+    if (!shared) throw new Error(`no demo: the browser suites run with jest's e2e globalSetup (npm test -- --e2e)`)
+    this.info = JSON.parse(shared) as DemoInfo
   }
 
   async start(): Promise<void> {
-    fs.mkdirSync(screenshotsDir, { recursive: true })
-    fs.writeFileSync(this.logFile, "")
-    const log = (line: string) => fs.appendFileSync(this.logFile, `${line}\n`)
-    this.demo = await startDemo({ root, ephemeral: true, port: 0, storefrontPort: 0, sandboxPort: 0, log })
-    log(`ready: ${JSON.stringify(this.demo.timings)}`)
+    const log = (line: string) => fs.appendFileSync(logFile, `${line}\n`)
     this.browser = await launchChromium({ log })
     await this.browser.route("**/*", (route) => {
       const url = new URL(route.request().url())
@@ -81,11 +72,6 @@ export class DemoSession {
 
   async stop(): Promise<void> {
     await this.browser?.close().catch(() => undefined)
-    if (this.demo) {
-      // The ephemeral data dir goes away with the demo: keep its logs for whoever reads a failure.
-      fs.cpSync(this.demo.logsDir, path.join(artifacts, "e2e-demo-logs"), { recursive: true })
-      await this.demo.stop()
-    }
   }
 
   async screenshot(page: Page, name: string): Promise<void> {

@@ -23,6 +23,7 @@ export interface LoggedRequest {
   method: string
   path: string
   status: number
+  duration_ms: number
   idempotency_key?: string
 }
 
@@ -71,12 +72,13 @@ export class Platform {
     return (await this.requests(CANCEL_PATH, "POST")).filter((r) => r.path === CANCEL_PATH)
   }
 
-  /** Status reads, each with the payment it read. */
-  async statusReads(): Promise<(LoggedRequest & { payment_id: string; atMs: number })[]> {
+  /** Status reads, each with the payment it read, when it was answered (`atMs`) and when it arrived. */
+  async statusReads(): Promise<(LoggedRequest & { payment_id: string; atMs: number; arrivedMs: number })[]> {
     return (await this.requests(STATUS_PATH, "GET")).map((r) => ({
       ...r,
       payment_id: decodeURIComponent(r.path.slice(STATUS_PATH.length)),
       atMs: Date.parse(r.at),
+      arrivedMs: Date.parse(r.at) - (r.duration_ms ?? 0),
     }))
   }
 

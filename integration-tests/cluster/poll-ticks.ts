@@ -1,65 +1,75 @@
-// The poll job's ticks as the platform saw them: its job runs every minute on the minute (cron "* * * * *"), and with
-// REFPAY_POLL_INTERVAL_MINUTES=0 every waiting payment is due at every tick, so each tick reads each waiting
-// payment's status once. Read twice in one minute means the job ran twice for that tick (two servers each ran it).
+// The poll job's ticks as the platform saw them. The cluster's servers run the job every POLL_EVERY_SECONDS
+// (REFPAY_POLL_EVERY_SECONDS, Medusa's `schedule: { interval }`, which its Redis workflow engine fires on whole
+// multiples of the interval, as a cron fires on whole minutes), and with REFPAY_POLL_INTERVAL_MINUTES=0 every waiting
+// payment is due at every tick, so each tick reads each waiting payment's status once. Read twice in one tick means
+// the job ran twice for that tick (two servers each ran it).
+import { setTimeout as sleep } from "node:timers/promises"
 import type { Platform } from "./platform"
-import { sleep } from "./stack"
 
-export const MINUTE = 60_000
+export const POLL_EVERY_SECONDS = 10
+/** The poll job's period: its ticks start on whole multiples of it. */
+export const TICK = POLL_EVERY_SECONDS * 1_000
+/** Time for a tick started on its boundary to have read, synced and captured what it had to (a generous bound). */
+export const TICK_RUN_MS = 20_000
 
 export interface TickCount {
-  /** Start of each whole minute observed (ISO). */
-  minutes: string[]
-  /** Per payment of interest: its status reads in each of those minutes. */
+  /** Start of each whole tick observed (ISO). */
+  ticks: string[]
+  /** Per payment of interest: its status reads in each of those ticks. */
   reads: Record<string, number[]>
-  /** Any payment read more than once within one minute (of all payments, not only those of interest). */
-  readTwice: { payment_id: string; minute: string; reads: number }[]
-  /** Seconds after the minute when each minute's first and last read happened: how long the tick ran. */
-  tickSpans: { minute: string; first_s: number; last_s: number; reads: number }[]
+  /** Any payment read more than once within one tick (of all payments, not only those of interest). */
+  readTwice: { payment_id: string; tick: string; reads: number }[]
+  /** Seconds after the boundary when each tick's first and last read arrived: how long the tick ran. */
+  tickSpans: { tick: string; first_s: number; last_s: number; reads: number }[]
 }
 
-/** Resolves at the next minute boundary plus `afterMs`. */
-export async function nextMinute(afterMs = 0): Promise<number> {
-  const boundary = Math.ceil((Date.now() + 1) / MINUTE) * MINUTE
-  await sleep(boundary - Date.now() + afterMs)
-  return boundary
+/** The first tick boundary after `at`. */
+export function tickAfter(at: number): number {
+  return Math.ceil((at + 1) / TICK) * TICK
+}
+
+/** The end of the first poll tick that starts after `at`: its boundary plus TICK_RUN_MS for the tick to run. */
+export function endOfNextTick(at: number): number {
+  return tickAfter(at) + TICK_RUN_MS
 }
 
 /**
- * Watches `minutes` whole minutes from the next boundary (plus `tailMs` for the last tick to finish) and counts the
- * status reads of `paymentIds` per minute.
+ * Watches `ticks` whole ticks from the next boundary (or `from`, a boundary) and counts the status reads of
+ * `paymentIds` per tick, by the time each read arrived at the platform (the request log stamps the answer; its
+ * duration says when it arrived). `tailMs` after the last tick's end lets reads still being answered reach the log.
  */
-export async function countTicks(platform: Platform, paymentIds: string[], minutes: number, tailMs = 45_000): Promise<TickCount> {
-  const first = await nextMinute()
-  await sleep(minutes * MINUTE + tailMs - (Date.now() - first))
-  const reads = (await platform.statusReads()).filter((r) => r.atMs >= first && r.atMs < first + minutes * MINUTE)
-  const starts = Array.from({ length: minutes }, (_, i) => first + i * MINUTE)
-  const bucket = (atMs: number) => Math.floor((atMs - first) / MINUTE)
+export async function countTicks(platform: Platform, paymentIds: string[], ticks: number, tailMs = 3_000, from = tickAfter(Date.now())): Promise<TickCount> {
+  const first = from
+  await sleep(Math.max(0, first + ticks * TICK + tailMs - Date.now()))
+  const reads = (await platform.statusReads()).filter((r) => r.arrivedMs >= first && r.arrivedMs < first + ticks * TICK)
+  const starts = Array.from({ length: ticks }, (_, i) => first + i * TICK)
+  const bucket = (atMs: number) => Math.floor((atMs - first) / TICK)
   const result: TickCount = {
-    minutes: starts.map((t) => new Date(t).toISOString()),
+    ticks: starts.map((t) => new Date(t).toISOString()),
     reads: Object.fromEntries(paymentIds.map((id) => [id, starts.map(() => 0)])),
     readTwice: [],
     tickSpans: [],
   }
-  const perPaymentMinute = new Map<string, number>()
+  const perPaymentTick = new Map<string, number>()
   for (const read of reads) {
-    const b = bucket(read.atMs)
+    const b = bucket(read.arrivedMs)
     if (result.reads[read.payment_id]) result.reads[read.payment_id]![b]!++
     const key = `${read.payment_id}|${b}`
-    perPaymentMinute.set(key, (perPaymentMinute.get(key) ?? 0) + 1)
+    perPaymentTick.set(key, (perPaymentTick.get(key) ?? 0) + 1)
   }
-  for (const [key, n] of perPaymentMinute) {
+  for (const [key, n] of perPaymentTick) {
     if (n > 1) {
       const [id, b] = key.split("|")
-      result.readTwice.push({ payment_id: id!, minute: result.minutes[Number(b)]!, reads: n })
+      result.readTwice.push({ payment_id: id!, tick: result.ticks[Number(b)]!, reads: n })
     }
   }
-  for (let b = 0; b < minutes; b++) {
-    const inMinute = reads.filter((r) => bucket(r.atMs) === b).map((r) => (r.atMs - starts[b]!) / 1000)
+  for (let b = 0; b < ticks; b++) {
+    const inTick = reads.filter((r) => bucket(r.arrivedMs) === b).map((r) => (r.arrivedMs - starts[b]!) / 1000)
     result.tickSpans.push({
-      minute: result.minutes[b]!,
-      first_s: inMinute.length ? Math.min(...inMinute) : -1,
-      last_s: inMinute.length ? Math.max(...inMinute) : -1,
-      reads: inMinute.length,
+      tick: result.ticks[b]!,
+      first_s: inTick.length ? Math.min(...inTick) : -1,
+      last_s: inTick.length ? Math.max(...inTick) : -1,
+      reads: inTick.length,
     })
   }
   return result

@@ -7,8 +7,8 @@ import { itCapturesTheLoadOnce, itTakesTheLoad } from "./behaviours"
 import { captureVerdict } from "./ledger"
 import { CREATE_PATH, STATUS_PATH } from "./platform"
 import { TICK_LEASE_SECONDS } from "../../src/workflows/refpay-sync/poll-lock"
-import { countTicks, MINUTE, nextMinute } from "./poll-ticks"
-import { redisTtl } from "./redis-probe"
+import { countTicks, endOfNextTick, TICK, TICK_RUN_MS, tickAfter } from "./poll-ticks"
+import { redisKeyCount, redisTtl } from "./redis-probe"
 import { CHECKOUT_CONCURRENCY, checkouts, eachLimited, payAll, quiet, settle, tally, type Order } from "./shop-load"
 import { ClusterStack, sleep, waitUntil, type ClusterServer } from "./stack"
 import type { PlacedOrder } from "./storefront"
@@ -20,6 +20,8 @@ afterAll(() => stack.stop(), 180_000)
 
 /** The poll job's tick lock as Medusa's Redis locking provider keeps it (its default key prefix). */
 const TICK_LOCK_KEY = "medusa_lock:refpay:poll-tick"
+/** Every REFPAY session lock (refpaySessionLockKey), as the same provider keeps them. */
+const SESSION_LOCK_KEYS = "medusa_lock:refpay:session:*"
 
 /** Waits until `ready()` holds (or `timeoutMs` passes), then `afterMs` more, then kills `server` with SIGKILL. */
 async function killWhen(server: ClusterServer, ready: () => boolean | Promise<boolean>, timeoutMs: number, afterMs = 0) {
@@ -32,11 +34,6 @@ async function killWhen(server: ClusterServer, ready: () => boolean | Promise<bo
   await sleep(afterMs)
   await server.kill("SIGKILL")
   return { waited_ms: Date.now() - started, condition_met: met }
-}
-
-/** The end of the first poll tick that starts after `at`: its minute boundary plus 30 s for the tick to run. */
-function endOfNextTick(at: number): number {
-  return Math.ceil((at + 1) / MINUTE) * MINUTE + 30_000
 }
 
 /** The payment session a platform `order_id` belongs to: `ps_<ULID>` (or `ps_<ULID>-<n>`) is `payses_<ULID>`. */
@@ -84,51 +81,66 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       const { run, carts, killedAt } = interrupted
       const kill = interrupted.kill
       expect(run).toHaveLength(16)
-      // The dead server's locks expire (the session lock within 60 s); then one poll tick.
-      await sleep(endOfNextTick(Math.max(Date.now(), killedAt + 60_000)) - Date.now())
-
+      // The dead server's locks expire (the session lock within 60 s); then one poll tick, the latest by which every
+      // order must show its reference. What the customers see is read until it holds (it usually does at once: the
+      // 200 checkouts and payments took minutes), at most until that tick's end; the assertions check the last reading.
+      const deadline = endOfNextTick(Math.max(Date.now(), killedAt + 60_000))
       const cartIds = run.map((p) => p.cartId)
       const gaveUp = new Set(carts.filter((_, i) => i % 2 === 1))
-      const sessions = await stack.ledger.sessionsOfCarts(cartIds)
-      const ordersOfCarts = await stack.ledger.ordersOfCarts(cartIds)
-      const sessionIds = new Set(sessions.map((s) => s.session_id))
-      const platform = (await stack.platform.payments()).filter((p) => sessionIds.has(sessionIdOf(p.order_id)))
-      const byPaymentId = new Map(platform.map((p) => [p.payment_id, p]))
+      const inspect = async () => {
+        const sessions = await stack.ledger.sessionsOfCarts(cartIds)
+        const ordersOfCarts = await stack.ledger.ordersOfCarts(cartIds)
+        const sessionIds = new Set(sessions.map((s) => s.session_id))
+        const platform = (await stack.platform.payments()).filter((p) => sessionIds.has(sessionIdOf(p.order_id)))
+        const byPaymentId = new Map(platform.map((p) => [p.payment_id, p]))
 
-      // What each customer sees for each order.
-      const visible = new Map<string, string>() // platform payment id -> order id
-      const invisible: string[] = []
-      for (const { order_id } of ordersOfCarts) {
-        const view = await stack.storefront.refpayView(order_id).catch((error: Error) => ({ error: error.message }))
-        if ("error" in view) {
-          invisible.push(`${order_id}: ${view.error}`)
-          continue
-        }
-        const onPlatform = byPaymentId.get(view.payment_id)
-        if (!onPlatform || onPlatform.additional_data.reference !== view.reference || onPlatform.status !== "WAITING") {
-          invisible.push(`${order_id}: shows ${view.entity}/${view.reference} (${view.payment_id}), platform has ${onPlatform ? `${onPlatform.additional_data.reference} ${onPlatform.status}` : "nothing"}`)
-        }
-        visible.set(view.payment_id, order_id)
-      }
-      // References the platform issued for these carts that no order shows, still payable.
-      const sessionById = new Map(sessions.map((s) => [s.session_id, s]))
-      const orphans = platform
-        .filter((p) => !visible.has(p.payment_id) && p.status !== "CANCELLED")
-        .map((p) => {
-          const session = sessionById.get(sessionIdOf(p.order_id))
-          return {
-            reference: `${p.additional_data.entity}/${p.additional_data.reference}`,
-            payment_id: p.payment_id,
-            platform_status: p.status,
-            created_at: p.received_at,
-            session: session?.session_id,
-            session_status: session?.session_status,
-            session_has_reference: Boolean(session?.refpay_payment_id),
-            customer_gave_up: session?.cart_id ? gaveUp.has(session.cart_id) : null,
-            order: session?.order_id ?? null,
+        // What each customer sees for each order.
+        const visible = new Map<string, string>() // platform payment id -> order id
+        const invisible: string[] = []
+        for (const { order_id } of ordersOfCarts) {
+          const view = await stack.storefront.refpayView(order_id).catch((error: Error) => ({ error: error.message }))
+          if ("error" in view) {
+            invisible.push(`${order_id}: ${view.error}`)
+            continue
           }
-        })
-      const completedTwice = Object.entries(tally(ordersOfCarts, (row) => row.cart_id)).filter(([, n]) => n > 1)
+          const onPlatform = byPaymentId.get(view.payment_id)
+          if (!onPlatform || onPlatform.additional_data.reference !== view.reference || onPlatform.status !== "WAITING") {
+            invisible.push(`${order_id}: shows ${view.entity}/${view.reference} (${view.payment_id}), platform has ${onPlatform ? `${onPlatform.additional_data.reference} ${onPlatform.status}` : "nothing"}`)
+          }
+          visible.set(view.payment_id, order_id)
+        }
+        // References the platform issued for these carts that no order shows, still payable.
+        const sessionById = new Map(sessions.map((s) => [s.session_id, s]))
+        const orphans = platform
+          .filter((p) => !visible.has(p.payment_id) && p.status !== "CANCELLED")
+          .map((p) => {
+            const session = sessionById.get(sessionIdOf(p.order_id))
+            return {
+              reference: `${p.additional_data.entity}/${p.additional_data.reference}`,
+              payment_id: p.payment_id,
+              platform_status: p.status,
+              created_at: p.received_at,
+              session: session?.session_id,
+              session_status: session?.session_status,
+              session_has_reference: Boolean(session?.refpay_payment_id),
+              customer_gave_up: session?.cart_id ? gaveUp.has(session.cart_id) : null,
+              order: session?.order_id ?? null,
+            }
+          })
+        const completedTwice = Object.entries(tally(ordersOfCarts, (row) => row.cart_id)).filter(([, n]) => n > 1)
+        return { ordersOfCarts, platform, invisible, orphans, completedTwice }
+      }
+      let seen = await inspect()
+      const waitedMs = await waitUntil(
+        async () => {
+          seen = await inspect()
+          return seen.invisible.length + seen.orphans.length + seen.completedTwice.length === 0
+        },
+        Math.max(0, deadline - Date.now()),
+        "every interrupted checkout's order showing its reference"
+      ).catch(() => -1)
+      // The last reading, taken by the deadline: what the assertions below check.
+      const { ordersOfCarts, platform, invisible, orphans, completedTwice } = seen
       const retried = run.filter((_, i) => i % 2 === 0)
       stack.figures("kill_during_checkout", {
         checkouts: run.length,
@@ -143,6 +155,8 @@ describe("several servers on one PostgreSQL and one Redis", () => {
         orphans,
         completed_twice: completedTwice,
         checked_at: new Date().toISOString(),
+        deadline: new Date(deadline).toISOString(),
+        references_shown_after_ms: waitedMs,
       })
 
       expect(completedTwice).toEqual([])
@@ -160,19 +174,29 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       const lateIds = new Set(late.map((o) => o.paymentId))
       const skippedBefore = stack.servers.map((s) => stack.logLines(s, /previous tick is still running/).length)
 
-      // One whole minute of status reads. 25 s into it (its tick has read every waiting payment), five customers
-      // pay and the platform holds their webhooks until 30 s after the next tick, which must find them paid.
-      const counting = countTicks(stack.platform, ids, 1, 20_000)
-      const boundary = await nextMinute(25_000)
-      await stack.platform.webhookFault({ mode: "delay", count: late.length, delay_ms: boundary + MINUTE + 30_000 - Date.now() })
+      // One whole tick of status reads. Once its tick has read every waiting payment, five customers pay and the
+      // platform holds their webhooks until after the next tick, which must find them paid.
+      const boundary = tickAfter(Date.now())
+      const counting = countTicks(stack.platform, ids, 1, undefined, boundary)
+      await waitUntil(
+        async () => {
+          const read = new Set((await stack.platform.statusReads()).filter((r) => r.arrivedMs >= boundary).map((r) => r.payment_id))
+          return ids.every((id) => read.has(id))
+        },
+        boundary + TICK_RUN_MS - Date.now(),
+        "the poll tick reading every waiting payment"
+      )
+      // The tick that must catch them: the next one after they are paid (a second later at most).
+      const catching = tickAfter(Date.now() + 1_000)
+      await stack.platform.webhookFault({ mode: "delay", count: late.length, delay_ms: catching + TICK_RUN_MS + 5_000 - Date.now() })
       const latePaidAt = Date.now()
       await payAll(stack, late)
-      const ticks = await counting
       await waitUntil(
         async () => (await stack.ledger.orders(late.map((o) => o.orderId))).every((r) => r.captures > 0),
-        boundary + MINUTE + 25_000 - Date.now(),
+        catching + TICK_RUN_MS - Date.now(),
         "the late-webhook payments captured by the next poll tick"
       )
+      const ticks = await counting
       const lateRows = await stack.ledger.orders(late.map((o) => o.orderId))
       const capturedMs = Math.max(...lateRows.map((r) => (r.captured_at?.getTime() ?? Date.now()) - latePaidAt))
       const heldBack = (await stack.platform.webhooks()).filter((e) => lateIds.has(e.payment_id) && e.event_type === "APPROVED_TRANSACTIONS")
@@ -182,7 +206,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       const lateVerdict = captureVerdict(await stack.ledger.orders(late.map((o) => o.orderId)), await stack.platform.payments())
       const skipped = Object.fromEntries(stack.servers.map((s, i) => [s.name, stack.logLines(s, /previous tick is still running/).length - skippedBefore[i]!]))
       const answers = stack.fanOut.stats().answers
-      stack.figures("poll_ticks_shared", { waiting: ids.length, minutes: ticks.minutes, tick_spans: ticks.tickSpans, read_twice: ticks.readTwice, skipped_by_tick_lock: skipped })
+      stack.figures("poll_ticks_shared", { waiting: ids.length, poll_every_ms: TICK, ticks: ticks.ticks, tick_spans: ticks.tickSpans, read_twice: ticks.readTwice, skipped_by_tick_lock: skipped })
       stack.figures("late_webhook", { seconds_from_pay_to_capture_by_poll: capturedMs / 1000, webhook_attempts_before_capture: heldBack.map((e) => e.attempts.length), verdict: lateVerdict, late_webhook_answers: answers })
 
       for (const id of ids) expect({ id, reads: ticks.reads[id] }).toEqual({ id, reads: [1] })
@@ -319,9 +343,9 @@ describe("several servers on one PostgreSQL and one Redis", () => {
     it("runs the poll job once per tick (on the worker) after Redis restarted, and captures what was paid", async () => {
       expect(leftWaiting.length).toBeGreaterThan(0)
       const ids = leftWaiting.map((o) => o.paymentId)
-      const ticks = await countTicks(stack.platform, ids, 1, 20_000)
-      stack.figures("poll_ticks_worker", { waiting: ids.length, minutes: ticks.minutes, tick_spans: ticks.tickSpans, read_twice: ticks.readTwice })
-      // Each waiting payment read once in the minute (the earlier tests' unpaid orders are read too, once each).
+      const ticks = await countTicks(stack.platform, ids, 1)
+      stack.figures("poll_ticks_worker", { waiting: ids.length, poll_every_ms: TICK, ticks: ticks.ticks, tick_spans: ticks.tickSpans, read_twice: ticks.readTwice })
+      // Each waiting payment read once in the tick (the earlier tests' unpaid orders are read too, once each).
       for (const id of ids) expect({ id, reads: ticks.reads[id] }).toEqual({ id, reads: [1] })
       expect(ticks.readTwice).toEqual([])
 
@@ -346,8 +370,8 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       let lease: number
       let killedAt: number
       try {
-        await nextMinute()
-        await waitUntil(async () => (await stack.platform.control("GET", "/faults")).faults[0]?.remaining < readsHeld, 45_000, "the worker's poll tick reading statuses")
+        // The next tick (at most POLL_EVERY_SECONDS away) starts reading through the fault.
+        await waitUntil(async () => (await stack.platform.control("GET", "/faults")).faults[0]?.remaining < readsHeld, TICK + TICK_RUN_MS, "the worker's poll tick reading statuses")
         lease = await redisTtl(stack.demo.cluster.redis.port, TICK_LOCK_KEY)
         await worker.kill("SIGKILL")
         killedAt = Date.now()
@@ -358,13 +382,24 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       expect(lease).toBeGreaterThan(0)
       expect(lease).toBeLessThanOrEqual(TICK_LEASE_SECONDS)
       await worker.start()
-      // The first whole minute after the dead tick's lease has run out.
+      const restartedAt = Date.now()
+      // The first whole tick after the dead tick's leases have run out: its tick lock's (above) and its syncs' session
+      // locks (Medusa's locking default, 60 s). A tick that takes the tick lock before the session locks lapse spends
+      // up to the sync's 30 s lock wait on the sessions the dead tick held (measured: the restarted worker's tick took
+      // the tick lock 30 s after the kill and read nothing for the next 30 s). So: until no session lock is left in
+      // Redis and no tick is running, then the next whole tick.
+      const redisPort = stack.demo.cluster.redis.port
       await sleep(Math.max(0, killedAt + lease * 1_000 - Date.now()))
-      const ticks = await countTicks(stack.platform, ids, 1, 20_000)
+      await waitUntil(async () => (await redisKeyCount(redisPort, SESSION_LOCK_KEYS)) === 0, 60_000 + TICK_RUN_MS + 30_000, "the dead tick's session locks lapsed")
+      const locksLapsedAt = Date.now()
+      await waitUntil(async () => (await redisTtl(redisPort, TICK_LOCK_KEY)) === -2, TICK_RUN_MS + 30_000, "no poll tick running")
+      const ticks = await countTicks(stack.platform, ids, 1)
       stack.figures("poll_tick_after_worker_killed", {
         killed_at: new Date(killedAt).toISOString(),
         tick_lock_seconds_left_at_kill: lease,
-        minutes: ticks.minutes,
+        restarted_after_s: (restartedAt - killedAt) / 1000,
+        session_locks_lapsed_after_s: (locksLapsedAt - killedAt) / 1000,
+        ticks: ticks.ticks,
         tick_spans: ticks.tickSpans,
         skipped_by_tick_lock: stack.logLines(worker, /previous tick is still running/).length,
       })

@@ -3,6 +3,7 @@
 // verdict that every paid order is captured exactly once.
 import { captureVerdict, type CaptureVerdict } from "./ledger"
 import type { PlatformPayment } from "./platform"
+import { pendingEvents } from "./redis-probe"
 import { waitUntil, type ClusterStack } from "./stack"
 import type { PlacedOrder } from "./storefront"
 
@@ -118,16 +119,19 @@ export async function settle(stack: ClusterStack, orders: Order[], paidAt: numbe
 
 /**
  * Until every webhook the sandbox sent is settled (delivered, failed or dropped), nothing is in flight at the
- * fan-out, and 10 s passed since (door 1's events are processed 5 s after they are received).
+ * fan-out, and Medusa's Redis event queue holds no unfinished event: door 1's deliveries are events processed 5 s
+ * after they are received (and retried), so this waits for those events themselves rather than a fixed 10 s.
  */
 export async function quiet(stack: ClusterStack, timeoutMs: number): Promise<void> {
+  const redisPort = stack.demo.cluster.redis.port
   await waitUntil(
     async () => {
       const events = await stack.platform.webhooks()
-      return stack.fanOut.pending() === 0 && events.every((e) => e.deliveries.every((d) => d.state !== "pending"))
+      if (stack.fanOut.pending() !== 0 || events.some((e) => e.deliveries.some((d) => d.state === "pending"))) return false
+      return (await pendingEvents(redisPort).catch(() => -1)) === 0
     },
     timeoutMs,
-    "webhooks settled"
+    "webhooks settled",
+    async () => `fan-out in flight ${stack.fanOut.pending()}; Medusa events pending ${await pendingEvents(redisPort).catch((e: Error) => e.message)}`
   )
-  await new Promise((resolve) => setTimeout(resolve, 10_000))
 }

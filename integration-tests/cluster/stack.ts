@@ -8,6 +8,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { Ledger } from "./ledger"
 import { Platform } from "./platform"
+import { POLL_EVERY_SECONDS, TICK } from "./poll-ticks"
 import { Storefront } from "./storefront"
 import { startWebhookFanOut, type WebhookFanOut } from "./webhook-fan-out"
 
@@ -75,6 +76,7 @@ export class ClusterStack {
   /** Also deliver every webhook to door 1 (Medusa's route, through the Redis event bus) of one server in turn. */
   door1 = false
   private exitHandler = () => this.demo?.killAll()
+  private startedAt = 0
 
   constructor(readonly options: ClusterOptions) {
     this.dir = path.join(artifacts, options.name)
@@ -99,6 +101,7 @@ export class ClusterStack {
   }
 
   async start(): Promise<void> {
+    this.startedAt = Date.now()
     fs.rmSync(this.dir, { recursive: true, force: true })
     fs.mkdirSync(this.dir, { recursive: true })
     process.once("exit", this.exitHandler)
@@ -112,8 +115,9 @@ export class ClusterStack {
       worker: this.options.worker,
       // A production Redis keeps its data (append-only file): a killed one comes back with Medusa's queues.
       redisPersistent: true,
-      // Every waiting payment due at every tick of the poll job (every minute), so a tick's reads can be counted.
-      shopEnv: { REFPAY_POLL_INTERVAL_MINUTES: "0" },
+      // Every waiting payment due at every tick of the poll job, so a tick's reads can be counted; and the job run
+      // every POLL_EVERY_SECONDS instead of every minute, so the suite waits seconds for a tick, not minutes.
+      shopEnv: { REFPAY_POLL_INTERVAL_MINUTES: "0", REFPAY_POLL_EVERY_SECONDS: String(POLL_EVERY_SECONDS) },
       log: (line: string) => this.log(line),
     })
     this.log(`ready: ${JSON.stringify(this.demo.timings)}; servers ${JSON.stringify(this.servers.map((s) => [s.name, s.mode, s.url]))}`)
@@ -152,6 +156,11 @@ export class ClusterStack {
     } finally {
       await this.demo?.stop()
       process.off("exit", this.exitHandler)
+      if (this.startedAt) {
+        const seconds = Math.round((Date.now() - this.startedAt) / 1000)
+        this.figures("phase", { seconds, start_up_ms: this.demo?.timings, poll_every_seconds: POLL_EVERY_SECONDS })
+        process.stdout.write(`cluster suite ${this.options.name}: ${(seconds / 60).toFixed(1)} min from start-up to stop (poll job every ${POLL_EVERY_SECONDS} s)\n`)
+      }
     }
   }
 
@@ -190,7 +199,7 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
-/** Milliseconds until the poll job's next tick (cron "* * * * *": every minute, on the minute) plus `afterMs`. */
+/** Milliseconds until the poll job's next tick (every POLL_EVERY_SECONDS, on whole multiples of it) plus `afterMs`. */
 export function untilNextTick(afterMs = 0): number {
-  return 60_000 - (Date.now() % 60_000) + afterMs
+  return TICK - (Date.now() % TICK) + afterMs
 }

@@ -1,5 +1,6 @@
 import { request } from "undici"
 import { pollRefpayPayments } from "../../src/workflows/refpay-sync/poll"
+import { refpayProviderFor } from "../../src/workflows/refpay-sync/provider"
 import { createAdminAndLogin } from "../fixtures/admin"
 import { placeRefpayOrder } from "../fixtures/checkout"
 import { accountSandbox } from "../fixtures/porto-account"
@@ -110,6 +111,22 @@ refpayIntegrationSuite(
         expect(await post("/hooks/refpay/lisboa", event, ADMIN_SUITE_WEBHOOK_SECRET)).toBe(200)
         expect(await post("/hooks/refpay/porto", { ...event, event_id: "evt-porto-own" }, PORTO_SECRET)).toBe(200)
         await orders.waitForOrder(portoOrder.orderId, (o) => o.payment_status === "captured")
+      })
+    })
+
+    describe("finding each registration's provider (the plugin's registry, through the payment module's public API)", () => {
+      it("finds every registration with its own settings, the same instance each time, and names an unknown one", async () => {
+        const container = ctx.getContainer()
+        for (const account of ACCOUNTS) {
+          const provider = await refpayProviderFor(container, `pp_refpay_${account}`)
+          expect(provider.settings.account).toBe(account)
+          expect(await refpayProviderFor(container, `pp_refpay_${account}`)).toBe(provider)
+        }
+        const porto = await refpayProviderFor(container, "pp_refpay_porto")
+        expect(porto.settings.clientId).toBe(PORTO.clientId)
+        await expect(refpayProviderFor(container, "pp_refpay_nowhere")).rejects.toThrow(
+          /REFPAY provider pp_refpay_nowhere is not reachable: the payment module has no provider pp_refpay_nowhere/
+        )
       })
     })
 

@@ -118,12 +118,12 @@ refpayIntegrationSuite(
     describe("REFPAY expiry policy cancel, and the admin's 'Issue a new reference'", () => {
       // This shop's expiry policy is cancel (REFPAY_EXPIRY_POLICY=cancel): the policy is read when a reference
       // expires, so these tests set it on the registration and put the default (renew) back after.
-      const policySettings = () => refpayProviderFor(ctx.getContainer(), REFPAY_PROVIDER_ID).settings as { expiryPolicy: string }
-      beforeAll(() => {
-        policySettings().expiryPolicy = "cancel"
+      const policySettings = async () => (await refpayProviderFor(ctx.getContainer(), REFPAY_PROVIDER_ID)).settings as { expiryPolicy: string }
+      beforeAll(async () => {
+        ;(await policySettings()).expiryPolicy = "cancel"
       })
-      afterAll(() => {
-        policySettings().expiryPolicy = "renew"
+      afterAll(async () => {
+        ;(await policySettings()).expiryPolicy = "renew"
       })
 
       const { api, adminHeaders, control } = ctx
@@ -140,7 +140,7 @@ refpayIntegrationSuite(
       })
 
       it("issues a new reference from the admin for an open order whose reference expired, the same way as a renewal", async () => {
-        const settings = refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay").settings as { cancelExpiredOrders: boolean }
+        const settings = (await refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay")).settings as { cancelExpiredOrders: boolean }
         settings.cancelExpiredOrders = false // this shop cancels nothing by itself
         try {
           const { orderId, refpay } = await orders.placeOrder()

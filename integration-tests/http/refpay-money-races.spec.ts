@@ -230,7 +230,7 @@ refpayIntegrationSuite(
         // A refund the platform made that Medusa has no record of (an earlier try Medusa deleted after its failure):
         // a new refund is refused until it is recorded (it would pay the customer twice for one intent), and
         // "Check status now" records it under the platform's own key.
-        await refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay").client.cancelOrRefund({ paymentId: refpay.payment_id, amountCents: 500, idempotencyKey: randomUUID() })
+        await (await refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay")).client.cancelOrRefund({ paymentId: refpay.payment_id, amountCents: 500, idempotencyKey: randomUUID() })
         const retried = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 5 }, adminHeaders()).catch((e: any) => e.response)
         expect(retried.status).toBe(400)
         expect(retried.data.message).toMatch(/not recorded yet/)

@@ -182,7 +182,7 @@ refpayIntegrationSuite(
       it("refuses a manual capture while the reference is WAITING, with a message a shop owner understands", async () => {
         const { completion } = await placeRefpayOrder(api, store())
         const session = refpaySession(await adminOrder(completion.order.id))
-        await expect(refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay").capturePayment({ data: session.data })).rejects.toThrow(
+        await expect((await refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay")).capturePayment({ data: session.data })).rejects.toThrow(
           /not paid reference \d{9} \(entity \d{5}\)\. It is captured automatically/
         )
       })
@@ -300,7 +300,7 @@ refpayIntegrationSuite(
       })
 
       it("cancels a replaced reference when the amount changes (updatePayment), and the next authorisation gets a new one", async () => {
-        const provider = refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay")
+        const provider = await refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay")
         const initiated = await provider.initiatePayment({ amount: 10, currency_code: "eur", data: { session_id: "payses_01JZ8X4K7M2N3P4Q5R6S7T8V9W" } })
         const first = await provider.authorizePayment({ data: initiated.data })
         const updated = await provider.updatePayment({ amount: 12.5, currency_code: "eur", data: first.data })
@@ -427,7 +427,7 @@ refpayIntegrationSuite(
           const paid = await paidOrder()
           // Refunded on the platform outside Medusa (its back office): 20.00 of 24.98. Until Medusa records it, a new
           // refund is refused (it could pay the customer twice for one intent); "Check status now" records it.
-          await refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay").client.cancelOrRefund({
+          await (await refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay")).client.cancelOrRefund({
             paymentId: paid.refpay.payment_id,
             amountCents: 2000,
             idempotencyKey: randomUUID(),
@@ -565,12 +565,12 @@ refpayIntegrationSuite(
     describe("REFPAY payment after cancellation, with automatic refunds on", () => {
       // This shop refunds late payments by itself (REFPAY_AUTO_REFUND_LATE_PAYMENTS=true): the setting is read when a
       // late payment is recorded, so these tests turn it on for the registration and back off after.
-      const lateSettings = () => refpayProviderFor(ctx.getContainer(), REFPAY_PROVIDER_ID).settings as { autoRefundLatePayments: boolean }
-      beforeAll(() => {
-        lateSettings().autoRefundLatePayments = true
+      const lateSettings = async () => (await refpayProviderFor(ctx.getContainer(), REFPAY_PROVIDER_ID)).settings as { autoRefundLatePayments: boolean }
+      beforeAll(async () => {
+        ;(await lateSettings()).autoRefundLatePayments = true
       })
-      afterAll(() => {
-        lateSettings().autoRefundLatePayments = false
+      afterAll(async () => {
+        ;(await lateSettings()).autoRefundLatePayments = false
       })
 
       const { api, adminHeaders, control, store } = ctx

@@ -111,7 +111,7 @@ async function refpayDoor1Secret(req: MedusaRequest, _res: MedusaResponse, next:
     const providerId = provider.startsWith("pp_") ? provider : `pp_${provider}`
     if (!isRefpayProviderId(providerId)) return next()
     // The secret of the registration the URL names (pp_refpay_<id>): one account's secret never opens another's door.
-    const secret = refpayProviderFor(req.scope, providerId).settings.webhookSecret
+    const secret = (await refpayProviderFor(req.scope, providerId)).settings.webhookSecret
     const matches = webhookSecretMatches(req.headers as Record<string, unknown>, secret)
     if (!matches) await recordRefusedDelivery(req.scope, "medusa", req.headers as Record<string, unknown>, providerId)
     for (const name of [...SECRET_BEARING_HEADERS, DOOR1_PROOF_HEADER]) delete req.headers[name]

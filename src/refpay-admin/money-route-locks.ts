@@ -60,8 +60,8 @@ export async function withRefpaySessionLocks(
 export async function assertNoUnrecordedPlatformRefund(container: MedusaContainer, sessionId: string): Promise<void> {
   const state = await loadRefpaySession(container, sessionId)
   if (!state?.payment) return
-  const platform = await refpayProviderFor(container, state.providerId)
-    .client.getPayment(state.data.refpay!.payment_id)
+  const platform = await (await refpayProviderFor(container, state.providerId)).client
+    .getPayment(state.data.refpay!.payment_id)
     .catch((error) => {
       throw toMedusaError(error, "read the payment status before refunding", "admin")
     })

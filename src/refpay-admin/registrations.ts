@@ -23,7 +23,7 @@ export async function selectRegistration(container: MedusaContainer, wanted?: st
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `${wanted.slice(0, 60)} is not a REFPAY registration of this shop (${registrations.join(", ")})`)
   }
   const providerId = wanted ?? registrations[0]!
-  return { providerId, provider: refpayProviderFor(container, providerId), registrations }
+  return { providerId, provider: await refpayProviderFor(container, providerId), registrations }
 }
 
 /** The registration's own id: `lisboa` for `pp_refpay_lisboa`. */

@@ -28,7 +28,7 @@ export async function recordRefusedDelivery(
   providerId: string | undefined
 ): Promise<void> {
   try {
-    const secret = providerId ? refpayProviderFor(container, providerId).settings.webhookSecret : undefined
+    const secret = providerId ? (await refpayProviderFor(container, providerId)).settings.webhookSecret : undefined
     const reason = providerId ? refusalReason(headers, secret) : refusalReason(headers, "unknown registration")
     await container.resolve<RefpayModuleService>(REFPAY_MODULE).recordWebhookRefusal({ door, reason, provider_id: providerId ?? "" })
   } catch (error) {

@@ -34,6 +34,7 @@ import {
 import { toCents, toWholeCents } from "../../rules/money"
 import { decideRefund, platformRefunds } from "../../rules/refunds"
 import { platformRefundBeingRecorded } from "./platform-refund-recording"
+import { answerIntroduction } from "./registry"
 import { RefpayOptionsError, resolveOptions, type RefpayProviderOptions, type ResolvedRefpayOptions } from "./options"
 import { toMedusaError } from "../../rules/platform-errors"
 import {
@@ -278,8 +279,10 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
    * this returns, outside the plugin's session lock and without the session's amount at hand. The plugin's own
    * `payment.webhook_received` subscriber handles the same event through the locked sync (authentication, the
    * platform's record tied to the session, amount check), so core is told there is nothing for it to do.
+   * The plugin's own introduction (registry.ts) arrives here too: the provider hands itself over.
    */
-  async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    answerIntroduction(payload, this)
     return { action: "not_supported" }
   }
 

@@ -48,7 +48,7 @@ export async function handleRefpayWebhook(container: MedusaContainer, delivery: 
   if (!providerId) {
     return { status: 400, body: { received: false, message: "Several REFPAY accounts are configured: deliver to /hooks/refpay/<id>" } }
   }
-  const provider = refpayProviderFor(container, providerId)
+  const provider = await refpayProviderFor(container, providerId)
   if (!authenticated(delivery, provider.settings.webhookSecret)) {
     return { status: 401, body: { received: false, message: "Missing or wrong webhook secret" } }
   }
@@ -129,7 +129,7 @@ async function acknowledgeMalformed(
 async function findSession(container: MedusaContainer, event: RefpayWebhookEvent, providerId: string): Promise<string | null> {
   let sessionId = event.session_id
   if (!sessionId) {
-    const provider = refpayProviderFor(container, providerId)
+    const provider = await refpayProviderFor(container, providerId)
     const status = await provider.client.getPayment(event.payment_id).catch(() => null)
     sessionId = status?.orderId ? sessionIdFromOrderId(status.orderId) : null
   }

@@ -63,7 +63,7 @@ async function pollTick(container: MedusaContainer, now: Date): Promise<SyncResu
 }
 
 async function pollRegistration(container: MedusaContainer, providerId: string, now: Date): Promise<SyncResult[]> {
-  const settings = refpayProviderFor(container, providerId).settings
+  const settings = (await refpayProviderFor(container, providerId)).settings
   const checks = container.resolve<RefpayModuleService>(REFPAY_MODULE)
   await resumeInterruptedCompletions(container, providerId, now, watchWindowMs(settings))
   await watchNewSessions(container, checks, providerId, settings)

@@ -1,32 +1,28 @@
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { isRefpayProviderId } from "../../rules/provider-ids"
+import { registeredProvider, RefpayRegistryError } from "../../providers/refpay/registry"
 import type { RefpayProviderService } from "../../providers/refpay/service"
-
-/** The payment module's own provider lookup (`pp_<identifier>_<id>` in its container), which every payment call uses. */
-interface ProviderLookup {
-  paymentProviderService_?: { retrieveProvider(providerId: string): unknown }
-}
 
 /**
  * The REFPAY provider Medusa registered under `providerId` (e.g. `pp_refpay_porto`), with its own options, client,
  * token cache and webhook secret. A shop may register REFPAY more than once (one per seller account): a session is
- * always handled by the registration that created it, looked up the way the payment module itself looks up a
- * provider for a payment call (Medusa builds it on first use; no other call is needed first).
+ * always handled by the registration that created it. Found through the payment module's public API (registry.ts),
+ * memoised per app.
  */
-export function refpayProviderFor(container: MedusaContainer, providerId: string): RefpayProviderService {
+export async function refpayProviderFor(container: MedusaContainer, providerId: string): Promise<RefpayProviderService> {
   if (!isRefpayProviderId(providerId)) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `${providerId} is not a REFPAY payment provider`)
   }
-  const lookup = (container.resolve(Modules.PAYMENT) as unknown as ProviderLookup).paymentProviderService_
-  const provider = lookup?.retrieveProvider(providerId) as RefpayProviderService | undefined
-  if (!provider || typeof provider !== "object" || !("client" in provider) || !("settings" in provider)) {
+  try {
+    return await registeredProvider<RefpayProviderService>(container.resolve<IPaymentModuleService>(Modules.PAYMENT), providerId)
+  } catch (error) {
+    if (!(error instanceof RefpayRegistryError)) throw error
     throw new MedusaError(
       MedusaError.Types.NOT_FOUND,
-      `REFPAY provider ${providerId} is not configured: add { resolve: "medusa-payment-refpay/providers/refpay", id: "${providerId.replace(/^pp_refpay_/, "")}" } to the payment module's providers in medusa-config`
+      `REFPAY provider ${providerId} is not reachable: ${error.message}. A registration is { resolve: "medusa-payment-refpay/providers/refpay", id: "${providerId.replace(/^pp_refpay_/, "")}" } among the payment module's providers in medusa-config`
     )
   }
-  return provider
 }
 
 /** Every REFPAY registration of this shop (`pp_refpay_<id>`), sorted. */

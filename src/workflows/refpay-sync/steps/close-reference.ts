@@ -41,7 +41,7 @@ export const cancelRefpayReferenceStep = createStep(
   async (input: { reading: RefpayReading }, { container }) => {
     const { reading } = input
     if (!isRead(reading) || !["cancel_reference", "expire"].includes(reading.decision.kind)) return new StepResponse(NOT_ASKED)
-    const provider = refpayProviderFor(container, reading.state.providerId)
+    const provider = await refpayProviderFor(container, reading.state.providerId)
     try {
       const { data } = await provider.cancelPayment({ data: syncedData(reading) })
       const cancelled = data as RefpaySessionData
@@ -113,7 +113,7 @@ export const saveRefpaySessionStep = createStep(
 
 /** What the expiry policy makes of this reading: only meaningful for an `expire` decision. */
 export async function expiryOutcomeOf(container: MedusaContainer, reading: Read, cancelled: CancelOutcome): Promise<ExpiryOutcome> {
-  const settings = refpayProviderFor(container, reading.state.providerId).settings
+  const settings = (await refpayProviderFor(container, reading.state.providerId)).settings
   return expiryOutcome({
     policy: settings.expiryPolicy,
     maxRenewals: settings.maxRenewals,

@@ -20,7 +20,7 @@ export const notifyRefpayCustomerStep = createStep(
     let email: CustomerEmail | null = null
     if (reading.decision.kind === "record_check") {
       const view = buildPaymentView(reading.state, new Date(input.now))
-      const { reminderHoursBeforeExpiry } = refpayProviderFor(container, reading.state.providerId).settings
+      const { reminderHoursBeforeExpiry } = (await refpayProviderFor(container, reading.state.providerId)).settings
       if (view) email = paymentReminderEmail(view, order, reminderHoursBeforeExpiry, new Date(input.now))
     } else if (reading.decision.kind === "expire" && (input.renewedSessionId || input.orderCancelled)) {
       const expired = await loadRefpaySession(container, reading.state.id)

@@ -20,7 +20,7 @@ export type RefpayReading =
 export async function readRefpayPayment(container: MedusaContainer, sessionId: string, now: Date): Promise<RefpayReading> {
   const state = await loadRefpaySession(container, sessionId)
   if (!state) return { kind: "not_found" }
-  const provider = refpayProviderFor(container, state.providerId)
+  const provider = await refpayProviderFor(container, state.providerId)
   let platform: RefpayPaymentStatus
   try {
     platform = await provider.client.getPayment(state.data.refpay!.payment_id)

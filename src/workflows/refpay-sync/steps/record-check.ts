@@ -23,7 +23,7 @@ export const recordRefpayCheckStep = createStep(
       return new StepResponse(null)
     }
     const now = new Date(input.now)
-    const settings = refpayProviderFor(container, reading.state.providerId).settings
+    const settings = (await refpayProviderFor(container, reading.state.providerId)).settings
     const previous = await checks.getPaymentCheck(reading.state.id)
     const failed = reading.kind === "failed"
     const outcome = failed ? reading.failure : reading.decision.kind

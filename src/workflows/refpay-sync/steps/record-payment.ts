@@ -96,7 +96,7 @@ async function announce(container: MedusaContainer, fresh: NonNullable<Awaited<R
 }
 
 async function maybeRefund(container: MedusaContainer, fresh: RefpaySessionState, heldCents: number) {
-  const { autoRefundLatePayments } = refpayProviderFor(container, fresh.providerId).settings
+  const { autoRefundLatePayments } = (await refpayProviderFor(container, fresh.providerId)).settings
   if (!autoRefundLatePayments || heldCents <= 0) return
   await recordRefund(container, fresh, heldCents, "REFPAY: paid after the order was cancelled")
 }

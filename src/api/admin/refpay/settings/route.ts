@@ -14,9 +14,9 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminRefpayRe
   const { providerId, provider, registrations } = await selectRegistration(req.scope, query.provider_id)
   res.status(200).json({
     settings: buildSettingsView(provider.settings, providerId),
-    registrations: registrations.map((id) => {
-      const settings = refpayProviderFor(req.scope, id).settings
+    registrations: await Promise.all(registrations.map(async (id) => {
+      const settings = (await refpayProviderFor(req.scope, id)).settings
       return { provider_id: id, account: settings.account ?? null, environment: settings.environment }
-    }),
+    })),
   })
 }

@@ -1,0 +1,60 @@
+import type { ProviderWebhookPayload } from "@medusajs/framework/types"
+
+/**
+ * How the plugin reaches each REFPAY registration's provider (its options, client and token cache), keyed by
+ * provider id (`pp_refpay_<id>`), without reading any private field of Medusa's payment module.
+ *
+ * Medusa 2.21.2 gives a provider only the cradle and its options, never its own id, and the payment module exposes
+ * no provider lookup. Its public `getWebhookActionAndData({ provider, payload })` does route a call to the provider
+ * of a given id, so the plugin sends each registration one introduction through it: the payload carries a symbol
+ * that only in-process code can set (an HTTP body cannot), and the provider answers by handing itself over. The
+ * answer is memoised per payment module instance (one per Medusa app).
+ */
+const INTRODUCTION = Symbol.for("medusa-payment-refpay.introduction")
+
+type Introduce<P> = (provider: P) => void
+type IntroductionPayload<P> = ProviderWebhookPayload["payload"] & { [INTRODUCTION]?: Introduce<P> }
+
+/** The slice of the payment module this needs: its public webhook dispatch. */
+export interface WebhookDispatch {
+  getWebhookActionAndData(input: ProviderWebhookPayload): Promise<unknown>
+}
+
+const introduced = new WeakMap<object, Map<string, unknown>>()
+
+/** Called by the provider first thing in `getWebhookActionAndData`: true when the call was an introduction. */
+export function answerIntroduction<P>(payload: ProviderWebhookPayload["payload"], provider: P): boolean {
+  const introduce = (payload as IntroductionPayload<P>)[INTRODUCTION]
+  if (typeof introduce !== "function") return false
+  introduce(provider)
+  return true
+}
+
+export class RefpayRegistryError extends Error {}
+
+/**
+ * The provider registered as `providerId`, introduced once per payment module. Throws RefpayRegistryError when the
+ * payment module has no such provider, or when it has one that never answered (Medusa stopped handing the payload
+ * over unchanged, or the provider under that id is not REFPAY's): the message names which.
+ */
+export async function registeredProvider<P>(payments: WebhookDispatch, providerId: string): Promise<P> {
+  let known = introduced.get(payments)
+  if (!known) introduced.set(payments, (known = new Map()))
+  if (known.has(providerId)) return known.get(providerId) as P
+
+  let answered: P | undefined
+  const payload: IntroductionPayload<P> = { data: {}, rawData: "", headers: {}, [INTRODUCTION]: (provider) => (answered = provider) }
+  try {
+    await payments.getWebhookActionAndData({ provider: providerId, payload })
+  } catch (error) {
+    throw new RefpayRegistryError(`the payment module has no provider ${providerId} (${(error as Error).message})`)
+  }
+  if (answered === undefined) {
+    throw new RefpayRegistryError(
+      `the payment module's getWebhookActionAndData did not reach REFPAY's provider ${providerId} with the payload it was given: ` +
+        "this Medusa version changed how it dispatches to providers, and the plugin cannot find its registrations"
+    )
+  }
+  known.set(providerId, answered)
+  return answered
+}
