@@ -17,6 +17,9 @@ type PaymentSessionWriter = IPaymentModuleService & { updatePaymentSessions(data
  * it writes the session's data through the payment module's data layer: `updatePaymentSession` would read the
  * session again and call the provider's `updatePayment` for a change that is not an amount change. A completion
  * that is retried with the same details writes nothing.
+ *
+ * Why a validate hook writes: it is the only hook 2.21.2's completeCartWorkflow exposes (`hooks: [validate]`; its
+ * `beforePaymentAuthorization` and `orderCreated` hooks are created but not returned, so nothing can register on them).
  */
 completeCartWorkflow.hooks.validate(async ({ cart }, { container }) => {
   const checkoutCart = cart as CheckoutCart
