@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto"
 import {
+  createRedactor,
   createRefpayClient,
   DEFAULT_PATHS,
   joinUrl,
@@ -16,8 +17,8 @@ import {
   type RefpayClient,
   type RefpayClientConfig,
 } from "../lib/refpay"
-import type { ResolvedRefpayOptions } from "../providers/refpay/options"
-import { configuredSecrets, scrub } from "./secrets"
+import { clientConfigOf } from "../providers/refpay/client-config"
+import { configuredSecrets, type ResolvedRefpayOptions } from "../providers/refpay/options"
 
 /**
  * "Test connection" on the admin's REFPAY page: gets a token from the configured interface and makes one harmless
@@ -26,7 +27,7 @@ import { configuredSecrets, scrub } from "./secrets"
  *
  * The test uses its own client built from the provider's resolved settings, without retries, so it neither waits
  * through backoffs nor touches the token cache that payments share. Nothing it answers carries a credential: the
- * texts are ours, the platform's detail is redacted by the client and scrubbed again here.
+ * texts are ours, the platform's detail is redacted by the client and again here with every configured credential.
  */
 
 export type ConnectionProblem =
@@ -262,33 +263,14 @@ export function platformDetail(error: unknown, secrets: (string | undefined)[]):
       }
     }
   }
-  const text = scrub([...new Set(pieces)].join("; ").replace(/\s+/g, " ").trim(), secrets)
+  const text = createRedactor(secrets).redactText([...new Set(pieces)].join("; ").replace(/\s+/g, " ").trim())
   if (!text) return null
   return text.length > 300 ? `${text.slice(0, 300)}…` : text
 }
 
 /** The platform client the provider would build from these settings, without retries. */
 export function testClientConfig(settings: Readonly<ResolvedRefpayOptions>): RefpayClientConfig {
-  return {
-    tokenInterface: settings.tokenInterface,
-    authUrl: settings.authUrl,
-    backofficeUrl: settings.backofficeUrl,
-    paymentsUrl: settings.paymentsUrl,
-    clientId: settings.clientId,
-    clientSecret: settings.clientSecret,
-    channel: settings.channel,
-    scope: settings.scope,
-    requester: {
-      branch: settings.requesterBranch,
-      login: settings.requesterLogin,
-      name: settings.requesterName,
-      enrollmentNumber: settings.requesterEnrollmentNumber,
-    },
-    t2AuthorizationForm: settings.t2AuthorizationForm,
-    paths: { cancelPayment: settings.cancelPath, paymentInfo: settings.paymentInfoPath },
-    timeouts: { connectMs: settings.connectTimeoutMs, headersMs: settings.requestTimeoutMs, bodyMs: settings.bodyTimeoutMs },
-    retries: { maxRetries: 0 },
-  }
+  return { ...clientConfigOf(settings), retries: { maxRetries: 0 } }
 }
 
 /** What a failed step shows next to its code; the summary says the rest. */

@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createRedactor } from "../lib/refpay"
 import { REFPAY_MODULE, type RefpayModuleService } from "../modules/refpay"
 import { formatEuros, paymentCents } from "../rules/money"
-import { scrub } from "./secrets"
 
 /**
  * One REFPAY payment as the admin page lists it (attention lists, search results): the order it belongs to, the
@@ -95,8 +95,8 @@ function toRow(row: any, check: any, secrets: (string | undefined)[]): AdminPaym
           outcome: check.last_outcome ?? null,
           checked_at: check.last_checked_at ? new Date(check.last_checked_at).toISOString() : null,
           failures: Number(check.failures ?? 0),
-          // Client errors are redacted already; scrubbed again because this text reaches the browser.
-          error: check.last_error ? scrub(String(check.last_error), secrets).slice(0, 300) : null,
+          // Client errors are redacted already; again here, because this text reaches the browser.
+          error: check.last_error ? createRedactor(secrets).redactText(String(check.last_error)).slice(0, 300) : null,
         }
       : null,
   }

@@ -1,4 +1,6 @@
+import { createRedactor, redactUrl } from "../lib/refpay"
 import {
+  configuredSecrets,
   OPTION_FIELDS,
   optionVariables,
   SECRET_OPTIONS,
@@ -6,8 +8,6 @@ import {
   type RefpaySecretOption,
   type ResolvedRefpayOptions,
 } from "../providers/refpay/options"
-import { redactUrl } from "../lib/refpay/redact"
-import { configuredSecrets, scrub } from "./secrets"
 
 /** A credential as the admin sees it: whether it is set, never its value, a prefix or a length. */
 export type CredentialState = "set" | "missing"
@@ -78,9 +78,9 @@ export function buildSettingsView(settings: Readonly<ResolvedRefpayOptions>, pro
   const t1 = settings.tokenInterface === "t1"
   const account = settings.account ? settings.account : null
   // An address is shown with its user info, query values and fragment hidden (where tokens get written), and any
-  // configured credential scrubbed wherever it was put.
-  const secrets = configuredSecrets(settings)
-  const address = (value: string) => scrub(redactUrl(value), secrets)
+  // configured credential redacted wherever it was put.
+  const redactor = createRedactor(configuredSecrets(settings))
+  const address = (value: string) => redactor.redactText(redactUrl(value))
   return {
     provider_id: providerId,
     account,

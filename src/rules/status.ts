@@ -1,4 +1,4 @@
-import type { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/types"
+import type { PaymentSessionStatus } from "@medusajs/framework/types"
 
 /**
  * Every status the platform family is known to report (spec section 3 and the field notes). The spec's reference
@@ -29,14 +29,12 @@ export interface StatusRule {
   outcome: PaymentOutcome
   /** What `authorizePayment` / `getPaymentStatus` report to Medusa. */
   session: PaymentSessionStatus
-  /** What a webhook result asks of Medusa's core webhook subscriber. */
-  webhookAction: PaymentActions
 }
 
-const AWAITING: StatusRule = { outcome: "awaiting", session: "pending_authorization", webhookAction: "pending_authorization" }
-const PAID: StatusRule = { outcome: "paid", session: "captured", webhookAction: "captured" }
-const CANCELLED: StatusRule = { outcome: "cancelled", session: "canceled", webhookAction: "canceled" }
-const FAILED: StatusRule = { outcome: "failed", session: "error", webhookAction: "failed" }
+const AWAITING: StatusRule = { outcome: "awaiting", session: "pending_authorization" }
+const PAID: StatusRule = { outcome: "paid", session: "captured" }
+const CANCELLED: StatusRule = { outcome: "cancelled", session: "canceled" }
+const FAILED: StatusRule = { outcome: "failed", session: "error" }
 
 const RULES = {
   WAITING: AWAITING,
@@ -73,23 +71,3 @@ export function interpretStatus(raw: string): InterpretedStatus {
   if (isPlatformStatus(key)) return { ...RULES[key], raw, known: true }
   return { ...AWAITING, raw, known: false }
 }
-
-/**
- * Whether a payment may move from one outcome to another. Payments only move forward: nothing leaves "paid"
- * (a late PENDING or CANCELLED never undoes money received; refunds are their own records), and the one move out
- * of "cancelled"/"failed" is to "paid": a customer who paid after all must be recorded, never dropped.
- */
-export function canMove(from: PaymentOutcome, to: PaymentOutcome): boolean {
-  if (from === to) return false
-  if (from === "awaiting") return true
-  if (from === "paid") return false
-  return to === "paid"
-}
-
-/** Webhook event types (spec section 6) and the status each one reports. */
-export const EVENT_STATUS = {
-  PENDING_TRANSACTIONS: "WAITING",
-  APPROVED_TRANSACTIONS: "APPROVED",
-  CANCELLED_TRANSACTIONS: "CANCELLED",
-} as const satisfies Record<string, PlatformStatus>
-export type WebhookEventType = keyof typeof EVENT_STATUS

@@ -101,8 +101,8 @@ export interface RefpayClientConfig {
   logger?: RefpayLogger
 }
 
-/** The settings resolveRefpayConfig hands on as they were given (once checked): none of them has a default. */
-type CheckedAsGiven =
+/** The settings resolveRefpayConfig hands on as they were given: none of them has a default. */
+type HandedOnAsGiven =
   | "tokenInterface"
   | "authUrl"
   | "backofficeUrl"
@@ -113,8 +113,8 @@ type CheckedAsGiven =
   | "scope"
   | "dispatcher"
 
-/** A config with every default filled in and every required setting checked. */
-export interface ResolvedRefpayConfig extends Pick<RefpayClientConfig, CheckedAsGiven> {
+/** A config with every default filled in and the base URLs it joins paths to checked. */
+export interface ResolvedRefpayConfig extends Pick<RefpayClientConfig, HandedOnAsGiven> {
   requester: RefpayRequester
   /** The Authorization form used with this config's tokens; always "bearer" for T1. */
   authorizationForm: RefpayT2AuthorizationForm
@@ -173,45 +173,18 @@ export function joinUrl(baseUrl: string, path: string): string {
   return tail ? `${base}/${tail}` : base
 }
 
-/** Fills defaults and checks every setting; throws a RefpayConfigError naming the wrong setting and the fix. */
+/**
+ * Fills the defaults. Settings are validated where they are set, by the provider's options table
+ * (src/providers/refpay/options.ts); the client checks only what it builds on: the base URLs its token interface
+ * needs, which it joins paths to and sends through undici (so present, http(s), and without a query or fragment,
+ * which joinUrl would bury under the path). Throws a RefpayConfigError naming every wrong one.
+ */
 export function resolveRefpayConfig(config: RefpayClientConfig): ResolvedRefpayConfig {
   const problems: string[] = []
-  const tokenInterface = config.tokenInterface
-  if (tokenInterface !== "t1" && tokenInterface !== "t2") {
-    problems.push(`tokenInterface must be "t1" or "t2"`)
-  }
-
-  checkUrl(problems, "paymentsUrl", config.paymentsUrl, true)
-  checkUrl(problems, "authUrl", config.authUrl, tokenInterface === "t1")
-  checkUrl(problems, "backofficeUrl", config.backofficeUrl, tokenInterface === "t2")
-  checkNonEmpty(problems, "clientId", config.clientId)
-  checkNonEmpty(problems, "clientSecret", config.clientSecret)
-  if (tokenInterface === "t2") {
-    // T2 refuses a missing or empty channel/scope header with 400 (spec 4.2 rule 4): fail early instead.
-    checkNonEmpty(problems, "channel", config.channel, "T2 sends it as the 'channel' header")
-    checkNonEmpty(problems, "scope", config.scope, "T2 sends it as the 'scope' header")
-  }
-
-  const form = config.t2AuthorizationForm ?? DEFAULT_T2_AUTHORIZATION_FORM
-  if (form !== "bearer" && form !== "bare") problems.push(`t2AuthorizationForm must be "bearer" or "bare"`)
-
-  const paths: RefpayPaths = { ...DEFAULT_PATHS, ...definedOnly(config.paths ?? {}) }
-  if (!paths.paymentInfo.includes("{payment_id}")) problems.push(`paths.paymentInfo must contain "{payment_id}"`)
-
-  const timeouts: RefpayTimeouts = { ...DEFAULT_TIMEOUTS, ...definedOnly(config.timeouts ?? {}) }
-  for (const key of Object.keys(timeouts) as (keyof RefpayTimeouts)[]) {
-    checkInteger(problems, `timeouts.${key}`, timeouts[key], 1)
-  }
-  const retries: RefpayRetryPolicy = { ...DEFAULT_RETRIES, ...definedOnly(config.retries ?? {}) }
-  checkInteger(problems, "retries.maxRetries", retries.maxRetries, 0)
-  checkInteger(problems, "retries.baseDelayMs", retries.baseDelayMs, 0)
-  checkInteger(problems, "retries.maxDelayMs", retries.maxDelayMs, 0)
-
-  const tokenRefreshWindowSeconds = config.tokenRefreshWindowSeconds ?? DEFAULT_TOKEN_REFRESH_WINDOW_SECONDS
-  checkInteger(problems, "tokenRefreshWindowSeconds", tokenRefreshWindowSeconds, 0)
-  const connections = config.pool?.connections ?? DEFAULT_POOL_CONNECTIONS
-  checkInteger(problems, "pool.connections", connections, 1)
-
+  const { tokenInterface } = config
+  checkBaseUrl(problems, "paymentsUrl", config.paymentsUrl, true)
+  checkBaseUrl(problems, "authUrl", config.authUrl, tokenInterface === "t1")
+  checkBaseUrl(problems, "backofficeUrl", config.backofficeUrl, tokenInterface === "t2")
   if (problems.length > 0) {
     throw new RefpayConfigError(`Invalid REFPAY client configuration: ${problems.join("; ")}`)
   }
@@ -226,12 +199,13 @@ export function resolveRefpayConfig(config: RefpayClientConfig): ResolvedRefpayC
     channel: config.channel,
     scope: config.scope,
     requester: { ...DEFAULT_REQUESTER, ...definedOnly(config.requester ?? {}) },
-    authorizationForm: tokenInterface === "t1" ? "bearer" : form,
-    paths,
-    timeouts,
-    retries,
-    tokenRefreshWindowSeconds,
-    pool: { connections },
+    // T1 tokens are always sent as "Bearer <token>" (spec 5.3).
+    authorizationForm: tokenInterface === "t1" ? "bearer" : config.t2AuthorizationForm ?? DEFAULT_T2_AUTHORIZATION_FORM,
+    paths: { ...DEFAULT_PATHS, ...definedOnly(config.paths ?? {}) },
+    timeouts: { ...DEFAULT_TIMEOUTS, ...definedOnly(config.timeouts ?? {}) },
+    retries: { ...DEFAULT_RETRIES, ...definedOnly(config.retries ?? {}) },
+    tokenRefreshWindowSeconds: config.tokenRefreshWindowSeconds ?? DEFAULT_TOKEN_REFRESH_WINDOW_SECONDS,
+    pool: { connections: config.pool?.connections ?? DEFAULT_POOL_CONNECTIONS },
     now: config.now ?? Date.now,
     dispatcher: config.dispatcher,
     random: config.random ?? Math.random,
@@ -243,13 +217,7 @@ function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
 }
 
-function checkNonEmpty(problems: string[], name: string, value: unknown, why?: string): void {
-  if (typeof value !== "string" || value.trim() === "") {
-    problems.push(`${name} is required${why ? ` (${why})` : ""}`)
-  }
-}
-
-function checkUrl(problems: string[], name: string, value: string | undefined, required: boolean): void {
+function checkBaseUrl(problems: string[], name: string, value: string | undefined, required: boolean): void {
   if (value === undefined || value === "") {
     if (required) problems.push(`${name} is required`)
     return
@@ -263,10 +231,4 @@ function checkUrl(problems: string[], name: string, value: string | undefined, r
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") problems.push(`${name} must use http or https`)
   if (url.search || url.hash) problems.push(`${name} must not carry a query string or fragment`)
-}
-
-function checkInteger(problems: string[], name: string, value: unknown, min: number): void {
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min) {
-    problems.push(`${name} must be an integer >= ${min}`)
-  }
 }

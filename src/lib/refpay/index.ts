@@ -33,6 +33,7 @@ export {
   RefpayTimeoutError,
   RefpayValidationError,
 } from "./errors"
+export { createRedactor, REDACTED, redactUrl, type Redactor } from "./redact"
 export {
   MAX_ORDER_ID_LENGTH,
   REFPAY_BRAND,

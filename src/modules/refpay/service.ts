@@ -5,6 +5,7 @@ import { RefpayPaymentCheck } from "./models/payment-check"
 import { RefpayWebhookEvent } from "./models/webhook-event"
 import { RefpayWebhookMalformed } from "./models/webhook-malformed"
 import { RefpayWebhookRefusal } from "./models/webhook-refusal"
+import { isUniqueViolation } from "./unique-violation"
 import type { MalformedWebhookReason } from "../../rules/webhook"
 
 export interface RecordEventInput {
@@ -180,7 +181,12 @@ class RefpayModuleService extends MedusaService({ RefpayWebhookEvent, RefpayPaym
       )
     )
     const fresh = rows.filter((r) => !known.has(r.session_id))
-    if (fresh.length > 0) await this.createRefpayPaymentChecks(fresh).catch(() => undefined) // a concurrent tick won
+    if (fresh.length === 0) return
+    await this.createRefpayPaymentChecks(fresh).catch((error: unknown) => {
+      // A concurrent tick inserted some of these first; the rest are picked up by the next tick. Anything else is a
+      // real failure and must surface.
+      if (!isUniqueViolation(error)) throw error
+    })
   }
 
   /**

@@ -307,6 +307,15 @@ type UrlOption = keyof typeof SANDBOX_DEFAULT_URLS
 
 export type ResolvedRefpayOptions = Omit<z.output<typeof schema>, UrlOption> & Record<UrlOption, string>
 
+/**
+ * The configured credentials (every option marked secret), for the client's redactor (`createRedactor`) to hide in
+ * free text that reaches the admin (a platform's error detail, a recorded check error). Responses are built from
+ * whitelists; this is the second fence for text we did not write.
+ */
+export function configuredSecrets(settings: Readonly<ResolvedRefpayOptions>): (string | undefined)[] {
+  return SECRET_OPTIONS.map((key) => settings[key])
+}
+
 /** The variable an account's registration reads first: REFPAY_PORTO_CLIENT_ID for REFPAY_CLIENT_ID and "porto". */
 function accountVariable(variable: string, account: string): string {
   return variable.replace(/^REFPAY_/, `REFPAY_${account.toUpperCase()}_`)

@@ -33,6 +33,7 @@ import {
 } from "../../rules/identifiers"
 import { toCents, toWholeCents } from "../../rules/money"
 import { decideRefund, platformRefunds } from "../../rules/refunds"
+import { clientConfigOf } from "./client-config"
 import { platformRefundBeingRecorded } from "./platform-refund-recording"
 import { answerIntroduction } from "./registry"
 import { RefpayOptionsError, resolveOptions, type RefpayProviderOptions, type ResolvedRefpayOptions } from "./options"
@@ -77,31 +78,7 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
     super(cradle, options)
     this.logger_ = cradle.logger
     this.options_ = resolveOptions(options)
-    this.client_ = createRefpayClient({
-      tokenInterface: this.options_.tokenInterface,
-      authUrl: this.options_.authUrl,
-      backofficeUrl: this.options_.backofficeUrl,
-      paymentsUrl: this.options_.paymentsUrl,
-      clientId: this.options_.clientId,
-      clientSecret: this.options_.clientSecret,
-      channel: this.options_.channel,
-      scope: this.options_.scope,
-      requester: {
-        branch: this.options_.requesterBranch,
-        login: this.options_.requesterLogin,
-        name: this.options_.requesterName,
-        enrollmentNumber: this.options_.requesterEnrollmentNumber,
-      },
-      t2AuthorizationForm: this.options_.t2AuthorizationForm,
-      paths: { cancelPayment: this.options_.cancelPath, paymentInfo: this.options_.paymentInfoPath },
-      timeouts: {
-        connectMs: this.options_.connectTimeoutMs,
-        headersMs: this.options_.requestTimeoutMs,
-        bodyMs: this.options_.bodyTimeoutMs,
-      },
-      retries: { maxRetries: this.options_.maxRetries },
-      logger: this.logger_,
-    })
+    this.client_ = createRefpayClient({ ...clientConfigOf(this.options_), logger: this.logger_ })
   }
 
   /** The platform client, for the plugin's routes, jobs and workflows that sync payments. */

@@ -7,6 +7,7 @@ import net from "node:net"
 import os from "node:os"
 import path from "node:path"
 import {
+  REDACTED,
   RefpayAuthenticationError,
   RefpayConnectionError,
   RefpayNotFoundError,
@@ -66,7 +67,7 @@ describe("connection test diagnosis", () => {
     const body = { status_code: 403, name: "Forbidden", message: "Forbidden", details: [{ status: "DENIED", error_code: "GENERIC-403", description: "Insufficient scope", description_detail: `client ${SECRET} lacks it` }] }
     const detail = platformDetail(paymentsFailure(RefpayPermissionError, 403, "Forbidden", body), [SECRET])
     expect(detail).toContain("GENERIC-403")
-    expect(detail).toContain("[redacted]")
+    expect(detail).toContain(REDACTED)
     expect(detail).not.toContain(SECRET)
     expect(platformDetail(tokenFailure(RefpayConnectionError, undefined, "ECONNREFUSED"), [SECRET])).toBeNull()
   })

@@ -1,3 +1,4 @@
+import { REDACTED } from "../../lib/refpay"
 import { resolveOptions } from "../../providers/refpay/options"
 import { buildSettingsView } from "../settings-view"
 
@@ -58,7 +59,7 @@ describe("settings view URLs", () => {
 
   it("hides a configured credential written into a URL's path too", () => {
     const settings = resolveOptions({}, { ...CREDENTIALS, REFPAY_AUTH_URL: `http://localhost:4010/${CREDENTIALS.REFPAY_CLIENT_SECRET}/auth` })
-    expect(buildSettingsView(settings, "pp_refpay_refpay").urls.auth_url).toBe("http://localhost:4010/[redacted]/auth")
+    expect(buildSettingsView(settings, "pp_refpay_refpay").urls.auth_url).toBe(`http://localhost:4010/${REDACTED}/auth`)
   })
 
   it("shows the sandbox defaults as they are", () => {

@@ -1,12 +1,8 @@
 import { isDeepStrictEqual } from "node:util"
-import type { IPaymentModuleService } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { assertRefpayCheckoutAllowed, type CheckoutCart } from "../../rules/checkout-rules"
 import { customerFromCart } from "../../rules/customer"
-
-/** The payment module's generated data-layer update: writes the session, calls no provider. */
-type PaymentSessionWriter = IPaymentModuleService & { updatePaymentSessions(data: { id: string; data: Record<string, unknown> }): Promise<unknown> }
+import { writeSession } from "../refpay-sync/write-session"
 
 /**
  * Runs before the order is created and the reference requested, so a refused cart leaves nothing behind. For an
@@ -30,6 +26,5 @@ completeCartWorkflow.hooks.validate(async ({ cart }, { container }) => {
   if (started && isDeepStrictEqual(session.data?.customer, customer)) return
   // The mark that a cart completion started this session: only such a session is resumed by the poll job.
   const completion_started_at = started ?? new Date().toISOString()
-  const payments = container.resolve<PaymentSessionWriter>(Modules.PAYMENT)
-  await payments.updatePaymentSessions({ id: session.id, data: { ...session.data, customer, completion_started_at } })
+  await writeSession(container, { id: session.id, data: { ...session.data, customer, completion_started_at } })
 })

@@ -60,7 +60,8 @@ describe("resolveRefpayConfig", () => {
     expect(resolved.requester).toEqual({ branch: "", login: "shop", name: "", enrollmentNumber: "" })
   })
 
-  it("names every wrong setting at once and never echoes the secret", () => {
+  // Every other setting is validated by the provider's options table (providers/refpay/__tests__/options.unit.spec.ts).
+  it("names every base URL it cannot build on at once and never echoes the secret", () => {
     let error: RefpayConfigError | undefined
     try {
       resolveRefpayConfig({
@@ -75,20 +76,22 @@ describe("resolveRefpayConfig", () => {
     }
     expect(error).toBeInstanceOf(RefpayConfigError)
     expect(error!.code).toBe("INVALID_CONFIG")
-    expect(error!.message).toBe(
-      "Invalid REFPAY client configuration: paymentsUrl must use http or https; backofficeUrl is required; clientId is required; " +
-        "channel is required (T2 sends it as the 'channel' header); scope is required (T2 sends it as the 'scope' header); " +
-        "timeouts.headersMs must be an integer >= 1",
-    )
+    expect(error!.message).toBe("Invalid REFPAY client configuration: paymentsUrl must use http or https; backofficeUrl is required")
     expect(error!.message).not.toContain("secret-1234")
+  })
+
+  it("refuses a base URL with a query string or fragment, which joining a path to it would bury", () => {
+    expect(() => resolveRefpayConfig({ ...t1, authUrl: "https://pay.example/auth?key=k" })).toThrow(
+      "authUrl must not carry a query string or fragment"
+    )
+    expect(() => resolveRefpayConfig({ ...t1, paymentsUrl: "https://pay.example#x" })).toThrow(
+      "paymentsUrl must not carry a query string or fragment"
+    )
+    expect(() => resolveRefpayConfig({ ...t1, paymentsUrl: "pay.example" })).toThrow("paymentsUrl must be an absolute http(s) URL")
   })
 
   it("T1 needs authUrl but no channel or scope", () => {
     expect(() => resolveRefpayConfig({ ...t1, authUrl: undefined })).toThrow("authUrl is required")
     expect(() => resolveRefpayConfig(t1)).not.toThrow()
-  })
-
-  it("paymentInfo must keep its placeholder", () => {
-    expect(() => resolveRefpayConfig({ ...t1, paths: { paymentInfo: "/info" } })).toThrow('paths.paymentInfo must contain "{payment_id}"')
   })
 })

@@ -59,6 +59,40 @@ describe("provider options", () => {
     expect(message).not.toContain(SECRET)
   })
 
+  // The settings the platform client no longer checks itself (lib/refpay/config.ts checks only its base URLs).
+  it("names every wrong setting at once, each with its variable, and never echoes the secret", () => {
+    const message = messageOf(() =>
+      resolveOptions(
+        {
+          clientId: "",
+          clientSecret: SECRET,
+          t2AuthorizationForm: "basic" as never,
+          connectTimeoutMs: 0,
+          requestTimeoutMs: 0,
+          bodyTimeoutMs: 0,
+        },
+        { REFPAY_MAX_RETRIES: "-1" }
+      )
+    )
+    expect(message).toBe(
+      "RefpayOptionsError: REFPAY provider options are invalid: " +
+        "clientId (REFPAY_CLIENT_ID): set REFPAY_CLIENT_ID to the client_id issued at onboarding; " +
+        't2AuthorizationForm (REFPAY_T2_AUTHORIZATION_FORM): set REFPAY_T2_AUTHORIZATION_FORM to "bearer" or "bare"; ' +
+        "connectTimeoutMs (REFPAY_CONNECT_TIMEOUT_MS): Too small: expected number to be >=1; " +
+        "requestTimeoutMs (REFPAY_REQUEST_TIMEOUT_MS): Too small: expected number to be >=1; " +
+        "bodyTimeoutMs (REFPAY_BODY_TIMEOUT_MS): Too small: expected number to be >=1; " +
+        "maxRetries (REFPAY_MAX_RETRIES): Too small: expected number to be >=0"
+    )
+    expect(message).not.toContain(SECRET)
+    expect(() => resolveOptions({ clientId: "fake-client-id" }, {})).toThrow(/clientSecret \(REFPAY_CLIENT_SECRET\)/)
+  })
+
+  it("refuses a status path without its {payment_id} placeholder", () => {
+    expect(() => resolveOptions({ ...base, paymentInfoPath: "/info" }, {})).toThrow(
+      'paymentInfoPath (REFPAY_PAYMENT_INFO_PATH): Invalid string: must include "{payment_id}"'
+    )
+  })
+
   it("refuses T2 without channel and scope", () => {
     expect(() => resolveOptions({ ...base, tokenInterface: "t2" }, {})).toThrow(/REFPAY_CHANNEL and REFPAY_SCOPE/)
   })

@@ -1,11 +1,12 @@
 import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
-import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { referenceWithStatus, type RefpaySessionData } from "../../../rules/session-data"
 import { interpretStatus } from "../../../rules/status"
 import { expiryOutcome, type ExpiryOutcome } from "../expiry-policy"
 import { refpayProviderFor } from "../provider"
+import { writeSession, type SessionWrite } from "../write-session"
 import type { RefpayReading } from "./read-refpay-payment"
 
 type Read = Extract<RefpayReading, { kind: "read" }>
@@ -57,14 +58,8 @@ export const cancelRefpayReferenceStep = createStep(
   }
 )
 
-interface SessionSnapshot {
-  id: string
-  data: Record<string, unknown>
-  status: string
-}
-
 /** The session's new data and status, when the decision changes them; null when it does not. */
-export function sessionUpdate(reading: RefpayReading, cancelled: CancelOutcome): SessionSnapshot | null {
+export function sessionUpdate(reading: RefpayReading, cancelled: CancelOutcome): SessionWrite | null {
   if (!isRead(reading)) return null
   const { decision, state } = reading
   switch (decision.kind) {
@@ -81,32 +76,20 @@ export function sessionUpdate(reading: RefpayReading, cancelled: CancelOutcome):
   }
 }
 
-/**
- * Writes a session's data and status without going through the provider: the payment module's
- * `updatePaymentSession` calls the provider's `updatePayment`, which may cancel a reference, and bookkeeping must
- * never be able to do that. The module's generated data-layer update does only the write.
- */
-export async function writeSession(container: MedusaContainer, snapshot: SessionSnapshot): Promise<void> {
-  const payments = container.resolve<IPaymentModuleService & { updatePaymentSessions(data: object): Promise<unknown> }>(
-    Modules.PAYMENT
-  )
-  await payments.updatePaymentSessions({ id: snapshot.id, data: snapshot.data, status: snapshot.status })
-}
-
 /** Brings the session in line; undone (previous data and status restored) if a later step fails. */
 export const saveRefpaySessionStep = createStep(
   "refpay-save-session",
   async (
     input: { reading: RefpayReading; cancelled: CancelOutcome },
     { container }
-  ): Promise<StepResponse<SessionSnapshot | null, SessionSnapshot | null>> => {
+  ): Promise<StepResponse<SessionWrite | null, SessionWrite | null>> => {
     const update = sessionUpdate(input.reading, input.cancelled)
     if (!update || !isRead(input.reading)) return new StepResponse(null, null)
     const previous = { id: input.reading.state.id, data: input.reading.state.data, status: input.reading.state.status }
     await writeSession(container, update)
     return new StepResponse(update, previous)
   },
-  async (previous: SessionSnapshot | null | undefined, { container }) => {
+  async (previous: SessionWrite | null | undefined, { container }) => {
     if (previous) await writeSession(container, previous)
   }
 )

@@ -8,7 +8,7 @@ import { whileRecordingPlatformRefund } from "../../../providers/refpay/platform
 import { loadRefpaySession, type RefpaySessionState } from "../load-state"
 import { refpayProviderFor } from "../provider"
 import { refundRefpayLatePaymentWorkflow } from "../../refpay-refund/refund-on-cancelled-order"
-import { writeSession } from "./close-reference"
+import { writeSession } from "../write-session"
 import type { RefpayReading } from "./read-refpay-payment"
 
 export const PAID_AFTER_CANCELLATION_EVENT = "refpay.payment.paid_after_cancellation"

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { loadPaymentRows } from "../../../../refpay-admin/payment-rows"
-import { configuredSecrets } from "../../../../refpay-admin/secrets"
+import { configuredSecrets } from "../../../../providers/refpay/options"
 import { findSessionsByReference } from "../../../../refpay-admin/session-queries"
 import { refpayProvider } from "../../../../workflows/refpay-sync/provider"
 import type { AdminRefpaySearchQueryType } from "../validators"

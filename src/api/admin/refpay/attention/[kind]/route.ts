@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { listAttention } from "../../../../../refpay-admin/attention"
-import { configuredSecrets } from "../../../../../refpay-admin/secrets"
+import { configuredSecrets } from "../../../../../providers/refpay/options"
 import { refpayProvider } from "../../../../../workflows/refpay-sync/provider"
 import { AdminRefpayAttentionKind, type AdminRefpayAttentionQueryType } from "../../validators"
 

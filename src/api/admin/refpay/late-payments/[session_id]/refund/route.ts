@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { toMedusaError } from "../../../../../../rules/platform-errors"
 import { refundLatePayment } from "../../../../../../refpay-admin/refund-late-payment"
-import { configuredSecrets } from "../../../../../../refpay-admin/secrets"
+import { configuredSecrets } from "../../../../../../providers/refpay/options"
 import { refpayProvider } from "../../../../../../workflows/refpay-sync/provider"
 
 /**

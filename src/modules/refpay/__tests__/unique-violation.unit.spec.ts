@@ -1,0 +1,94 @@
+import {
+  ConnectionException,
+  NotNullConstraintViolationException,
+  UniqueConstraintViolationException,
+} from "@medusajs/framework/mikro-orm/core"
+import { DALUtils, MedusaError } from "@medusajs/framework/utils"
+import RefpayModuleService from "../service"
+import { isUniqueViolation } from "../unique-violation"
+
+/** What PostgreSQL (through the pg driver) reports, with the fields MikroORM copies onto its exception. */
+function pgError(fields: Record<string, unknown>): Error {
+  return Object.assign(new Error(String(fields.message ?? "pg error")), fields)
+}
+
+const duplicate = () =>
+  pgError({
+    message: 'duplicate key value violates unique constraint "IDX_refpay_payment_check_session_id_unique"',
+    code: "23505",
+    detail: "Key (session_id)=(payses_1) already exists.",
+    table: "refpay_payment_check",
+  })
+
+/** The error a module service's write rejects with: MikroORM's exception, passed through Medusa's data layer. */
+async function asMedusaSurfacesIt(driverError: Error): Promise<unknown> {
+  const repository = new DALUtils.MikroOrmBaseRepository({
+    manager: {
+      transactional: async () => {
+        throw driverError
+      },
+    },
+  } as never)
+  return repository.transaction(async () => undefined).then(
+    () => {
+      throw new Error("expected the write to fail")
+    },
+    (error: unknown) => error
+  )
+}
+
+describe("a write refused for a duplicate unique key", () => {
+  it("is recognised as Medusa's data layer surfaces it: a MedusaError naming the key", async () => {
+    const error = await asMedusaSurfacesIt(new UniqueConstraintViolationException(duplicate()))
+    expect(error).toBeInstanceOf(MedusaError)
+    expect((error as Error).message).toBe("Refpay payment check with session_id: payses_1, already exists.")
+    expect(isUniqueViolation(error)).toBe(true)
+  })
+
+  it("is recognised as MikroORM's exception or PostgreSQL's code 23505 when nothing maps it", async () => {
+    const { detail: _omitted, ...withoutDetail } = duplicate() as Error & { detail?: string }
+    const unmapped = await asMedusaSurfacesIt(new UniqueConstraintViolationException(pgError(withoutDetail)))
+    expect(unmapped).toBeInstanceOf(UniqueConstraintViolationException)
+    expect(isUniqueViolation(unmapped)).toBe(true)
+    expect(isUniqueViolation(duplicate())).toBe(true)
+  })
+
+  it("is not any other database failure", async () => {
+    const nullColumn = await asMedusaSurfacesIt(
+      new NotNullConstraintViolationException(
+        pgError({ code: "23502", column: "provider_id", table: "refpay_payment_check", message: "null value in column" })
+      )
+    )
+    expect(nullColumn).toBeInstanceOf(MedusaError)
+    expect(isUniqueViolation(nullColumn)).toBe(false)
+    const lost = await asMedusaSurfacesIt(new ConnectionException(pgError({ code: "57P01", message: "terminating connection" })))
+    expect(isUniqueViolation(lost)).toBe(false)
+    expect(isUniqueViolation(new MedusaError(MedusaError.Types.NOT_FOUND, "Payment session already exists."))).toBe(false)
+    expect(isUniqueViolation(new Error("Connection terminated unexpectedly"))).toBe(false)
+    expect(isUniqueViolation(undefined)).toBe(false)
+  })
+})
+
+describe("watching new sessions", () => {
+  const row = { session_id: "payses_1", provider_id: "pp_refpay_refpay", next_check_at: new Date(0), watch_until: new Date(1) }
+
+  /** The service's own watchSessions over a fake data layer: nothing known yet, the insert fails with `error`. */
+  async function watchWhileInsertFails(error: unknown): Promise<void> {
+    const service = {
+      listRefpayPaymentChecks: async () => [],
+      createRefpayPaymentChecks: async () => {
+        throw error
+      },
+    }
+    await RefpayModuleService.prototype.watchSessions.call(service as unknown as RefpayModuleService, [row])
+  }
+
+  it("lets a concurrent tick that inserted the same session first win", async () => {
+    await expect(watchWhileInsertFails(await asMedusaSurfacesIt(new UniqueConstraintViolationException(duplicate())))).resolves.toBeUndefined()
+  })
+
+  it("surfaces any other database failure", async () => {
+    const lost = await asMedusaSurfacesIt(new ConnectionException(pgError({ code: "57P01", message: "terminating connection" })))
+    await expect(watchWhileInsertFails(lost)).rejects.toBe(lost)
+  })
+})
