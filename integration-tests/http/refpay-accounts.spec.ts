@@ -1,6 +1,6 @@
 import { request } from "undici"
-import { pollRefpayPayments } from "../../src/workflows/refpay-sync/poll"
-import { refpayProviderFor } from "../../src/workflows/refpay-sync/provider"
+import { pollRefpayPayments } from "../../src/sync/poll"
+import { refpayProviderFor } from "../../src/providers/refpay/lookup"
 import { createAdminAndLogin } from "../fixtures/admin"
 import { placeRefpayOrder } from "../fixtures/checkout"
 import { accountSandbox } from "../fixtures/porto-account"

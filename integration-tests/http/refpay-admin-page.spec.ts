@@ -6,7 +6,7 @@ import { ADMIN_ROUTES, ADMIN_SUITE_CREDENTIALS, ADMIN_SUITE_WEBHOOK_SECRET, admi
 import { approvedEvent, captureCount, refpayOrders } from "../fixtures/refpay-orders"
 import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite } from "../harness"
-import { refpayProvider } from "../../src/workflows/refpay-sync/provider"
+import { refpayProvider } from "../../src/providers/refpay/lookup"
 
 jest.setTimeout(120 * 1000)
 

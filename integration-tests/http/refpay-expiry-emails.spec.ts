@@ -7,8 +7,8 @@ import { captureCount, session } from "../fixtures/refpay-orders"
 import { REFPAY_PROVIDER_ID } from "../fixtures/store"
 import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite } from "../harness"
-import { pollRefpayPayments } from "../../src/workflows/refpay-sync/poll"
-import { refpayProviderFor } from "../../src/workflows/refpay-sync/provider"
+import { pollRefpayPayments } from "../../src/sync/poll"
+import { refpayProviderFor } from "../../src/providers/refpay/lookup"
 
 jest.setTimeout(180 * 1000)
 

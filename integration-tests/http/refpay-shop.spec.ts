@@ -9,10 +9,10 @@ import { waitFor } from "../fixtures/wait"
 import { processWebhookLikeCore } from "../fixtures/webhooks"
 import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
 import { RESUME_AFTER_MS } from "../../src/rules/interrupted-completion"
-import { handleRefpayWebhook } from "../../src/workflows/refpay-sync/handle-webhook"
-import { pollRefpayPayments } from "../../src/workflows/refpay-sync/poll"
-import { refpayProviderFor } from "../../src/workflows/refpay-sync/provider"
-import { PAID_AFTER_CANCELLATION_EVENT } from "../../src/workflows/refpay-sync/sync-payment"
+import { handleRefpayWebhook } from "../../src/sync/handle-webhook"
+import { pollRefpayPayments } from "../../src/sync/poll"
+import { refpayProviderFor } from "../../src/providers/refpay/lookup"
+import { PAID_AFTER_CANCELLATION_EVENT } from "../../src/sync/sync-payment"
 
 jest.setTimeout(180 * 1000)
 

@@ -12,13 +12,13 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { assertRefpayOrderFulfillable } from "../rules/fulfilment-rules"
 import { isRefpayProviderId } from "../rules/provider-ids"
 import { door1Proof, DOOR1_PROOF_HEADER, SECRET_BEARING_HEADERS, webhookSecretMatches } from "../rules/webhook"
-import { recordRefusedDelivery } from "../refpay-admin/webhook-refusal"
-import { refpayPaymentOfCancelledOrder, refundPaymentOfCancelledOrder } from "../refpay-admin/refund-cancelled-order-payment"
-import { refpayProviderFor } from "../workflows/refpay-sync/provider"
-import { assertNoUnrecordedPlatformRefund, refpaySessionIdsOfPayment, withRefpaySessionLocks } from "../refpay-admin/money-route-locks"
-import { refpaySessionIdsForOrder } from "../workflows/refpay-sync/load-state"
+import { recordRefusedDelivery } from "../admin-backend/webhook-refusal"
+import { refpayPaymentOfCancelledOrder, refundPaymentOfCancelledOrder } from "../admin-backend/refund-cancelled-order-payment"
+import { refpayProviderFor } from "../providers/refpay/lookup"
+import { assertNoUnrecordedPlatformRefund, refpaySessionIdsOfPayment, withRefpaySessionLocks } from "../admin-backend/money-route-locks"
+import { refpaySessionIdsForOrder } from "../queries/refpay-session-state"
 import { assertStoreMayReplaceSessions } from "../rules/placed-order-sessions"
-import { loadCollectionOfOrder, loadOrderCollections } from "../workflows/refpay-guard/load-collections"
+import { loadCollectionOfOrder, loadOrderCollections } from "../queries/order-collections"
 import {
   AdminRefpayAttentionQuery,
   AdminRefpayDeliveriesQuery,

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { pollJobSchedule } from "../providers/refpay/options"
-import { pollRefpayPayments } from "../workflows/refpay-sync/poll"
+import { pollRefpayPayments } from "../sync/poll"
 
 /**
  * Every minute (or every REFPAY_POLL_EVERY_SECONDS): check the REFPAY payments that are due (waiting ones, and

@@ -1,8 +1,8 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { refpaySessionIdsForOrder } from "../workflows/refpay-sync/load-state"
-import { syncRefpayPayment } from "../workflows/refpay-sync/sync-payment"
+import { refpaySessionIdsForOrder } from "../queries/refpay-session-state"
+import { syncRefpayPayment } from "../sync/sync-payment"
 
 /**
  * An order cancelled in Medusa must not keep a payable reference. Medusa does not call the provider for a

@@ -3,7 +3,7 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { paymentInstructionsNotification } from "../rules/payment-instructions"
 import { sendRefpayNotification } from "../workflows/refpay-notify/send-notification"
-import { loadOrderPaymentView } from "../workflows/refpay-view/load-payment-view"
+import { loadOrderPaymentView } from "../queries/payment-view"
 
 /**
  * A REFPAY order was placed: e-mail the customer how to pay (entity, reference, amount, deadline) through Medusa's

@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { isRefpayProviderId } from "../rules/provider-ids"
-import { handleRefpayWebhook } from "../workflows/refpay-sync/handle-webhook"
+import { handleRefpayWebhook } from "../sync/handle-webhook"
 
 interface WebhookReceived {
   provider: string

@@ -2,7 +2,7 @@ import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { ExclamationCircle } from "@medusajs/icons"
 import { Container, Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
-import type { AttentionKind } from "../../refpay-admin/attention"
+import type { AttentionKind } from "../../admin-backend/attention"
 import { useRefpayGet } from "../lib/use-refpay-admin"
 
 const LABELS: Record<AttentionKind, [string, string]> = {

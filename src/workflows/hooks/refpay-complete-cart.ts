@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { assertRefpayCheckoutAllowed, type CheckoutCart } from "../../rules/checkout-rules"
 import { customerFromCart } from "../../rules/customer"
-import { writeSession } from "../refpay-sync/write-session"
+import { writeSession } from "../refpay-sync/steps/session-write"
 
 /**
  * Runs before the order is created and the reference requested, so a refused cart leaves nothing behind. For an

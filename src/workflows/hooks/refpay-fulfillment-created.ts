@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { assertRefpayOrderFulfillable } from "../../rules/fulfilment-rules"
-import { loadOrderCollections } from "../refpay-guard/load-collections"
+import { loadOrderCollections } from "../../queries/order-collections"
 
 // Backstop for fulfilments created by code that bypasses the admin route guard (middlewares.ts): throwing here
 // rolls the fulfilment back (Medusa cancels and unlinks it). The hook is not given the order, so it is found

@@ -2,7 +2,7 @@ import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { RefpaySessionData } from "../../rules/session-data"
-import { writeSession } from "../refpay-sync/write-session"
+import { writeSession } from "../refpay-sync/steps/session-write"
 
 export interface RenewReferenceInput {
   /** The session whose reference expired or was cancelled unpaid. */

@@ -1,6 +1,6 @@
 import { Badge, Container, Heading, Text } from "@medusajs/ui"
 import type { ReactNode } from "react"
-import type { RefpaySettingsView } from "../../../refpay-admin/settings-view"
+import type { RefpaySettingsView } from "../../../admin-backend/settings-view"
 
 /**
  * The settings as the server resolved them, grouped as the README documents them, each with the environment

@@ -1,8 +1,8 @@
 import { CheckCircleSolid, MinusMini, XCircleSolid } from "@medusajs/icons"
 import { Alert, Badge, Button, Container, Heading, Select, Text } from "@medusajs/ui"
 import { useState } from "react"
-import type { ConnectionTestResult } from "../../../refpay-admin/connection-test"
-import type { RefpaySettingsView } from "../../../refpay-admin/settings-view"
+import type { ConnectionTestResult } from "../../../admin-backend/connection-test"
+import type { RefpaySettingsView } from "../../../admin-backend/settings-view"
 import { formatDateTime, refpayAdmin } from "../../lib/refpay-admin-api"
 import { useRefpayCall } from "../../lib/use-refpay-admin"
 

@@ -1,7 +1,7 @@
 import { Badge, Table, Text } from "@medusajs/ui"
 import type { ReactNode } from "react"
 import { Link } from "react-router-dom"
-import type { AdminPaymentRow } from "../../../refpay-admin/payment-rows"
+import type { AdminPaymentRow } from "../../../admin-backend/payment-rows"
 
 /** The columns every list of REFPAY payments starts with; the list's own headers follow. */
 export const PaymentHeaderCells = () => (

@@ -1,7 +1,7 @@
 import { MagnifyingGlass } from "@medusajs/icons"
 import { Alert, Button, clx, Container, Heading, Input, Label, Table, Text } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
-import type { AdminPaymentRow } from "../../../refpay-admin/payment-rows"
+import type { AdminPaymentRow } from "../../../admin-backend/payment-rows"
 import { formatDateTime, refpayAdmin } from "../../lib/refpay-admin-api"
 import { useRefpayCall } from "../../lib/use-refpay-admin"
 import { PaymentHeaderCells, PaymentRow } from "./payment-cells"

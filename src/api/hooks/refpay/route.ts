@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { doorRegistration } from "../../../refpay-admin/registrations"
-import { recordRefusedDelivery } from "../../../refpay-admin/webhook-refusal"
-import { handleRefpayWebhook } from "../../../workflows/refpay-sync/handle-webhook"
+import { doorRegistration } from "../../../admin-backend/registrations"
+import { recordRefusedDelivery } from "../../../admin-backend/webhook-refusal"
+import { handleRefpayWebhook } from "../../../sync/handle-webhook"
 
 /**
  * Door 2: the platform's webhook, answered synchronously. 401 wrong secret, 413 too large (body parser limit in

@@ -4,9 +4,9 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { referenceWithStatus, type RefpaySessionData } from "../../../rules/session-data"
 import { interpretStatus } from "../../../rules/status"
-import { expiryOutcome, type ExpiryOutcome } from "../expiry-policy"
-import { refpayProviderFor } from "../provider"
-import { writeSession, type SessionWrite } from "../write-session"
+import { expiryOutcome, type ExpiryOutcome, type PlatformCancelResult } from "../../../rules/expiry-policy"
+import { refpayProviderFor } from "../../../providers/refpay/lookup"
+import { writeSession, type SessionWrite } from "./session-write"
 import type { RefpayReading } from "./read-refpay-payment"
 
 type Read = Extract<RefpayReading, { kind: "read" }>
@@ -16,7 +16,7 @@ type Read = Extract<RefpayReading, { kind: "read" }>
  * read and the call; or refused because the reference was already paid (nothing refunded: the money is held).
  */
 export interface CancelOutcome {
-  platformDid: "nothing" | "cancelled" | "refunded" | "refused_paid"
+  platformDid: PlatformCancelResult
   /** The platform met a payment: the next sync records it. */
   platformPaid: boolean
   data: RefpaySessionData | null

@@ -2,8 +2,8 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { paymentReminderEmail, referenceExpiredEmail, type CustomerEmail } from "../../../rules/customer-emails"
 import { buildPaymentView } from "../../../rules/payment-view"
 import { sendRefpayNotification } from "../../refpay-notify/send-notification"
-import { loadRefpaySession } from "../load-state"
-import { refpayProviderFor } from "../provider"
+import { loadRefpaySession } from "../../../queries/refpay-session-state"
+import { refpayProviderFor } from "../../../providers/refpay/lookup"
 import type { RefpayReading } from "./read-refpay-payment"
 
 /**

@@ -2,10 +2,10 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { RefpayNotFoundError, type RefpayPaymentStatus } from "../../../lib/refpay"
 import { interpretStatus } from "../../../rules/status"
-import type { CheckFailure } from "../check-schedule"
-import { decideSync, type SyncDecision } from "../decide"
-import { loadRefpaySession, type RefpaySessionState } from "../load-state"
-import { refpayProviderFor } from "../provider"
+import type { CheckFailure } from "../../../rules/check-schedule"
+import { decideSync, type SyncDecision } from "../../../rules/sync-decision"
+import { loadRefpaySession, type RefpaySessionState } from "../../../queries/refpay-session-state"
+import { refpayProviderFor } from "../../../providers/refpay/lookup"
 
 export type RefpayReading =
   | { kind: "not_found" }

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { countAttention } from "../../../../refpay-admin/attention"
-import { refpayProvider } from "../../../../workflows/refpay-sync/provider"
+import { countAttention } from "../../../../admin-backend/attention"
+import { refpayProvider } from "../../../../providers/refpay/lookup"
 
 /**
  * `GET /admin/refpay/attention`: how many REFPAY payments need the shop owner, by kind (expiring within 24 h, paid

@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { loadPaymentRows } from "../../../../refpay-admin/payment-rows"
+import { loadPaymentRows } from "../../../../admin-backend/payment-rows"
 import { configuredSecrets } from "../../../../providers/refpay/options"
-import { findSessionsByReference } from "../../../../refpay-admin/session-queries"
-import { refpayProvider } from "../../../../workflows/refpay-sync/provider"
+import { findSessionsByReference } from "../../../../queries/session-queries"
+import { refpayProvider } from "../../../../providers/refpay/lookup"
 import type { AdminRefpaySearchQueryType } from "../validators"
 
 /**

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { refpayProviderFor } from "../../../../workflows/refpay-sync/provider"
-import { selectRegistration } from "../../../../refpay-admin/registrations"
-import { buildSettingsView } from "../../../../refpay-admin/settings-view"
+import { refpayProviderFor } from "../../../../providers/refpay/lookup"
+import { selectRegistration } from "../../../../admin-backend/registrations"
+import { buildSettingsView } from "../../../../admin-backend/settings-view"
 import type { AdminRefpayRegistrationQueryType } from "../validators"
 
 /**

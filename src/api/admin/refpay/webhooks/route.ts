@@ -2,9 +2,9 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import type { ConfigModule } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../../../modules/refpay"
-import { selectRegistration } from "../../../../refpay-admin/registrations"
-import { waitingReferences } from "../../../../refpay-admin/session-queries"
-import { shopBaseUrl, webhookSetup, webhookWarnings } from "../../../../refpay-admin/webhook-health"
+import { selectRegistration } from "../../../../admin-backend/registrations"
+import { waitingReferences } from "../../../../queries/session-queries"
+import { shopBaseUrl, webhookSetup, webhookWarnings } from "../../../../admin-backend/webhook-health"
 import type { AdminRefpayRegistrationQueryType } from "../validators"
 
 /**

@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { listAttention } from "../../../../../refpay-admin/attention"
+import { listAttention } from "../../../../../admin-backend/attention"
 import { configuredSecrets } from "../../../../../providers/refpay/options"
-import { refpayProvider } from "../../../../../workflows/refpay-sync/provider"
+import { refpayProvider } from "../../../../../providers/refpay/lookup"
 import { AdminRefpayAttentionKind, type AdminRefpayAttentionQueryType } from "../../validators"
 
 /**

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { loadLastCheck } from "../../../../../workflows/refpay-view/load-last-check"
-import { loadOrderPaymentView } from "../../../../../workflows/refpay-view/load-payment-view"
+import { loadLastCheck } from "../../../../../queries/last-check"
+import { loadOrderPaymentView } from "../../../../../queries/payment-view"
 
 /**
  * `GET /admin/refpay/orders/:id`: the order's REFPAY payment as Medusa last recorded it (no platform call; see

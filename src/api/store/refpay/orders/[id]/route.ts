@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { loadOrderPaymentView } from "../../../../../workflows/refpay-view/load-payment-view"
+import { loadOrderPaymentView } from "../../../../../queries/payment-view"
 import { storeReferenceHistory } from "../../../../../rules/payment-view"
 
 /**

@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { toMedusaError } from "../../../../../../rules/platform-errors"
-import { refundLatePayment } from "../../../../../../refpay-admin/refund-late-payment"
+import { refundLatePayment } from "../../../../../../admin-backend/refund-late-payment"
 import { configuredSecrets } from "../../../../../../providers/refpay/options"
-import { refpayProvider } from "../../../../../../workflows/refpay-sync/provider"
+import { refpayProvider } from "../../../../../../providers/refpay/lookup"
 
 /**
  * `POST /admin/refpay/late-payments/:session_id/refund`: the attention list's "Refund" of a payment received after

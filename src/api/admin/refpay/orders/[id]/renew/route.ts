@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { toMedusaError } from "../../../../../../rules/platform-errors"
 import { issueNewRefpayReference } from "../../../../../../workflows/refpay-renew/issue-new-reference"
-import { loadLastCheck } from "../../../../../../workflows/refpay-view/load-last-check"
-import { loadOrderPaymentView } from "../../../../../../workflows/refpay-view/load-payment-view"
+import { loadLastCheck } from "../../../../../../queries/last-check"
+import { loadOrderPaymentView } from "../../../../../../queries/payment-view"
 
 /**
  * `POST /admin/refpay/orders/:id/renew`: "Issue a new reference" for an open order whose reference expired or was

@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { toMedusaError } from "../../../../../../rules/platform-errors"
-import { syncRefpayPayment, type SyncResult } from "../../../../../../workflows/refpay-sync/sync-payment"
-import { loadLastCheck } from "../../../../../../workflows/refpay-view/load-last-check"
-import { loadOrderPaymentView, requireRefpaySessionIds } from "../../../../../../workflows/refpay-view/load-payment-view"
+import { syncRefpayPayment, type SyncResult } from "../../../../../../sync/sync-payment"
+import { loadLastCheck } from "../../../../../../queries/last-check"
+import { loadOrderPaymentView, requireRefpaySessionIds } from "../../../../../../queries/payment-view"
 
 /**
  * `POST /admin/refpay/orders/:id/sync`: the admin's "Check status now". Reads the platform status of each of the

@@ -2,7 +2,7 @@ import type { ILockingModule, Logger, MedusaContainer } from "@medusajs/framewor
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { authorizePaymentSessionStep } from "@medusajs/medusa/core-flows"
-import { isInterruptedCompletion, RESUME_AFTER_MS } from "../../rules/interrupted-completion"
+import { isInterruptedCompletion, RESUME_AFTER_MS } from "../rules/interrupted-completion"
 import { refpaySessionLockKey } from "./sync-payment"
 
 /**

@@ -1,4 +1,5 @@
-import type { CancelOutcome } from "./steps/close-reference"
+/** What the platform did when the plugin asked it to cancel a reference. */
+export type PlatformCancelResult = "nothing" | "cancelled" | "refunded" | "refused_paid"
 
 /** What becomes of an order whose reference expired unpaid. */
 export type ExpiryOutcome =
@@ -16,7 +17,7 @@ export interface ExpiryInput {
   expiredSoFar: number
   cancelExpiredOrders: boolean
   orderOpen: boolean
-  platformDid: CancelOutcome["platformDid"]
+  platformDid: PlatformCancelResult
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { REFPAY_MODULE, type RefpayModuleService } from "../../modules/refpay"
+import { REFPAY_MODULE, type RefpayModuleService } from "../modules/refpay"
 
 /** What the shop owner sees of the last status check of a session: when, what came of it, and when the next is due. */
 export interface LastCheckView {

@@ -1,5 +1,5 @@
-import { interpretStatus } from "../../../rules/status"
-import { decideSync, type MedusaSide } from "../decide"
+import { interpretStatus } from "../status"
+import { decideSync, type MedusaSide } from "../sync-decision"
 
 const NOW = new Date("2026-11-21T12:00:00Z")
 const GRACE = 24 * 3600 * 1000

@@ -1,8 +1,8 @@
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { isRefpayProviderId } from "../../rules/provider-ids"
-import { registeredProvider, RefpayRegistryError } from "../../providers/refpay/registry"
-import type { RefpayProviderService } from "../../providers/refpay/service"
+import { registeredProvider, RefpayRegistryError } from "./registry"
+import type { RefpayProviderService } from "./service"
 
 /**
  * The REFPAY provider Medusa registered under `providerId` (e.g. `pp_refpay_porto`), with its own options, client,

@@ -1,9 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { refundKeyFor } from "../../rules/identifiers"
-import { paymentCents } from "../../rules/money"
-import { isRefpayProviderId } from "../../rules/provider-ids"
-import type { RefpaySessionData } from "../../rules/session-data"
+import { refundKeyFor } from "../rules/identifiers"
+import { paymentCents } from "../rules/money"
+import { isRefpayProviderId } from "../rules/provider-ids"
+import type { RefpaySessionData } from "../rules/session-data"
 
 /** A REFPAY payment session with what the sync needs to know about its payment and order. */
 export interface RefpaySessionState {

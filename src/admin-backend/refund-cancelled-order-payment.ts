@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/frame
 import { fromCents, paymentCents, toCents, type PaymentAmounts } from "../rules/money"
 import { isRefpayProviderId } from "../rules/provider-ids"
 import { refundRefpayLatePaymentWorkflow } from "../workflows/refpay-refund/refund-on-cancelled-order"
-import { refpaySessionLockKey } from "../workflows/refpay-sync/sync-payment"
+import { refpaySessionLockKey } from "../sync/sync-payment"
 import { assertNoUnrecordedPlatformRefund } from "./money-route-locks"
 
 /** The body of Medusa's `POST /admin/payments/:id/refund` (amount in major units, as Medusa takes it). */

@@ -2,10 +2,10 @@ import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { toMedusaError } from "../rules/platform-errors"
 import { platformRefunds, unrecordedPlatformRefunds } from "../rules/refunds"
-import { loadRefpaySession } from "../workflows/refpay-sync/load-state"
-import { refpayProviderFor } from "../workflows/refpay-sync/provider"
+import { loadRefpaySession } from "../queries/refpay-session-state"
+import { refpayProviderFor } from "../providers/refpay/lookup"
 import { isRefpayProviderId } from "../rules/provider-ids"
-import { refpaySessionLockKey } from "../workflows/refpay-sync/sync-payment"
+import { refpaySessionLockKey } from "../sync/sync-payment"
 
 const LOCK_TIMEOUT_SECONDS = 30
 

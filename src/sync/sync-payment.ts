@@ -1,11 +1,11 @@
 import type { ILockingModule, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import type { SyncDecision } from "./decide"
-import type { RefpayReading } from "./steps/read-refpay-payment"
-import { refpaySyncWorkflow } from "./sync-workflow"
+import type { SyncDecision } from "../rules/sync-decision"
+import type { RefpayReading } from "../workflows/refpay-sync/steps/read-refpay-payment"
+import { refpaySyncWorkflow } from "../workflows/refpay-sync/sync-workflow"
 
-export { PAID_AFTER_CANCELLATION_EVENT } from "./steps/record-payment"
-export { AMOUNT_MISMATCH_EVENT } from "./steps/record-check"
+export { PAID_AFTER_CANCELLATION_EVENT } from "../workflows/refpay-sync/steps/record-payment"
+export { AMOUNT_MISMATCH_EVENT } from "../workflows/refpay-sync/steps/record-check"
 
 export type SyncReason = "webhook" | "poll" | "admin" | "order_canceled"
 

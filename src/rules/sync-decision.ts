@@ -1,4 +1,4 @@
-import type { InterpretedStatus, PaymentOutcome } from "../../rules/status"
+import type { InterpretedStatus, PaymentOutcome } from "./status"
 
 /** What Medusa currently knows of a REFPAY payment session. */
 export interface MedusaSide {

@@ -2,7 +2,7 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService, type WebhookRefusalReason } from "../modules/refpay"
 import { WEBHOOK_SECRET_HEADER } from "../rules/webhook"
-import { refpayProviderFor } from "../workflows/refpay-sync/provider"
+import { refpayProviderFor } from "../providers/refpay/lookup"
 
 /**
  * Why a webhook delivery was refused, from what it presented (never what): no secret at all, a secret that is not

@@ -1,17 +1,17 @@
 import { createHash } from "node:crypto"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { REFPAY_MODULE, type RefpayModuleService } from "../../modules/refpay"
-import { sessionIdFromOrderId } from "../../rules/identifiers"
+import { REFPAY_MODULE, type RefpayModuleService } from "../modules/refpay"
+import { sessionIdFromOrderId } from "../rules/identifiers"
 import {
   door1ProofMatches,
   readWebhookEvent,
   webhookSecretMatches,
   type MalformedWebhookReason,
   type RefpayWebhookEvent,
-} from "../../rules/webhook"
-import { refpayProviderFor, refpayProviderIds } from "./provider"
-import { loadRefpaySession } from "./load-state"
+} from "../rules/webhook"
+import { refpayProviderFor, refpayProviderIds } from "../providers/refpay/lookup"
+import { loadRefpaySession } from "../queries/refpay-session-state"
 import { syncRefpayPayment } from "./sync-payment"
 
 export interface WebhookDelivery {

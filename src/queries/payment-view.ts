@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { buildPaymentView, primarySession, type RefpayPaymentView } from "../../rules/payment-view"
-import { loadRefpaySession, refpaySessionIdsForOrder, type RefpaySessionState } from "../refpay-sync/load-state"
+import { buildPaymentView, primarySession, type RefpayPaymentView } from "../rules/payment-view"
+import { loadRefpaySession, refpaySessionIdsForOrder, type RefpaySessionState } from "./refpay-session-state"
 
 export interface OrderPaymentView {
   view: RefpayPaymentView

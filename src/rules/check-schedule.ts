@@ -1,4 +1,4 @@
-import type { SyncDecision } from "./decide"
+import type { SyncDecision } from "./sync-decision"
 
 /** Why a check could not read the platform: the payment is unknown there, or the platform failed to answer. */
 export type CheckFailure = "unknown_payment" | "platform_error"
