@@ -358,7 +358,7 @@ async function main(): Promise<void> {
       row("  the delivery answered p50 (ms, the sync done)", f("webhook_answered_p50_ms")),
       row(`  platform calls per capture (${describeCalls(n.captureCalls)})`, undefined),
       row("  SQL statements per capture through /hooks/refpay", f("db_statements_per_capture")),
-      row("APPROVED webhook to captured p50, Medusa's door (ms, 5 s delay by design)", f("webhook_to_captured_medusa_door_p50_ms")),
+      row("APPROVED webhook to captured p50, Medusa's webhook route (ms, 5 s delay by design)", f("webhook_to_captured_medusa_door_p50_ms")),
       row(`webhooks processed to capture per second (${QUICK ? QUICK_SIZES.sustainedInFlight : FULL_SIZES.sustainedInFlight} in flight)`, f("webhooks_per_second")),
       row(`${QUICK ? QUICK_SIZES.burst : FULL_SIZES.burst} payments paid at once: all captured after (s)`, f("webhook_burst_capture_s")),
       row("  their deliveries not answered within the sandbox's 10 s (sent again)", f("webhook_burst_first_attempts_unanswered"))

@@ -18,8 +18,8 @@ import { median, percentile, round } from "./stats"
  * The shop owner's figures, on a real Medusa app with the plugin against the sandbox, all on loopback:
  *  - a full store-API checkout and its cart completion with REFPAY vs pp_system_default (same app, interleaved);
  *  - what the platform receives per REFPAY checkout;
- *  - how fast a paid order reads captured after the platform's APPROVED webhook, through either door, one at a
- *    time, sixteen in flight and a hundred at once;
+ *  - how fast a paid order reads captured after the platform's APPROVED webhook, through either webhook route, one
+ *    at a time, sixteen in flight and a hundred at once;
  *  - what a poll tick costs with 100 to 10,000 waiting payments, and how long any of them goes unchecked;
  *  - the server's memory.
  * PostgreSQL (throwaway), the sandbox and Medusa are started here and stopped whatever happens.
@@ -36,7 +36,7 @@ export interface ShopSizes {
   /** Orders paid one at a time through /hooks/refpay. */
   webhookSingles: number
   /** Orders paid one at a time through Medusa's /hooks/payment/refpay_refpay (5 s each, by design). */
-  door1Samples: number
+  medusaRouteSamples: number
   burst: number
   sustained: number
   sustainedInFlight: number
@@ -47,7 +47,7 @@ export const FULL_SIZES: ShopSizes = {
   checkoutWarmup: 3,
   checkoutSamples: 20,
   webhookSingles: 30,
-  door1Samples: 3,
+  medusaRouteSamples: 3,
   burst: 100,
   sustained: 64,
   sustainedInFlight: 16,
@@ -58,7 +58,7 @@ export const QUICK_SIZES: ShopSizes = {
   checkoutWarmup: 1,
   checkoutSamples: 4,
   webhookSingles: 6,
-  door1Samples: 1,
+  medusaRouteSamples: 1,
   burst: 20,
   sustained: 32,
   sustainedInFlight: 16,
@@ -106,7 +106,7 @@ export interface ShopFigures extends PollFigures {
 export interface ShopNotes {
   /** Sandbox requests per REFPAY checkout, by path. */
   checkoutCalls: Record<string, number>
-  /** Sandbox requests per capture through door 2, by path. */
+  /** Sandbox requests per capture through the plugin's webhook route, by path. */
   captureCalls: Record<string, number>
   checkoutSamples: number
   webhookSamples: number
@@ -289,7 +289,7 @@ async function pay(ctx: Context, order: PlacedOrder): Promise<number> {
 
 async function webhookPhase(ctx: Context) {
   const { sizes, log } = ctx
-  const needed = sizes.webhookSingles + 1 + sizes.door1Samples + sizes.burst + sizes.sustained
+  const needed = sizes.webhookSingles + 1 + sizes.medusaRouteSamples + sizes.burst + sizes.sustained
   if (ctx.orders.length < needed) {
     const start = performance.now()
     const count = needed - ctx.orders.length
@@ -298,7 +298,8 @@ async function webhookPhase(ctx: Context) {
   }
   const take = (n: number) => ctx.orders.splice(0, n)
 
-  // Door 2 (/hooks/refpay), one at a time: the platform's delivery is answered once the sync has run.
+  // The plugin's webhook route (/hooks/refpay), one at a time: the platform's delivery is answered once the sync
+  // has run.
   await sandboxControl(ctx.sandbox.url, "DELETE", "/requests")
   const singles: number[] = []
   const singleOrders = take(sizes.webhookSingles)
@@ -310,7 +311,7 @@ async function webhookPhase(ctx: Context) {
   const singleAnswers = await firstAnswers(ctx, singleOrders)
   const captureRequests = (await sandboxControl<{ requests: { path: string }[] }>(ctx.sandbox.url, "GET", "/requests")).requests
     .filter((r) => !r.path.startsWith("/dpm/payments-gwproxy"))
-  log(`  door 2: ${singles.length} captures one at a time, p50 ${round(median(singles), 1)} ms, max ${round(Math.max(...singles), 1)} ms`)
+  log(`  plugin's webhook route: ${singles.length} captures one at a time, p50 ${round(median(singles), 1)} ms, max ${round(Math.max(...singles), 1)} ms`)
   const [counted] = take(1)
   const captureStatements = await countStatements(ctx.db, ctx.pgLogFile, async () => {
     await pay(ctx, counted!)
@@ -319,22 +320,23 @@ async function webhookPhase(ctx: Context) {
   })
   log(`    SQL statements per capture: ${captureStatements.total} (${Object.entries(captureStatements.byTable).sort((a, b) => b[1] - a[1]).map(([t, n]) => `${t} ${n}`).join(", ")})`)
 
-  // Door 1 (Medusa's /hooks/payment/refpay_refpay): Medusa handles its webhook event 5 s after receipt, on purpose.
+  // Medusa's webhook route (/hooks/payment/refpay_refpay): Medusa handles its webhook event 5 s after receipt, on
+  // purpose.
   await ctx.webhookUrl(`${ctx.app.url}/hooks/payment/refpay_refpay`)
-  const door1: number[] = []
+  const viaMedusaRoute: number[] = []
   try {
     await Promise.all(
-      take(sizes.door1Samples).map(async (order, i) => {
+      take(sizes.medusaRouteSamples).map(async (order, i) => {
         // Spaced out so one sync does not wait for another's.
         await new Promise((resolve) => setTimeout(resolve, i * 1_500))
         const start = await pay(ctx, order)
-        door1.push((await ctx.watcher.captured(order.sessionId, 30_000)) - start)
+        viaMedusaRoute.push((await ctx.watcher.captured(order.sessionId, 30_000)) - start)
       })
     )
   } finally {
     await ctx.webhookUrl(`${ctx.app.url}/hooks/refpay`)
   }
-  log(`  door 1: ${door1.length} captures, p50 ${round(median(door1), 1)} ms`)
+  log(`  Medusa's webhook route: ${viaMedusaRoute.length} captures, p50 ${round(median(viaMedusaRoute), 1)} ms`)
 
   // Sixteen in flight, each worker paying its next order once its previous one reads captured.
   const sustainedOrders = take(sizes.sustained)
@@ -373,7 +375,7 @@ async function webhookPhase(ctx: Context) {
     webhook_to_captured_p50_ms: round(median(singles), 1),
     webhook_to_captured_p99_ms: round(percentile(singles, 99), 1),
     webhook_answered_p50_ms: round(median(singleAnswers.map((a) => a.ms)), 1),
-    webhook_to_captured_medusa_door_p50_ms: round(median(door1), 1),
+    webhook_to_captured_medusa_door_p50_ms: round(median(viaMedusaRoute), 1),
     webhooks_per_second: round(perSecond, 1),
     webhook_burst_first_attempts_unanswered: burstTimedOut,
     webhook_burst_capture_s: round(burstSeconds, 2),

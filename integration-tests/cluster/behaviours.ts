@@ -51,8 +51,8 @@ export function itCapturesTheLoadOnce(stack: ClusterStack, load: { run?: Checkou
     expect(run?.orders).toHaveLength(LOAD)
     stack.fanOut.reset()
     await stack.platform.clearRequests()
-    // Every event sent twice by the platform; the fan-out sends each copy to door 2 of every server (and to door 1
-    // of one of them when the suite asks for it).
+    // Every event sent twice by the platform; the fan-out sends each copy to the plugin's webhook route of every
+    // server (and to Medusa's webhook route of one of them when the suite asks for it).
     await stack.platform.webhookFault({ mode: "duplicate", count: LOAD, copies: 2 })
     const logged = capturesLogged(stack)
     const paidAt = Date.now()

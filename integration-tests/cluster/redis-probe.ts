@@ -33,12 +33,15 @@ export function redisKeyCount(port: number, pattern: string): Promise<number> {
 
 /**
  * Medusa's Redis event bus queue (BullMQ 5, prefix "RedisEventBusService", queue "events-queue"): the lists and
- * sorted sets that hold its unfinished jobs. A webhook to Medusa's own route (door 1) is an event delayed by 5 s; it
- * is done when it has left all of them.
+ * sorted sets that hold its unfinished jobs. A webhook to Medusa's own webhook route is an event delayed by 5 s;
+ * it is done when it has left all of them.
  */
 const EVENT_QUEUE = "RedisEventBusService:events-queue"
 
-/** Events not yet processed: delayed (door 1's 5 s, a retry's backoff), waiting, prioritized, paused or running. */
+/**
+ * Events not yet processed: delayed (Medusa's webhook route's 5 s, a retry's backoff), waiting, prioritized, paused
+ * or running.
+ */
 export async function pendingEvents(port: number): Promise<number> {
   const counts = await Promise.all([
     redisInteger(port, ["ZCARD", `${EVENT_QUEUE}:delayed`]),

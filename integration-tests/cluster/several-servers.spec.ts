@@ -293,9 +293,9 @@ describe("several servers on one PostgreSQL and one Redis", () => {
     let leftWaiting: Order[] = []
 
     beforeAll(async () => {
-      // A redeployment: the same database, Redis and load balancer; webhooks also through Medusa's route (door 1),
+      // A redeployment: the same database, Redis and load balancer; webhooks also through Medusa's webhook route,
       // whose events the worker processes through the Redis event bus.
-      await stack.reshape({ servers: 2, worker: true, door1: true })
+      await stack.reshape({ servers: 2, worker: true, medusaRoute: true })
       expect(stack.servers.map((s) => s.mode)).toEqual(["server", "server", "worker"])
     }, 300_000)
 

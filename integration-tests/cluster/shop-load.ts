@@ -86,8 +86,8 @@ export interface SettledPayments {
 
 /**
  * Waits until every order of `orders` is captured in Medusa (or `timeoutMs` passes), then until the webhooks have
- * settled (the sandbox has nothing pending, the fan-out nothing in flight, and door 1's delayed events have run),
- * and returns the exactly-once verdict over those orders.
+ * settled (the sandbox has nothing pending, the fan-out nothing in flight, and Medusa's webhook route's delayed events
+ * have run), and returns the exactly-once verdict over those orders.
  */
 export async function settle(stack: ClusterStack, orders: Order[], paidAt: number, timeoutMs: number): Promise<SettledPayments> {
   const ids = orders.map((o) => o.orderId)
@@ -119,8 +119,9 @@ export async function settle(stack: ClusterStack, orders: Order[], paidAt: numbe
 
 /**
  * Until every webhook the sandbox sent is settled (delivered, failed or dropped), nothing is in flight at the
- * fan-out, and Medusa's Redis event queue holds no unfinished event: door 1's deliveries are events processed 5 s
- * after they are received (and retried), so this waits for those events themselves rather than a fixed 10 s.
+ * fan-out, and Medusa's Redis event queue holds no unfinished event: deliveries to Medusa's webhook route are events
+ * processed 5 s after they are received (and retried), so this waits for those events themselves rather than a
+ * fixed 10 s.
  */
 export async function quiet(stack: ClusterStack, timeoutMs: number): Promise<void> {
   const redisPort = stack.demo.cluster.redis.port

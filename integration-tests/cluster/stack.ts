@@ -73,8 +73,8 @@ export class ClusterStack {
   variantId!: string
   private logFile: string
   private readonly dir: string
-  /** Also deliver every webhook to door 1 (Medusa's route, through the Redis event bus) of one server in turn. */
-  door1 = false
+  /** Also deliver every webhook to Medusa's webhook route (through the Redis event bus) of one server in turn. */
+  medusaRoute = false
   private exitHandler = () => this.demo?.killAll()
   private startedAt = 0
 
@@ -129,16 +129,16 @@ export class ClusterStack {
     // The platform's webhooks reach every server (a load balancer would pick one).
     this.fanOut = await startWebhookFanOut({
       targets: () => this.httpServers.map((s) => ({ name: s.name, url: s.url })),
-      door1: () => this.door1,
+      medusaRoute: () => this.medusaRoute,
     })
     await this.platform.configureWebhooks({ url: this.fanOut.url })
   }
 
   /** Another set of processes on the same database, Redis, sandbox and load balancer (a redeployment). */
-  async reshape(plan: { servers: number; worker?: boolean; door1?: boolean }): Promise<void> {
+  async reshape(plan: { servers: number; worker?: boolean; medusaRoute?: boolean }): Promise<void> {
     const started = Date.now()
     await this.demo.cluster.reshape(plan)
-    this.door1 = Boolean(plan.door1)
+    this.medusaRoute = Boolean(plan.medusaRoute)
     this.log(`reshaped in ${Date.now() - started} ms: ${JSON.stringify(this.servers.map((s) => [s.name, s.mode, s.url]))}`)
   }
 

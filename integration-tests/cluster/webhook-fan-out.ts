@@ -1,12 +1,12 @@
 // The platform's webhooks delivered to every server at once: the sandbox sends each event to one URL, this loopback
-// proxy, which forwards it to door 2 (`POST /hooks/refpay`) of every HTTP server in parallel and, when asked, to
-// door 1 (`POST /hooks/payment/refpay_refpay`, Medusa's route: processed later through the Redis event bus) of one
-// server in turn. It answers the sandbox 200 as soon as one door 2 processed the event (200), and 503 when none
-// did, so the sandbox delivers it again, as it would after a load balancer's failed attempt; the other forwards
-// run on to their end. Like a load balancer's per-server connection limit (nginx `max_conns`), at most
-// `maxPerServer` forwards are open to one server at a time; the others wait their turn, and a forward still waiting
-// when the sandbox gave up on its delivery (its 10 s attempt timeout; it delivers again) is dropped, as a load balancer
-// drops a queued request whose client went away.
+// proxy, which forwards it to the plugin's webhook route (`POST /hooks/refpay`) of every HTTP server in parallel and,
+// when asked, to Medusa's webhook route (`POST /hooks/payment/refpay_refpay`: processed later through the Redis event
+// bus) of one server in turn. It answers the sandbox 200 as soon as one server's plugin route processed the event
+// (200), and 503 when none did, so the sandbox delivers it again, as it would after a load balancer's failed attempt;
+// the other forwards run on to their end. Like a load balancer's per-server connection limit (nginx `max_conns`), at
+// most `maxPerServer` forwards are open to one server at a time; the others wait their turn, and a forward still
+// waiting when the sandbox gave up on its delivery (its 10 s attempt timeout; it delivers again) is dropped, as a load
+// balancer drops a queued request whose client went away.
 import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { request } from "undici"
@@ -19,14 +19,17 @@ export interface FanOutTarget {
 export interface FanOutStats {
   /** Deliveries the sandbox made to the proxy. */
   received: number
-  /** Per server: answers by status ("200", "503", "ECONNRESET", ...) for door 2, and for door 1 under "door1:". */
+  /**
+   * Per server: answers by status ("200", "503", "ECONNRESET", ...) for the plugin's webhook route, and for Medusa's
+   * webhook route under "medusa-route:".
+   */
   answers: Record<string, Record<string, number>>
 }
 
 export interface WebhookFanOut {
   url: string
   stats(): FanOutStats
-  /** Door 2 requests a server is processing right now. */
+  /** Requests to the plugin's webhook route a server is processing right now. */
   inFlight(name: string): number
   /** Deliveries still being forwarded. */
   pending(): number
@@ -39,8 +42,8 @@ const MAX_PER_SERVER = 16
 
 export async function startWebhookFanOut(options: {
   targets: () => FanOutTarget[]
-  /** Also to door 1 of one server in turn, while this says so. */
-  door1?: () => boolean
+  /** Also to Medusa's webhook route of one server in turn, while this says so. */
+  medusaRoute?: () => boolean
   maxPerServer?: number
 }): Promise<WebhookFanOut> {
   const maxPerServer = options.maxPerServer ?? MAX_PER_SERVER
@@ -63,7 +66,7 @@ export async function startWebhookFanOut(options: {
   }
   let received = 0
   let pending = 0
-  let door1Turn = 0
+  let medusaRouteTurn = 0
   let answers: FanOutStats["answers"] = {}
   const inFlight = new Map<string, number>()
   const count = (server: string, outcome: string) => {
@@ -120,7 +123,7 @@ export async function startWebhookFanOut(options: {
         res.end(JSON.stringify({ processed: status === 200 }))
       }
       try {
-        const door2 = targets.map(async (target) => {
+        const toPluginRoute = targets.map(async (target) => {
           inFlight.set(target.name, (inFlight.get(target.name) ?? 0) + 1)
           try {
             const status = await post(target, "/hooks/refpay", body, headers, "", gone)
@@ -130,8 +133,8 @@ export async function startWebhookFanOut(options: {
             inFlight.set(target.name, (inFlight.get(target.name) ?? 1) - 1)
           }
         })
-        const door1 = options.door1?.() && targets.length > 0 ? [post(targets[door1Turn++ % targets.length]!, "/hooks/payment/refpay_refpay", body, headers, "door1:", gone)] : []
-        await Promise.all([Promise.all(door2), Promise.all(door1)])
+        const toMedusaRoute = options.medusaRoute?.() && targets.length > 0 ? [post(targets[medusaRouteTurn++ % targets.length]!, "/hooks/payment/refpay_refpay", body, headers, "medusa-route:", gone)] : []
+        await Promise.all([Promise.all(toPluginRoute), Promise.all(toMedusaRoute)])
         answer(503)
       } finally {
         pending--

@@ -96,7 +96,7 @@ refpayIntegrationSuite(
         expect((await orders.adminOrder(portoOrder.orderId)).payment_status).toBe("captured")
       })
 
-      it("refuses a webhook with one account's secret at the other's door, and an unnamed door when there are several", async () => {
+      it("refuses a webhook with one account's secret at the other's webhook route, and at the unnamed route when there are several", async () => {
         const portoOrder = await placeWith("porto")
         await portoControl("POST", `/payments/${portoOrder.session.data.refpay.payment_id}/pay`, {})
         const event = {
@@ -107,7 +107,7 @@ refpayIntegrationSuite(
         }
         expect(await post("/hooks/refpay/lisboa", event, PORTO_SECRET)).toBe(401)
         expect(await post("/hooks/refpay", event, PORTO_SECRET)).toBe(400)
-        // Lisboa's door with Lisboa's secret does not process Porto's payment either.
+        // Lisboa's route with Lisboa's secret does not process Porto's payment either.
         expect(await post("/hooks/refpay/lisboa", event, ADMIN_SUITE_WEBHOOK_SECRET)).toBe(200)
         expect(await post("/hooks/refpay/porto", { ...event, event_id: "evt-porto-own" }, PORTO_SECRET)).toBe(200)
         await orders.waitForOrder(portoOrder.orderId, (o) => o.payment_status === "captured")
@@ -167,7 +167,7 @@ refpayIntegrationSuite(
           medusa_url: `${shopUrl()}/hooks/payment/refpay_porto`,
           refusals: [],
         })
-        // Lisboa's secret at Porto's door.
+        // Lisboa's secret at Porto's route.
         const refused = await request(`${shopUrl()}/hooks/refpay/porto`, {
           method: "POST",
           headers: { "content-type": "application/json", "x-refpay-webhook-secret": ADMIN_SUITE_WEBHOOK_SECRET },

@@ -134,10 +134,10 @@ refpayIntegrationSuite(
     describe("REFPAY admin page: webhook URL, deliveries, refused deliveries, warnings and sandbox test events", () => {
       const { control } = ctx
       const admin = refpayAdminApi(ctx)
-      const { shopUrl, placeOrder, postDoor2, waitForOrder } = refpayOrders(ctx)
+      const { shopUrl, placeOrder, postToPluginRoute, waitForOrder } = refpayOrders(ctx)
       const secretHeader = { "x-refpay-webhook-secret": ADMIN_SUITE_WEBHOOK_SECRET }
 
-      /** The sandbox delivers its webhooks to this shop's door 2, with the shop's secret unless told otherwise. */
+      /** The sandbox delivers its webhooks to this shop's plugin route, with the shop's secret unless told otherwise. */
       const deliverHere = (secret = ADMIN_SUITE_WEBHOOK_SECRET) =>
         control("POST", "/webhooks/config", { url: `${shopUrl()}/hooks/refpay`, secret })
 
@@ -145,7 +145,7 @@ refpayIntegrationSuite(
         return (await admin.deliveries(`payment_id=${paymentId}`)).data.deliveries as any[]
       }
 
-      async function postDoor1(body: unknown, headers: Record<string, string>) {
+      async function postToMedusaRoute(body: unknown, headers: Record<string, string>) {
         const response = await request(`${shopUrl()}/hooks/payment/refpay_refpay`, {
           method: "POST",
           headers: { "content-type": "application/json", ...headers },
@@ -197,15 +197,15 @@ refpayIntegrationSuite(
         const twice = approvedEvent(refpay, `evt-twice-${randomUUID()}`)
         await control("POST", `/payments/${refpay.payment_id}/pay`)
         await waitFor(async () => (await deliveriesOf(refpay.payment_id)).length === 2, 20_000, "the APPROVED_TRANSACTIONS delivery")
-        expect((await postDoor2(twice, secretHeader)).status).toBe(200)
-        expect((await postDoor2(twice, secretHeader)).body).toMatchObject({ duplicate: true })
+        expect((await postToPluginRoute(twice, secretHeader)).status).toBe(200)
+        expect((await postToPluginRoute(twice, secretHeader)).body).toMatchObject({ duplicate: true })
         // A payment nobody here knows.
         const stranger = randomUUID()
-        expect((await postDoor2({ event_id: `evt-stranger-${randomUUID()}`, event_type: "APPROVED_TRANSACTIONS", payment_id: stranger }, secretHeader)).status).toBe(200)
+        expect((await postToPluginRoute({ event_id: `evt-stranger-${randomUUID()}`, event_type: "APPROVED_TRANSACTIONS", payment_id: stranger }, secretHeader)).status).toBe(200)
         // The platform cannot be read: recorded, answered 503, not processed.
         await control("POST", "/faults", { path: `${STATUS_PATH}${refpay.payment_id}`, method: "GET", count: 10, status: 503 })
         const failing = approvedEvent(refpay, `evt-failing-${randomUUID()}`)
-        expect((await postDoor2(failing, secretHeader)).status).toBe(503)
+        expect((await postToPluginRoute(failing, secretHeader)).status).toBe(503)
         await control("DELETE", "/faults")
 
         const { status, data } = await admin.deliveries()
@@ -244,15 +244,15 @@ refpayIntegrationSuite(
         expectNoCredential(data)
       })
 
-      it("counts deliveries refused for their secret, through both doors and by reason, keeps nothing they sent, and warns", async () => {
+      it("counts deliveries refused for their secret, through both webhook routes and by reason, keeps nothing they sent, and warns", async () => {
         const { refpay } = await placeOrder()
         const event = approvedEvent(refpay, `evt-refused-${randomUUID()}`)
         const basic = (password: string) => ({ authorization: `Basic ${Buffer.from(`refpay:${password}`).toString("base64")}` })
 
-        expect((await postDoor2(event, { "x-refpay-webhook-secret": "not-the-shop-secret" })).status).toBe(401)
-        expect((await postDoor2(event, basic("also-not-the-shop-secret"))).status).toBe(401)
-        expect((await postDoor2(event, {})).status).toBe(401)
-        expect(await postDoor1(event, { "x-refpay-webhook-secret": "door-one-wrong-secret" })).toBe(200) // Medusa's route always answers 200
+        expect((await postToPluginRoute(event, { "x-refpay-webhook-secret": "not-the-shop-secret" })).status).toBe(401)
+        expect((await postToPluginRoute(event, basic("also-not-the-shop-secret"))).status).toBe(401)
+        expect((await postToPluginRoute(event, {})).status).toBe(401)
+        expect(await postToMedusaRoute(event, { "x-refpay-webhook-secret": "medusa-route-wrong-secret" })).toBe(200) // Medusa's route always answers 200
 
         const { data } = await admin.webhooks()
         const refusals = Object.fromEntries(data.webhooks.refusals.map((r: any) => [`${r.door}:${r.reason}`, r]))
@@ -266,18 +266,18 @@ refpayIntegrationSuite(
         expect(data.webhooks.warnings).toEqual([expect.objectContaining({ code: "refused_recently", level: "error" })])
         expect(data.webhooks.warnings[0].message).toMatch(/4 webhook deliveries were refused \(401\)/)
         const text = JSON.stringify(data)
-        for (const presented of ["not-the-shop-secret", "also-not-the-shop-secret", "door-one-wrong-secret"]) expect(text).not.toContain(presented)
+        for (const presented of ["not-the-shop-secret", "also-not-the-shop-secret", "medusa-route-wrong-secret"]) expect(text).not.toContain(presented)
         // Nothing refused was recorded as a delivery.
         expect((await admin.deliveries()).data.count).toBe(0)
 
         // Once a delivery is accepted again, the warning says so and softens.
-        expect((await postDoor2(approvedEvent(refpay, `evt-accepted-${randomUUID()}`), secretHeader)).status).toBe(200)
+        expect((await postToPluginRoute(approvedEvent(refpay, `evt-accepted-${randomUUID()}`), secretHeader)).status).toBe(200)
         const after = (await admin.webhooks()).data.webhooks.warnings
         expect(after).toEqual([expect.objectContaining({ code: "refused_recently", level: "warning" })])
         expect(after[0].message).toMatch(/accepted since/)
       })
 
-      it("processes an authentic delivery whose unused fields have unexpected types (amount 24.98 or \"24.98\", a 300-character event_id, a numeric status and occurred_at): the paid order is captured, through both doors", async () => {
+      it("processes an authentic delivery whose unused fields have unexpected types (amount 24.98 or \"24.98\", a 300-character event_id, a numeric status and occurred_at): the paid order is captured, through both webhook routes", async () => {
         const longId = () => `evt-${randomUUID()}-`.padEnd(300, "x")
         const oddEvent = (refpay: { payment_id: string; order_id: string }, amount: unknown) => ({
           ...approvedEvent(refpay, longId()),
@@ -286,29 +286,29 @@ refpayIntegrationSuite(
           occurred_at: Date.now(),
         })
 
-        // Door 2 (/hooks/refpay) answers at once.
-        const viaDoor2 = await placeOrder()
-        await control("POST", `/payments/${viaDoor2.refpay.payment_id}/pay`)
-        const answer = await postDoor2(oddEvent(viaDoor2.refpay, 24.98), secretHeader)
+        // The plugin's webhook route (/hooks/refpay) answers at once.
+        const viaPluginRoute = await placeOrder()
+        await control("POST", `/payments/${viaPluginRoute.refpay.payment_id}/pay`)
+        const answer = await postToPluginRoute(oddEvent(viaPluginRoute.refpay, 24.98), secretHeader)
         expect(answer).toEqual({ status: 200, body: { received: true, processed: true } })
-        const order = await waitForOrder(viaDoor2.orderId, (o) => o.payment_status === "captured")
+        const order = await waitForOrder(viaPluginRoute.orderId, (o) => o.payment_status === "captured")
         expect(captureCount(order)).toBe(1)
-        expect(await deliveriesOf(viaDoor2.refpay.payment_id)).toEqual([expect.objectContaining({ door: "refpay", status: "processed" })])
+        expect(await deliveriesOf(viaPluginRoute.refpay.payment_id)).toEqual([expect.objectContaining({ door: "refpay", status: "processed" })])
 
-        // Door 1 (Medusa's route) goes through the same reading, 5 seconds later.
-        const viaDoor1 = await placeOrder()
-        await control("POST", `/payments/${viaDoor1.refpay.payment_id}/pay`)
-        expect(await postDoor1(oddEvent(viaDoor1.refpay, "24.98"), secretHeader)).toBe(200)
-        await waitFor(async () => (await deliveriesOf(viaDoor1.refpay.payment_id))[0]?.processed_at != null, 20_000, "door 1's delivery processed")
-        expect(await deliveriesOf(viaDoor1.refpay.payment_id)).toEqual([expect.objectContaining({ door: "medusa", status: "processed" })])
-        expect(captureCount(await waitForOrder(viaDoor1.orderId, (o) => o.payment_status === "captured"))).toBe(1)
+        // Medusa's webhook route goes through the same reading, 5 seconds later.
+        const viaMedusaRoute = await placeOrder()
+        await control("POST", `/payments/${viaMedusaRoute.refpay.payment_id}/pay`)
+        expect(await postToMedusaRoute(oddEvent(viaMedusaRoute.refpay, "24.98"), secretHeader)).toBe(200)
+        await waitFor(async () => (await deliveriesOf(viaMedusaRoute.refpay.payment_id))[0]?.processed_at != null, 20_000, "Medusa's webhook route's delivery processed")
+        expect(await deliveriesOf(viaMedusaRoute.refpay.payment_id)).toEqual([expect.objectContaining({ door: "medusa", status: "processed" })])
+        expect(captureCount(await waitForOrder(viaMedusaRoute.orderId, (o) => o.payment_status === "captured"))).toBe(1)
       })
 
-      it("acknowledges (200) and counts authentic deliveries that are not usable REFPAY events (no payment_id, not JSON), through both doors, records none as a delivery, and warns", async () => {
+      it("acknowledges (200) and counts authentic deliveries that are not usable REFPAY events (no payment_id, not JSON), through both webhook routes, records none as a delivery, and warns", async () => {
         const noPaymentId = () => ({ event_id: `evt-${randomUUID()}`, event_type: "APPROVED_TRANSACTIONS", order_id: "ps_01JD8X2Y3Z4A5B6C7D8E9F0G1H", status: "APPROVED" })
         const ignored = { received: true, ignored: expect.stringMatching(/payment_id/) }
-        expect(await postDoor2(noPaymentId(), secretHeader)).toEqual({ status: 200, body: ignored })
-        expect(await postDoor2(noPaymentId(), secretHeader)).toEqual({ status: 200, body: ignored })
+        expect(await postToPluginRoute(noPaymentId(), secretHeader)).toEqual({ status: 200, body: ignored })
+        expect(await postToPluginRoute(noPaymentId(), secretHeader)).toEqual({ status: 200, body: ignored })
         const notJson = await request(`${shopUrl()}/hooks/refpay`, {
           method: "POST",
           headers: { "content-type": "text/plain", ...secretHeader },
@@ -317,12 +317,12 @@ refpayIntegrationSuite(
         expect(notJson.statusCode).toBe(200)
         expect(await notJson.body.json()).toEqual({ received: true, ignored: expect.stringMatching(/not JSON/) })
         // Without the secret it is refused (401) and counted as a refusal, never as a malformed delivery.
-        expect((await postDoor2(noPaymentId(), { "x-refpay-webhook-secret": "not-the-shop-secret" })).status).toBe(401)
+        expect((await postToPluginRoute(noPaymentId(), { "x-refpay-webhook-secret": "not-the-shop-secret" })).status).toBe(401)
         // Medusa's route always answers 200; the count shows what became of the delivery.
-        expect(await postDoor1(noPaymentId(), secretHeader)).toBe(200)
+        expect(await postToMedusaRoute(noPaymentId(), secretHeader)).toBe(200)
 
         let webhooks: any
-        await waitFor(async () => (webhooks = (await admin.webhooks()).data.webhooks).malformed.length === 3, 20_000, "door 1's malformed delivery counted")
+        await waitFor(async () => (webhooks = (await admin.webhooks()).data.webhooks).malformed.length === 3, 20_000, "Medusa's webhook route's malformed delivery counted")
         const malformed = Object.fromEntries(webhooks.malformed.map((m: any) => [`${m.door}:${m.reason}`, m]))
         expect(Object.keys(malformed).sort()).toEqual(["medusa:no_payment_id", "refpay:no_payment_id", "refpay:not_json"])
         expect(malformed["refpay:no_payment_id"]).toMatchObject({ received_count: 2 })
@@ -341,7 +341,7 @@ refpayIntegrationSuite(
 
       it("counts concurrent refusals exactly (one atomic upsert each)", async () => {
         const event = { event_id: "evt-flood", event_type: "APPROVED_TRANSACTIONS", payment_id: randomUUID() }
-        const answers = await Promise.all(Array.from({ length: 12 }, () => postDoor2(event, { "x-refpay-webhook-secret": "flood" })))
+        const answers = await Promise.all(Array.from({ length: 12 }, () => postToPluginRoute(event, { "x-refpay-webhook-secret": "flood" })))
         expect(answers.every((a) => a.status === 401)).toBe(true)
         const { data } = await admin.webhooks()
         expect(data.webhooks.refusals).toEqual([expect.objectContaining({ door: "refpay", reason: "wrong_secret", refused_count: 12 })])

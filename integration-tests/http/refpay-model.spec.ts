@@ -50,7 +50,7 @@ import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
  * placed order's collection, a storefront planting the plugin's bookkeeping in the session's data at checkout,
  * authentic webhook deliveries with retyped unused fields or without a payment id,
  * admin "check now", admin "issue a new reference", poll ticks (now, due, past expiry), webhook redelivery, the
- * platform forgetting a payment, fulfilment attempts, an amount mismatch reported through both webhook doors, waits.
+ * platform forgetting a payment, fulfilment attempts, an amount mismatch reported through both webhook routes, waits.
  *
  * Which sequences run (nothing here draws a new seed unless asked):
  *   (no variable)                                    CI: every seed of MODEL_SEEDS below, each for its own number of
@@ -66,7 +66,7 @@ import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
  *   REFPAY_MODEL_SHRINK_MS=600000                    time allowed for shrinking a failure (default 60 s)
  *   REFPAY_MODEL_TIME_MS=600000                      time allowed for the sequences themselves (default 170 s for one
  *                                                    seed or random; none for the list, whose sequences all run)
- *   REFPAY_MODEL_EXCLUDE=amountMismatchThroughBothDoors   leave commands out, e.g. to look past a known failure
+ *   REFPAY_MODEL_EXCLUDE=amountMismatchThroughBothRoutes   leave commands out, e.g. to look past a known failure
  *                                                    (a replay needs the same REFPAY_MODEL_EXCLUDE and STEPS)
  * A failure prints the seed, the shrunk command list, the failing sequence's trace and the replay command.
  */
@@ -184,10 +184,13 @@ const ALL_COMMANDS: [string, fc.Arbitrary<fc.AsyncCommand<Model, Real>>, number]
   ["redeliverWebhook", fc.tuple(order, fc.constantFrom("first" as const, "last" as const)).map(([i, w]) => new RedeliverCommand(i, w)), 1],
   ["platformForgets", order.map((i) => new ForgetCommand(i)), 1],
   ["tryToFulfil", order.map((i) => new FulfilCommand(i)), 1],
-  ["amountMismatchThroughBothDoors", order.map((i) => new AmountMismatchCommand(i)), 1],
+  ["amountMismatchThroughBothRoutes", order.map((i) => new AmountMismatchCommand(i)), 1],
   ["wait", fc.constantFrom(100, 700, 2_000).map((ms) => new WaitCommand(ms)), 1],
 ]
-/** REFPAY_MODEL_EXCLUDE=amountMismatchThroughBothDoors,platformForgets leaves commands out (to look past a known failure). */
+/**
+ * REFPAY_MODEL_EXCLUDE=amountMismatchThroughBothRoutes,platformForgets leaves commands out (to look past a known
+ * failure).
+ */
 const EXCLUDE = new Set((process.env.REFPAY_MODEL_EXCLUDE ?? "").split(",").map((name) => name.trim()).filter(Boolean))
 const commands = ALL_COMMANDS.filter(([name]) => !EXCLUDE.has(name)).flatMap(([, arb, weight]) => Array.from({ length: weight }, () => arb))
 
@@ -224,7 +227,7 @@ refpayIntegrationSuite(
             sequence,
             step: 0,
             trace: [],
-            door1At: 0,
+            medusaRouteAt: 0,
           }
           const model: Model = { orders: [] }
           const t0 = Date.now()

@@ -25,7 +25,7 @@ refpayIntegrationSuite(
   "REFPAY money under races: cancellations, late payments, polling fairness, amounts",
   (ctx) => {
     const { api, adminHeaders, control } = ctx
-    const { shopUrl, adminOrder, placeOrder, waitForOrder, postDoor2 } = refpayOrders(ctx)
+    const { shopUrl, adminOrder, placeOrder, waitForOrder, postToPluginRoute } = refpayOrders(ctx)
     const platform = (paymentId: string) => control("GET", `/payments/${paymentId}`)
     const container = () => ctx.getContainer()
 
@@ -162,12 +162,12 @@ refpayIntegrationSuite(
       it("never captures through Medusa's own webhook route a payment the platform reports for another amount", async () => {
         const { orderId, refpay } = await placeOrder()
         await platformReportsAmount(refpay, "2499")
-        const answer = await api.post(`/hooks/payment/refpay_refpay`, approvedEvent(refpay, "evt-door1-mismatch", 2499), {
+        const answer = await api.post(`/hooks/payment/refpay_refpay`, approvedEvent(refpay, "evt-medusa-route-mismatch", 2499), {
           headers: { "x-refpay-webhook-secret": TEST_WEBHOOK_SECRET },
         })
         expect(answer.status).toBe(200)
         // Medusa processes its webhook event 5 s later: wait until the plugin has recorded it as handled.
-        await waitForWebhookEventHandled(container(), "evt-door1-mismatch")
+        await waitForWebhookEventHandled(container(), "evt-medusa-route-mismatch")
         await ctx.utils.waitWorkflowExecutions()
         const order = await adminOrder(orderId)
         expect(captureCount(order)).toBe(0)
@@ -185,13 +185,13 @@ refpayIntegrationSuite(
         expect(captureCount(await adminOrder(orderId))).toBe(0)
       })
 
-      it("ties a door-2 event to its session only when the platform's own record matches", async () => {
+      it("ties an event through the plugin's webhook route to its session only when the platform's own record matches", async () => {
         const first = await placeOrder()
         const second = await placeOrder()
         await control("POST", `/payments/${second.refpay.payment_id}/pay`)
         await waitForOrder(second.orderId, (o) => o.payment_status === "captured")
         // An event naming the first order with the second (paid) payment: not about the first order.
-        const answer = await postDoor2(approvedEvent({ payment_id: second.refpay.payment_id, order_id: first.refpay.order_id }, "evt-crossed"))
+        const answer = await postToPluginRoute(approvedEvent({ payment_id: second.refpay.payment_id, order_id: first.refpay.order_id }, "evt-crossed"))
         expect(answer.status).toBe(200)
         expect(captureCount(await adminOrder(first.orderId))).toBe(0)
       })

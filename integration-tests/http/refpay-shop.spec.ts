@@ -95,12 +95,12 @@ refpayIntegrationSuite(
       const refpaySession = (order: any) => order.payment_collections[0].payment_sessions[0]
       const platformPayments = async () => (await control("GET", "/payments")).payments as any[]
 
-      /** The customer pays; the platform's webhook reaches the plugin's sync (what either webhook door runs). */
+      /** The customer pays; the platform's webhook reaches the plugin's sync (what either webhook route runs). */
       async function payAndProcess(order: any) {
         const paymentId = refpaySession(order).data.refpay.payment_id
         await control("POST", `/payments/${paymentId}/pay`)
         const event = { event_type: "APPROVED_TRANSACTIONS", payment_id: paymentId, order_id: refpaySession(order).data.refpay.order_id }
-        return handleRefpayWebhook(ctx.getContainer(), { body: event, headers: AUTH, door: "refpay" })
+        return handleRefpayWebhook(ctx.getContainer(), { body: event, headers: AUTH, route: "refpay" })
       }
 
       it("completes checkout: order awaiting payment, entity and reference exactly as the sandbox returned them, amount in cents", async () => {
@@ -168,7 +168,7 @@ refpayIntegrationSuite(
         const refpay = refpaySession(order).data.refpay
         const forged = { event_type: "APPROVED_TRANSACTIONS", payment_id: refpay.payment_id, order_id: refpay.order_id, status: "APPROVED" }
 
-        const deliver = (headers: Record<string, string>) => handleRefpayWebhook(ctx.getContainer(), { body: forged, headers, door: "refpay" })
+        const deliver = (headers: Record<string, string>) => handleRefpayWebhook(ctx.getContainer(), { body: forged, headers, route: "refpay" })
         expect((await deliver({ "x-refpay-webhook-secret": "wrong" })).status).toBe(401)
         // Right secret, but the customer has not paid: the status read says WAITING, whatever the event claims.
         expect(await deliver(AUTH)).toEqual({ status: 200, body: { received: true, processed: true } })

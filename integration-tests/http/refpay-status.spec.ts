@@ -17,14 +17,14 @@ refpayIntegrationSuite(
   "REFPAY payment status in motion: webhooks, polling, expiry, late payments, fulfilment guard",
   (ctx) => {
     const { api, adminHeaders, control, store } = ctx
-    const { shopUrl, adminOrder, placeOrder, waitForOrder, postDoor2 } = refpayOrders(ctx)
+    const { shopUrl, adminOrder, placeOrder, waitForOrder, postToPluginRoute } = refpayOrders(ctx)
     const approvedEvent = (refpay: { payment_id: string; order_id: string }, eventId = "evt-approved-1") => approvedEventOf(refpay, eventId)
 
     beforeEach(async () => {
       await control("POST", "/webhooks/config", { url: `${shopUrl()}/hooks/refpay`, secret: TEST_WEBHOOK_SECRET })
     })
 
-    describe("door 2: POST /hooks/refpay", () => {
+    describe("the plugin's webhook route: POST /hooks/refpay", () => {
       it("marks the order paid when the customer pays and the platform's webhook arrives", async () => {
         const { orderId, refpay } = await placeOrder()
         await control("POST", `/payments/${refpay.payment_id}/pay`)
@@ -37,24 +37,24 @@ refpayIntegrationSuite(
 
       it("answers 401 to a wrong or missing secret, and accepts the secret as HTTP Basic password", async () => {
         const { orderId, refpay } = await placeOrder()
-        expect((await postDoor2(approvedEvent(refpay), {})).status).toBe(401)
-        expect((await postDoor2(approvedEvent(refpay), { "x-refpay-webhook-secret": "wrong-secret-of-any-length" })).status).toBe(401)
+        expect((await postToPluginRoute(approvedEvent(refpay), {})).status).toBe(401)
+        expect((await postToPluginRoute(approvedEvent(refpay), { "x-refpay-webhook-secret": "wrong-secret-of-any-length" })).status).toBe(401)
         const basic = `Basic ${Buffer.from(`refpay:${TEST_WEBHOOK_SECRET}`).toString("base64")}`
-        const accepted = await postDoor2(approvedEvent(refpay), { authorization: basic })
+        const accepted = await postToPluginRoute(approvedEvent(refpay), { authorization: basic })
         expect(accepted).toEqual({ status: 200, body: { received: true, processed: true } })
         // Accepted, but the customer has not paid: the platform status decides, not the event.
         expect((await adminOrder(orderId)).payment_status).toBe("awaiting")
       })
 
       it("answers 400 to a JSON body Medusa cannot parse, 200 (acknowledged, counted) to an authentic body that is not a REFPAY event, and 413 to an oversized one", async () => {
-        expect((await postDoor2("not json at all")).status).toBe(400) // Medusa's JSON parser, before the plugin
-        expect(await postDoor2({ hello: "world" })).toEqual({ status: 200, body: { received: true, ignored: expect.stringMatching(/no payment_id/) } })
+        expect((await postToPluginRoute("not json at all")).status).toBe(400) // Medusa's JSON parser, before the plugin
+        expect(await postToPluginRoute({ hello: "world" })).toEqual({ status: 200, body: { received: true, ignored: expect.stringMatching(/no payment_id/) } })
         const huge = { event_type: "APPROVED_TRANSACTIONS", payment_id: "x", padding: "x".repeat(100_000) }
-        expect((await postDoor2(huge)).status).toBe(413)
+        expect((await postToPluginRoute(huge)).status).toBe(413)
       })
 
       it("acknowledges an event for an unknown payment without acting", async () => {
-        const answer = await postDoor2({
+        const answer = await postToPluginRoute({
           event_id: "evt-unknown",
           event_type: "APPROVED_TRANSACTIONS",
           payment_id: "3f1c2d4e-0000-4000-8000-000000000000",
@@ -65,24 +65,24 @@ refpayIntegrationSuite(
 
       it("never marks an unpaid order paid on a forged APPROVED event with the right secret", async () => {
         const { orderId, refpay } = await placeOrder()
-        expect((await postDoor2(approvedEvent(refpay, "evt-forged"))).status).toBe(200)
+        expect((await postToPluginRoute(approvedEvent(refpay, "evt-forged"))).status).toBe(200)
         const order = await adminOrder(orderId)
         expect(order.payment_status).toBe("awaiting")
         expect(captureCount(order)).toBe(0)
       })
     })
 
-    describe("door 1: POST /hooks/payment/refpay_refpay (Medusa's route)", () => {
+    describe("Medusa's webhook route: POST /hooks/payment/refpay_refpay", () => {
       it("marks the order paid through Medusa's webhook event, and ignores a forged one", async () => {
         const { orderId, refpay } = await placeOrder()
-        const forged = await api.post(`/hooks/payment/refpay_refpay`, approvedEvent(refpay, "evt-door1-forged"), {
+        const forged = await api.post(`/hooks/payment/refpay_refpay`, approvedEvent(refpay, "evt-medusa-route-forged"), {
           headers: { "x-refpay-webhook-secret": "wrong" },
         })
         expect(forged.status).toBe(200)
 
         await control("POST", "/webhooks/config", { url: null })
         await control("POST", `/payments/${refpay.payment_id}/pay`)
-        const delivered = await api.post(`/hooks/payment/refpay_refpay`, approvedEvent(refpay, "evt-door1"), {
+        const delivered = await api.post(`/hooks/payment/refpay_refpay`, approvedEvent(refpay, "evt-medusa-route"), {
           headers: { "x-refpay-webhook-secret": TEST_WEBHOOK_SECRET },
         })
         expect(delivered.status).toBe(200)
@@ -100,7 +100,7 @@ refpayIntegrationSuite(
         await control("POST", "/webhooks/faults", { mode: "duplicate", count: 1, copies: 5 })
         await control("POST", `/payments/${refpay.payment_id}/pay`)
         await waitForOrder(orderId, (o) => o.payment_status === "captured")
-        // All 5 copies answered (door 2 answers once it has processed a delivery).
+        // All 5 copies answered (the plugin's webhook route answers once it has processed a delivery).
         const approvedCopies = (events: any[]) => events.find((e) => e.event_type === "APPROVED_TRANSACTIONS")?.deliveries.length === 5
         await waitForDeliveriesSettled(control, refpay.payment_id, approvedCopies)
 
@@ -117,32 +117,32 @@ refpayIntegrationSuite(
         expect(captureCount(order)).toBe(1)
       })
 
-      it("captures once when the same event arrives concurrently through both doors", async () => {
+      it("captures once when the same event arrives concurrently through both webhook routes", async () => {
         const { orderId, refpay } = await placeOrder()
         await control("POST", "/webhooks/config", { url: null })
         await control("POST", `/payments/${refpay.payment_id}/pay`)
         const event = approvedEvent(refpay, "evt-concurrent")
         const headers = { "x-refpay-webhook-secret": TEST_WEBHOOK_SECRET }
-        // Door 1's deliveries reach the plugin through Medusa's payment.webhook_received event, 5 s later.
-        let door1Events = 0
+        // Deliveries to Medusa's webhook route reach the plugin through its payment.webhook_received event, 5 s later.
+        let medusaRouteEvents = 0
         ctx.getContainer()
           .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
           .subscribe("payment.webhook_received", async (received: any) => {
-            if (received.data?.payload?.data?.event_id === "evt-concurrent") door1Events++
+            if (received.data?.payload?.data?.event_id === "evt-concurrent") medusaRouteEvents++
           })
         const answers = await Promise.all([
-          ...Array.from({ length: 6 }, () => postDoor2(event)),
+          ...Array.from({ length: 6 }, () => postToPluginRoute(event)),
           ...Array.from({ length: 2 }, () => api.post(`/hooks/payment/refpay_refpay`, event, { headers })),
         ])
         expect(answers.every((a: any) => a.status === 200)).toBe(true)
         await waitForOrder(orderId, (o) => o.payment_status === "captured")
-        // Let door 1's delayed processing run too: both its events delivered, and the plugin has counted a delivery of
-        // this (already processed) event since door 2's answers.
-        const door2Deliveries = (await recordedWebhookEvent(ctx.getContainer(), "evt-concurrent"))!.deliveries
+        // Let Medusa's webhook route's delayed processing run too: both its events delivered, and the plugin has counted
+        // a delivery of this (already processed) event since the plugin's webhook route answered.
+        const pluginRouteDeliveries = (await recordedWebhookEvent(ctx.getContainer(), "evt-concurrent"))!.deliveries
         await waitFor(
-          async () => door1Events === 2 && (await recordedWebhookEvent(ctx.getContainer(), "evt-concurrent"))!.deliveries > door2Deliveries,
+          async () => medusaRouteEvents === 2 && (await recordedWebhookEvent(ctx.getContainer(), "evt-concurrent"))!.deliveries > pluginRouteDeliveries,
           30_000,
-          "door 1's delayed deliveries handled"
+          "Medusa's webhook route's delayed deliveries handled"
         )
         await ctx.utils.waitWorkflowExecutions()
         const order = await adminOrder(orderId)

@@ -32,10 +32,10 @@ export function registrationId(providerId: string): string {
 }
 
 /**
- * The registration a webhook door serves: the one its path names (`/hooks/refpay/:id`, Medusa's
+ * The registration a webhook route serves: the one its path names (`/hooks/refpay/:id`, Medusa's
  * `/hooks/payment/refpay_<id>`), else the shop's only one; undefined when there are several and none is named.
  */
-export async function doorRegistration(container: MedusaContainer, named?: string): Promise<string | undefined> {
+export async function webhookRouteRegistration(container: MedusaContainer, named?: string): Promise<string | undefined> {
   if (named) return named
   const registrations = await refpayProviderIds(container)
   return registrations.length === 1 ? registrations[0] : undefined

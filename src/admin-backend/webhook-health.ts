@@ -132,9 +132,12 @@ export function webhookWarnings(facts: WebhookFacts, now: Date): WebhookWarning[
 }
 
 export interface WebhookSetup {
-  /** Door 2, the one to give the platform: answers at once (200, 401, 503; 400 only when it cannot tell the account). */
+  /**
+   * The plugin's webhook route, the one to give the platform: answers at once (200, 401, 503; 400 only when it cannot
+   * tell the account).
+   */
   url: string
-  /** Door 1, Medusa's own webhook route (processed 5 seconds later, always 200). */
+  /** Medusa's own webhook route (processed 5 seconds later, always 200). */
   medusa_url: string
   /** Where the host came from: Medusa's admin.backendUrl (MEDUSA_BACKEND_URL) or this request. */
   url_source: "backend_url" | "request"
@@ -157,8 +160,8 @@ export function shopBaseUrl(backendUrl: string | undefined, request: { protocol:
 }
 
 /**
- * The doors of one registration: `/hooks/refpay` for a shop's only REFPAY account, `/hooks/refpay/<id>` for each of
- * several (a delivery must name its account, whose secret it carries); Medusa's route names it anyway.
+ * The webhook routes of one registration: `/hooks/refpay` for a shop's only REFPAY account, `/hooks/refpay/<id>` for
+ * each of several (a delivery must name its account, whose secret it carries); Medusa's route names it anyway.
  */
 export function webhookSetup(
   base: { base: string; source: WebhookSetup["url_source"] },

@@ -18,19 +18,19 @@ export function refusalReason(headers: Record<string, unknown>, secret: string |
 }
 
 /**
- * Counts a refused delivery for the admin page, under the registration it was for (`pp_refpay_<id>`, when the door
- * tells). A failure to count is logged; it never changes the answer.
+ * Counts a refused delivery for the admin page, under the registration it was for (`pp_refpay_<id>`, when the webhook
+ * route tells). A failure to count is logged; it never changes the answer.
  */
 export async function recordRefusedDelivery(
   container: MedusaContainer,
-  door: "medusa" | "refpay",
+  route: "medusa" | "refpay",
   headers: Record<string, unknown>,
   providerId: string | undefined
 ): Promise<void> {
   try {
     const secret = providerId ? (await refpayProviderFor(container, providerId)).settings.webhookSecret : undefined
     const reason = providerId ? refusalReason(headers, secret) : refusalReason(headers, "unknown registration")
-    await container.resolve<RefpayModuleService>(REFPAY_MODULE).recordWebhookRefusal({ door, reason, provider_id: providerId ?? "" })
+    await container.resolve<RefpayModuleService>(REFPAY_MODULE).recordWebhookRefusal({ door: route, reason, provider_id: providerId ?? "" })
   } catch (error) {
     container.resolve<Logger>(ContainerRegistrationKeys.LOGGER).warn(`REFPAY: a refused webhook delivery could not be counted: ${(error as Error).message}`)
   }

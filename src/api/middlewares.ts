@@ -11,7 +11,7 @@ import {
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { assertRefpayOrderFulfillable } from "../rules/fulfilment-rules"
 import { isRefpayProviderId } from "../rules/provider-ids"
-import { door1Proof, DOOR1_PROOF_HEADER, SECRET_BEARING_HEADERS, webhookSecretMatches } from "../rules/webhook"
+import { medusaRouteProof, MEDUSA_ROUTE_PROOF_HEADER, SECRET_BEARING_HEADERS, webhookSecretMatches } from "../rules/webhook"
 import { recordRefusedDelivery } from "../admin-backend/webhook-refusal"
 import { refpayPaymentOfCancelledOrder, refundPaymentOfCancelledOrder } from "../admin-backend/refund-cancelled-order-payment"
 import { refpayProviderFor } from "../providers/refpay/lookup"
@@ -101,22 +101,23 @@ async function refpayPlacedOrderSessions(req: MedusaRequest, _res: MedusaRespons
 const REFUNDED_PAYMENT_FIELDS = ["*", "captures.*", "refunds.*", "refunds.refund_reason.*"]
 
 /**
- * Door 1 (`POST /hooks/payment/refpay_<id>`): Medusa copies every header into its `payment.webhook_received` event.
- * The secret is checked here and replaced by a proof (an HMAC of the body), so it never travels with the event.
- * Medusa answers 200 whatever happens; a refused delivery is counted for the admin's REFPAY page.
+ * Medusa's webhook route (`POST /hooks/payment/refpay_<id>`): Medusa copies every header into its
+ * `payment.webhook_received` event. The secret is checked here and replaced by a proof (an HMAC of the body), so it
+ * never travels with the event. Medusa answers 200 whatever happens; a refused delivery is counted for the admin's
+ * REFPAY page.
  */
-async function refpayDoor1Secret(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+async function medusaRouteSecretCheck(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   try {
     const provider = String(req.params.provider ?? "")
     const providerId = provider.startsWith("pp_") ? provider : `pp_${provider}`
     if (!isRefpayProviderId(providerId)) return next()
-    // The secret of the registration the URL names (pp_refpay_<id>): one account's secret never opens another's door.
+    // The secret of the registration the URL names (pp_refpay_<id>): one account's secret never opens another's route.
     const secret = (await refpayProviderFor(req.scope, providerId)).settings.webhookSecret
     const matches = webhookSecretMatches(req.headers as Record<string, unknown>, secret)
     if (!matches) await recordRefusedDelivery(req.scope, "medusa", req.headers as Record<string, unknown>, providerId)
-    for (const name of [...SECRET_BEARING_HEADERS, DOOR1_PROOF_HEADER]) delete req.headers[name]
+    for (const name of [...SECRET_BEARING_HEADERS, MEDUSA_ROUTE_PROOF_HEADER]) delete req.headers[name]
     if (matches && secret) {
-      req.headers[DOOR1_PROOF_HEADER] = door1Proof(secret, Buffer.from(JSON.stringify(req.body ?? null)))
+      req.headers[MEDUSA_ROUTE_PROOF_HEADER] = medusaRouteProof(secret, Buffer.from(JSON.stringify(req.body ?? null)))
     }
     next()
   } catch (error) {
@@ -160,7 +161,7 @@ export default defineMiddlewares({
     {
       matcher: "/hooks/payment/:provider",
       method: ["POST"],
-      middlewares: [refpayDoor1Secret],
+      middlewares: [medusaRouteSecretCheck],
     },
     {
       matcher: "/admin/payments/:id/refund",

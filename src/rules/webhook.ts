@@ -126,18 +126,18 @@ function constantTimeEqual(a: string, b: string): boolean {
 export const SECRET_BEARING_HEADERS = [WEBHOOK_SECRET_HEADER, "authorization"] as const
 
 /**
- * Door 1 (Medusa's route) puts every request header into the `payment.webhook_received` event, which may travel to
+ * Medusa's webhook route puts every request header into the `payment.webhook_received` event, which may travel to
  * Redis. Its middleware checks the secret, removes it, and leaves this proof instead: an HMAC of the body under the
  * secret, which the subscriber recomputes. It proves the secret was presented without carrying it.
  */
-export const DOOR1_PROOF_HEADER = "x-refpay-webhook-verified"
+export const MEDUSA_ROUTE_PROOF_HEADER = "x-refpay-webhook-verified"
 
-export function door1Proof(secret: string, body: Buffer): string {
+export function medusaRouteProof(secret: string, body: Buffer): string {
   return createHmac("sha256", secret).update(body).digest("hex")
 }
 
-export function door1ProofMatches(headers: Record<string, unknown> | undefined, secret: string | undefined, body: Buffer): boolean {
+export function medusaRouteProofMatches(headers: Record<string, unknown> | undefined, secret: string | undefined, body: Buffer): boolean {
   if (!secret || !headers) return false
-  const presented = headerValue(headers, DOOR1_PROOF_HEADER)
-  return presented !== undefined && constantTimeEqual(presented, door1Proof(secret, body))
+  const presented = headerValue(headers, MEDUSA_ROUTE_PROOF_HEADER)
+  return presented !== undefined && constantTimeEqual(presented, medusaRouteProof(secret, body))
 }

@@ -8,15 +8,16 @@ interface WebhookReceived {
 }
 
 /**
- * Door 1 (`POST /hooks/payment/refpay_refpay`, Medusa's route). Medusa's own subscriber asks the provider for an
- * action and only acts on payments; this one runs the same logic as door 2, which also handles cancellations.
+ * Medusa's webhook route (`POST /hooks/payment/refpay_refpay`). Medusa's own subscriber asks the provider for an action
+ * and only acts on payments; this one runs the same logic as the plugin's webhook route, which also handles
+ * cancellations.
  */
 export default async function refpayWebhookReceived({ event, container }: SubscriberArgs<WebhookReceived>) {
   const provider = event.data.provider.startsWith("pp_") ? event.data.provider : `pp_${event.data.provider}`
   if (!isRefpayProviderId(provider)) return
   const { data, rawData, headers } = event.data.payload
   const rawBody = toBuffer(rawData)
-  await handleRefpayWebhook(container, { body: rawBody ?? data, rawBody, headers: headers ?? {}, door: "medusa", signedBody: data, providerId: provider })
+  await handleRefpayWebhook(container, { body: rawBody ?? data, rawBody, headers: headers ?? {}, route: "medusa", signedBody: data, providerId: provider })
 }
 
 function toBuffer(raw: WebhookReceived["payload"]["rawData"]): Buffer | undefined {

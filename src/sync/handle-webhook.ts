@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService } from "../modules/refpay"
 import { sessionIdFromOrderId } from "../rules/identifiers"
 import {
-  door1ProofMatches,
+  medusaRouteProofMatches,
   readWebhookEvent,
   webhookSecretMatches,
   type MalformedWebhookReason,
@@ -19,17 +19,21 @@ export interface WebhookDelivery {
   body: unknown
   rawBody?: Buffer
   headers: Record<string, unknown>
-  door: "medusa" | "refpay"
-  /** Door 1: the parsed body its middleware signed (see DOOR1_PROOF_HEADER). */
+  /** Which webhook route it came through: "medusa" for Medusa's route, "refpay" for the plugin's route. */
+  route: "medusa" | "refpay"
+  /** Medusa's webhook route: the parsed body its middleware signed (see MEDUSA_ROUTE_PROOF_HEADER). */
   signedBody?: unknown
   /** The registration the delivery is for (`pp_refpay_<id>`); unnamed means the shop's only one. */
   providerId?: string
 }
 
-/** Door 2 presents the shared secret itself; door 1 the proof its middleware left (see DOOR1_PROOF_HEADER). */
+/**
+ * The plugin's webhook route presents the shared secret itself; Medusa's webhook route the proof its middleware left
+ * (see MEDUSA_ROUTE_PROOF_HEADER).
+ */
 function authenticated(delivery: WebhookDelivery, secret: string | undefined): boolean {
-  if (delivery.door === "refpay") return webhookSecretMatches(delivery.headers, secret)
-  return door1ProofMatches(delivery.headers, secret, Buffer.from(JSON.stringify(delivery.signedBody ?? null)))
+  if (delivery.route === "refpay") return webhookSecretMatches(delivery.headers, secret)
+  return medusaRouteProofMatches(delivery.headers, secret, Buffer.from(JSON.stringify(delivery.signedBody ?? null)))
 }
 
 export interface WebhookAnswer {
@@ -38,7 +42,7 @@ export interface WebhookAnswer {
 }
 
 /**
- * Both webhook doors end here. The event is authenticated (shared secret, constant time), recorded (a repeated
+ * Both webhook routes end here. The event is authenticated (shared secret, constant time), recorded (a repeated
  * delivery of a processed event does nothing), tied to its payment session, and then only used as a trigger: the
  * sync reads the real status from the platform before anything changes.
  */
@@ -62,7 +66,7 @@ export async function handleRefpayWebhook(container: MedusaContainer, delivery: 
     event_type: event.event_type,
     payment_id: event.payment_id,
     order_id: event.order_id ?? null,
-    door: delivery.door,
+    door: delivery.route,
   })
   if (recorded.duplicate) return { status: 200, body: { received: true, duplicate: true } }
   if (event.event_type === "PENDING_TRANSACTIONS") {
@@ -116,9 +120,9 @@ async function acknowledgeMalformed(
   problem: MalformedWebhookReason
 ): Promise<WebhookAnswer> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  logger.warn(`REFPAY webhook through ${delivery.door === "refpay" ? "/hooks/refpay" : "Medusa's route"} is not a usable event (${problem}): acknowledged, ignored`)
+  logger.warn(`REFPAY webhook through ${delivery.route === "refpay" ? "/hooks/refpay" : "Medusa's route"} is not a usable event (${problem}): acknowledged, ignored`)
   try {
-    await container.resolve<RefpayModuleService>(REFPAY_MODULE).recordMalformedWebhook({ door: delivery.door, reason: problem, provider_id: providerId })
+    await container.resolve<RefpayModuleService>(REFPAY_MODULE).recordMalformedWebhook({ door: delivery.route, reason: problem, provider_id: providerId })
   } catch (error) {
     logger.warn(`REFPAY: a malformed webhook delivery could not be counted: ${(error as Error).message}`)
   }

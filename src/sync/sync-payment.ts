@@ -31,7 +31,7 @@ export function refpaySessionLockKey(sessionId: string): string {
 }
 
 /**
- * Brings one REFPAY payment session in line with the platform. Every trigger (either webhook door, the poll job,
+ * Brings one REFPAY payment session in line with the platform. Every trigger (either webhook route, the poll job,
  * the admin's "check now", an order cancelled in Medusa) lands here, so there is one logic: the sync workflow reads
  * the real status, decides with `decideSync` and acts through Medusa's own workflows, under a lock of Medusa's
  * locking module keyed on the session (one process or several, with a shared locking provider). When a cancellation

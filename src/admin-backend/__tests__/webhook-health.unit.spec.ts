@@ -75,7 +75,7 @@ describe("webhook URL", () => {
     expect(shopBaseUrl(undefined, { protocol: "https", host: "loja.pt" })).toEqual({ base: "https://loja.pt", source: "request" })
   })
 
-  it("gives both doors and how they authenticate, never the secret", () => {
+  it("gives both webhook routes and how they authenticate, never the secret", () => {
     const setup = webhookSetup({ base: "https://loja.pt", source: "backend_url" }, "pp_refpay_refpay", false, true)
     expect(setup).toMatchObject({
       url: "https://loja.pt/hooks/refpay",

@@ -94,7 +94,7 @@ export interface WebhookRefusal {
   last_refused_at: Date
 }
 
-/** Authentic deliveries that were not usable REFPAY events, counted per door, registration and reason. */
+/** Authentic deliveries that were not usable REFPAY events, counted per webhook route, registration and reason. */
 export interface WebhookMalformed {
   door: "medusa" | "refpay"
   provider_id: string

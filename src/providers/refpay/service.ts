@@ -252,11 +252,11 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
   }
 
   /**
-   * Door 1 (`POST /hooks/payment/refpay_refpay`). Medusa's core subscriber would run its payment workflow on what
-   * this returns, outside the plugin's session lock and without the session's amount at hand. The plugin's own
-   * `payment.webhook_received` subscriber handles the same event through the locked sync (authentication, the
-   * platform's record tied to the session, amount check), so core is told there is nothing for it to do.
-   * The plugin's own introduction (registry.ts) arrives here too: the provider hands itself over.
+   * Medusa's webhook route (`POST /hooks/payment/refpay_refpay`). Medusa's core subscriber would run its payment
+   * workflow on what this returns, outside the plugin's session lock and without the session's amount at hand. The
+   * plugin's own `payment.webhook_received` subscriber handles the same event through the locked sync (authentication,
+   * the platform's record tied to the session, amount check), so core is told there is nothing for it to do. The
+   * plugin's own introduction (registry.ts) arrives here too: the provider hands itself over.
    */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     answerIntroduction(payload, this)

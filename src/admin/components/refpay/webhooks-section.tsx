@@ -284,7 +284,7 @@ const Deliveries = ({ refreshKey }: { refreshKey: number }) => {
             <Table.HeaderCell>Received</Table.HeaderCell>
             <Table.HeaderCell>Event</Table.HeaderCell>
             <Table.HeaderCell>Payment</Table.HeaderCell>
-            <Table.HeaderCell>Door</Table.HeaderCell>
+            <Table.HeaderCell>Route</Table.HeaderCell>
             <Table.HeaderCell>Outcome</Table.HeaderCell>
           </Table.Row>
         </Table.Header>

@@ -1,14 +1,15 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { doorRegistration } from "../../../admin-backend/registrations"
+import { webhookRouteRegistration } from "../../../admin-backend/registrations"
 import { recordRefusedDelivery } from "../../../admin-backend/webhook-refusal"
 import { handleRefpayWebhook } from "../../../sync/handle-webhook"
 
 /**
- * Door 2: the platform's webhook, answered synchronously. 401 wrong secret, 413 too large (body parser limit in
- * middlewares.ts), 400 a delivery to /hooks/refpay when the shop has several REFPAY accounts, 503 recorded but not
- * processed (deliver it again), 200 once recorded (and, normally, processed). An authentic delivery that is not a
- * usable REFPAY event (no payment_id, not JSON) is answered 200 too, and counted: see acknowledgeMalformed. A refused
- * delivery is counted (door, registration, reason, when) for the admin's REFPAY page; nothing it sent is kept.
+ * The plugin's webhook route: the platform's webhook, answered synchronously. 401 wrong secret, 413 too large (body
+ * parser limit in middlewares.ts), 400 a delivery to /hooks/refpay when the shop has several REFPAY accounts, 503
+ * recorded but not processed (deliver it again), 200 once recorded (and, normally, processed). An authentic delivery
+ * that is not a usable REFPAY event (no payment_id, not JSON) is answered 200 too, and counted: see
+ * acknowledgeMalformed. A refused delivery is counted (route, registration, reason, when) for the admin's REFPAY page;
+ * nothing it sent is kept.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const headers = req.headers as Record<string, unknown>
@@ -16,12 +17,12 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
     body: req.rawBody ?? req.body,
     rawBody: req.rawBody,
     headers,
-    door: "refpay",
+    route: "refpay",
     // /hooks/refpay/:id names the registration (several REFPAY accounts); /hooks/refpay is the only one.
     providerId: req.params.id ? `pp_refpay_${req.params.id}` : undefined,
   })
   if (answer.status === 401) {
-    const providerId = await doorRegistration(req.scope, req.params.id ? `pp_refpay_${req.params.id}` : undefined)
+    const providerId = await webhookRouteRegistration(req.scope, req.params.id ? `pp_refpay_${req.params.id}` : undefined)
     await recordRefusedDelivery(req.scope, "refpay", headers, providerId)
   }
   res.status(answer.status).json(answer.body)

@@ -1,7 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * One webhook delivery as received, through either door. `event_key` is unique: a repeated delivery of an event
+ * One webhook delivery as received, through either route. `event_key` is unique: a repeated delivery of an event
  * already processed does nothing; one recorded but not processed (the platform was down) is processed again.
  */
 export const RefpayWebhookEvent = model

@@ -1,7 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * Authentic webhook deliveries (the secret was right) that were not usable REFPAY events, counted per door,
+ * Authentic webhook deliveries (the secret was right) that were not usable REFPAY events, counted per webhook route,
  * registration and reason. They are acknowledged (200) and not recorded in `refpay_webhook_event` (there is no
  * payment to record them under), so this counter is how the shop owner learns that the platform sends something
  * the plugin cannot read. Nothing the platform sent is kept.

@@ -1,7 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * Webhook deliveries refused for their secret, counted per door and reason. A refused delivery is answered 401
+ * Webhook deliveries refused for their secret, counted per webhook route and reason. A refused delivery is answered 401
  * before anything about it is recorded in `refpay_webhook_event` (its body is not trusted), so this counter is how
  * the shop owner learns that the platform is calling with a wrong or missing secret. Nothing the caller sent is
  * kept: not the presented secret, not the body.
