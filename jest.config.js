@@ -5,10 +5,7 @@
 //   e2e         - e2e/**/*.e2e.spec.ts (npm run demo's stack driven in Debian's chromium)
 //   cluster     - integration-tests/cluster/**/*.spec.ts (the demo app as several servers on one PostgreSQL and one
 //                 Redis, under load, with servers and Redis killed)
-const swc = [
-  "@swc/jest",
-  { jsc: { parser: { syntax: "typescript", decorators: true, tsx: true }, target: "es2021" } },
-]
+const swc = ["@swc/jest", { jsc: { parser: { syntax: "typescript", decorators: true, tsx: true }, target: "es2021" } }]
 
 const unit = [
   "<rootDir>/src/**/__tests__/**/*.unit.spec.ts",
@@ -24,14 +21,34 @@ module.exports = {
   transform: { "^.+\\.[jt]sx?$": swc },
   testEnvironment: "node",
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
-  modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.medusa/", "<rootDir>/sandbox/dist/", "<rootDir>/.demo/", "<rootDir>/demo/"],
+  modulePathIgnorePatterns: [
+    "<rootDir>/dist/",
+    "<rootDir>/.medusa/",
+    "<rootDir>/sandbox/dist/",
+    "<rootDir>/.demo/",
+    "<rootDir>/demo/",
+  ],
   setupFiles: ["<rootDir>/integration-tests/setup.js"],
   testMatch:
-    type === "unit" ? unit : type === "integration" ? integration : type === "e2e" ? e2e : type === "cluster" ? cluster : [...unit, ...integration],
+    type === "unit"
+      ? unit
+      : type === "integration"
+        ? integration
+        : type === "e2e"
+          ? e2e
+          : type === "cluster"
+            ? cluster
+            : [...unit, ...integration],
   // The cluster suites run in their own phase (they start their own stack): never as integration suites.
   testPathIgnorePatterns: ["/node_modules/", ...(type === "cluster" ? [] : ["<rootDir>/integration-tests/cluster/"])],
   // Unit suites start sandboxes and child processes: 5 s (jest's default) is too short on a busy 2-core machine.
   ...(type === "unit" ? { testTimeout: 30_000 } : {}),
-  ...(type === "e2e" ? { testTimeout: 180_000, globalSetup: "<rootDir>/e2e/global-setup.js", globalTeardown: "<rootDir>/e2e/global-teardown.js" } : {}),
+  ...(type === "e2e"
+    ? {
+        testTimeout: 180_000,
+        globalSetup: "<rootDir>/e2e/global-setup.js",
+        globalTeardown: "<rootDir>/e2e/global-teardown.js",
+      }
+    : {}),
   ...(type === "cluster" ? { testTimeout: 900_000 } : {}),
 }

@@ -7,12 +7,15 @@ import type { Client } from "pg"
  * (`payment.captured_at`), which is what the order's payment status is computed from.
  */
 export class CaptureWatcher {
-  private readonly waiting = new Map<string, { resolve: (at: number) => void; reject: (error: Error) => void; deadline: number }>()
+  private readonly waiting = new Map<
+    string,
+    { resolve: (at: number) => void; reject: (error: Error) => void; deadline: number }
+  >()
   private running = false
 
   constructor(
     private readonly db: Client,
-    private readonly intervalMs = 5,
+    private readonly intervalMs = 5
   ) {}
 
   /** Resolves with performance.now() at the first read that finds the session captured. */

@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   })
   for (const hook of hooks.beforeAll) await hook()
   const container = options!.getContainer()
-  const port = Number(new URL(((options as any).api.defaults.baseURL as string)).port)
+  const port = Number(new URL((options as any).api.defaults.baseURL as string).port)
 
   const store = await seedRefpayStore(container)
   const admin = await createAdminAndLogin(container, loopbackApi(port))
@@ -81,7 +81,13 @@ async function main(): Promise<void> {
     const cpuMs = (cpu.user + cpu.system) / 1000
     const actions: Record<string, number> = {}
     for (const r of results) actions[r.action] = (actions[r.action] ?? 0) + 1
-    return { ms, cpuMs, synced: results.length, sessionIds: results.map((r: { sessionId: string }) => r.sessionId), actions }
+    return {
+      ms,
+      cpuMs,
+      synced: results.length,
+      sessionIds: results.map((r: { sessionId: string }) => r.sessionId),
+      actions,
+    }
   }
 
   process.on("message", async (message: AppCommand | number) => {

@@ -34,7 +34,10 @@ const BOOT_TIMEOUT_MS = 240_000
  */
 export function startMedusaApp(options: MedusaAppOptions): Promise<MedusaApp> {
   const log = fs.openSync(options.logFile, "a")
-  const execArgv = ["--expose-gc", ...(options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [])]
+  const execArgv = [
+    "--expose-gc",
+    ...(options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
+  ]
   const child: ChildProcess = fork(path.join(__dirname, "medusa-app.js"), [], {
     cwd: path.resolve(__dirname, ".."),
     execArgv,
@@ -56,12 +59,14 @@ export function startMedusaApp(options: MedusaAppOptions): Promise<MedusaApp> {
   let nextId = 1
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
   let exited = false
-  const exit = new Promise<void>((resolve) => child.once("exit", () => {
-    exited = true
-    for (const waiter of pending.values()) waiter.reject(new Error("the Medusa app exited"))
-    pending.clear()
-    resolve()
-  }))
+  const exit = new Promise<void>((resolve) =>
+    child.once("exit", () => {
+      exited = true
+      for (const waiter of pending.values()) waiter.reject(new Error("the Medusa app exited"))
+      pending.clear()
+      resolve()
+    })
+  )
 
   const ask = <T>(command: Distribute<AppCommand>): Promise<T> =>
     new Promise<T>((resolve, reject) => {

@@ -18,7 +18,8 @@ export interface AppReady {
   adminToken: string
 }
 
-export type AppReply = { type: "reply"; id: number; ok: true; result: unknown } | { type: "reply"; id: number; ok: false; error: string }
+export type AppReply =
+  { type: "reply"; id: number; ok: true; result: unknown } | { type: "reply"; id: number; ok: false; error: string }
 
 export interface PollTickResult {
   ms: number

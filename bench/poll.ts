@@ -91,7 +91,12 @@ async function seedWaiting(ctx: SeedContext, count: number, dueAtMs: number): Pr
           customer: undefined,
           refpay: referenceFromCreation(created, orderId, EXPIRY_DAYS, now),
         }
-        sessions.push({ id, collectionId: `pay_col_${ulidLike()}`, data, watchUntil: new Date(now.getTime() + WATCH_MS) })
+        sessions.push({
+          id,
+          collectionId: `pay_col_${ulidLike()}`,
+          data,
+          watchUntil: new Date(now.getTime() + WATCH_MS),
+        })
       }
     }
     await Promise.all(Array.from({ length: 32 }, worker))
@@ -113,13 +118,24 @@ async function seedWaiting(ctx: SeedContext, count: number, dueAtMs: number): Pr
         `insert into payment_session (id, currency_code, amount, raw_amount, provider_id, data, context, status, payment_collection_id, created_at, updated_at)
          select s.id, 'eur', $3::numeric, $4::jsonb, 'pp_refpay_refpay', s.data, '{}'::jsonb, 'pending_authorization', s.collection_id, now(), now()
          from unnest($1::text[], $2::jsonb[], $5::text[]) as s(id, data, collection_id)`,
-        [batch.map((s) => s.id), batch.map((s) => JSON.stringify(s.data)), amount, raw, batch.map((s) => s.collectionId)]
+        [
+          batch.map((s) => s.id),
+          batch.map((s) => JSON.stringify(s.data)),
+          amount,
+          raw,
+          batch.map((s) => s.collectionId),
+        ]
       )
       await ctx.db.query(
         `insert into refpay_payment_check (id, session_id, provider_id, watch_until, next_check_at, failures, created_at, updated_at)
          select 'rpchk_' || c.rid, c.sid, 'pp_refpay_refpay', c.watch_until, $3::timestamptz, 0, now(), now()
          from unnest($1::text[], $2::timestamptz[], $4::text[]) as c(sid, watch_until, rid)`,
-        [batch.map((s) => s.id), batch.map((s) => s.watchUntil.toISOString()), new Date(dueAtMs).toISOString(), batch.map(() => ulidLike())]
+        [
+          batch.map((s) => s.id),
+          batch.map((s) => s.watchUntil.toISOString()),
+          new Date(dueAtMs).toISOString(),
+          batch.map(() => ulidLike()),
+        ]
       )
       await ctx.db.query("commit")
     } catch (error) {
@@ -142,7 +158,12 @@ async function tick(ctx: SeedContext, nowMs: number): Promise<TimedTick> {
 }
 
 /** Puts `sessionIds` in the job's steady state: slot s (of one interval's minutes) due at start + s minutes, last checked one interval before. */
-async function spreadSchedule(ctx: SeedContext, sessionIds: string[], startMs: number, interval: number): Promise<Map<string, number>> {
+async function spreadSchedule(
+  ctx: SeedContext,
+  sessionIds: string[],
+  startMs: number,
+  interval: number
+): Promise<Map<string, number>> {
   await ctx.db.query(
     `update refpay_payment_check c
         set next_check_at = $2::timestamptz + (s.slot * interval '1 minute'),
@@ -189,7 +210,9 @@ async function checkAge(
       maxGap = Math.max(maxGap, now - previous)
       lastChecked.set(id, now)
     }
-    ctx.log(`    tick ${ticks} at +${(now - startMs) / MINUTE} min: ${result.synced} checked in ${round(result.ms / 1000, 1)} s`)
+    ctx.log(
+      `    tick ${ticks} at +${(now - startMs) / MINUTE} min: ${result.synced} checked in ${round(result.ms / 1000, 1)} s`
+    )
     // The job runs every minute and skips a minute whose tick would overlap a running one.
     now += Math.max(1, Math.ceil(result.ms / MINUTE)) * MINUTE
   }
@@ -236,7 +259,11 @@ export async function pollBench(ctx: SeedContext & { sizes: PollSizes }): Promis
     now += MINUTE
     await seedWaiting(ctx, 20, now)
     let checked = 0
-    const busy = await countStatements(ctx.db, ctx.pgLogFile, async () => void (checked = (await ctx.app.poll(now)).synced))
+    const busy = await countStatements(
+      ctx.db,
+      ctx.pgLogFile,
+      async () => void (checked = (await ctx.app.poll(now)).synced)
+    )
     await ctx.db.query("update refpay_payment_check set watch_until = null")
     now += MINUTE
     figures.db_statements_per_poll_tick = idle.total

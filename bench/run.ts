@@ -35,11 +35,21 @@ const HEAP_CREATIONS = 10_000
 let orderSeq = 0
 function creationInput() {
   orderSeq += 1
-  return { paymentId: randomUUID(), orderId: `bench-${process.pid}-${orderSeq}`, amountCents: 1999, idempotencyKey: randomUUID() }
+  return {
+    paymentId: randomUUID(),
+    orderId: `bench-${process.pid}-${orderSeq}`,
+    amountCents: 1999,
+    idempotencyKey: randomUUID(),
+  }
 }
 
 function client(sandbox: SandboxProcess) {
-  return createRefpayClient({ tokenInterface: "t1", authUrl: sandbox.authUrl, paymentsUrl: sandbox.paymentsUrl, ...CREDENTIALS })
+  return createRefpayClient({
+    tokenInterface: "t1",
+    authUrl: sandbox.authUrl,
+    paymentsUrl: sandbox.paymentsUrl,
+    ...CREDENTIALS,
+  })
 }
 
 async function tokenRequestsForConcurrentCreations(sandbox: SandboxProcess): Promise<number> {
@@ -53,7 +63,11 @@ async function tokenRequestsForConcurrentCreations(sandbox: SandboxProcess): Pro
 }
 
 async function fetchToken(sandbox: SandboxProcess): Promise<string> {
-  const body = new URLSearchParams({ grant_type: "client_credentials", client_id: CREDENTIALS.clientId, client_secret: CREDENTIALS.clientSecret })
+  const body = new URLSearchParams({
+    grant_type: "client_credentials",
+    client_id: CREDENTIALS.clientId,
+    client_secret: CREDENTIALS.clientSecret,
+  })
   const response = await request(`${sandbox.authUrl}/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -73,7 +87,11 @@ function bareCreation(pool: Pool, token: string) {
       idempotency_key: input.idempotencyKey,
       request_id: randomUUID(),
       order_id: input.orderId,
-      data: { amount: input.amountCents, currency: "EUR", payment: { payment_id: input.paymentId, payment_method: "CASH_PAYMENT", brand: "REFPAY" } },
+      data: {
+        amount: input.amountCents,
+        currency: "EUR",
+        payment: { payment_id: input.paymentId, payment_method: "CASH_PAYMENT", brand: "REFPAY" },
+      },
     })
     const response = await pool.request({
       method: "POST",
@@ -155,7 +173,11 @@ async function bareCreationFor(pool: Pool, token: string, paymentId: string): Pr
       idempotency_key: randomUUID(),
       request_id: randomUUID(),
       order_id: `bench-rps-${process.pid}`,
-      data: { amount: 500, currency: "EUR", payment: { payment_id: paymentId, payment_method: "CASH_PAYMENT", brand: "REFPAY" } },
+      data: {
+        amount: 500,
+        currency: "EUR",
+        payment: { payment_id: paymentId, payment_method: "CASH_PAYMENT", brand: "REFPAY" },
+      },
     }),
   })
   await response.body.dump()
@@ -233,7 +255,13 @@ type Row = [figure: string, value: string, target: string, mark: string]
 
 function printTable(rows: Row[]): void {
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length)))
-  for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd())
+  for (const row of rows)
+    console.log(
+      row
+        .map((cell, i) => cell.padEnd(widths[i]))
+        .join("  ")
+        .trimEnd()
+    )
 }
 
 /** A row with its target: `ok` says whether the value meets it; a missed target is marked. */
@@ -245,7 +273,9 @@ function row(figure: string, value: number | undefined, target = "", ok?: (v: nu
 
 function describeCalls(calls: Record<string, number> | undefined): string {
   if (!calls) return "-"
-  return Object.entries(calls).map(([path, n]) => `${n} ${path}`).join(", ")
+  return Object.entries(calls)
+    .map(([path, n]) => `${n} ${path}`)
+    .join(", ")
 }
 
 function parseOnly(): Set<string> | undefined {
@@ -261,7 +291,9 @@ async function clientFigures(log: (line: string) => void) {
     const rps = await sandboxThroughput(sandbox)
     const heapMb = await clientHeapRetained(sandbox)
     const afterExpiry = await tokenRequestsAfterExpiry(sandbox)
-    log(`  token requests after expiry: ${afterExpiry.platformClock} (platform clock), ${afterExpiry.lifetime} (client clock)`)
+    log(
+      `  token requests after expiry: ${afterExpiry.platformClock} (platform clock), ${afterExpiry.lifetime} (client clock)`
+    )
     return {
       figures: {
         token_requests_1000_concurrent: tokenRequests,
@@ -286,11 +318,15 @@ async function main(): Promise<void> {
   const json = process.argv.includes("--json")
   const only = parseOnly()
   const runs = (phase: string) => !only || only.has(phase)
-  const cpuProfileDir = process.argv.includes("--cpu-prof") ? path.resolve(__dirname, "..", ".test-artifacts", "bench-profiles") : undefined
+  const cpuProfileDir = process.argv.includes("--cpu-prof")
+    ? path.resolve(__dirname, "..", ".test-artifacts", "bench-profiles")
+    : undefined
   const log = (line: string) => console.error(line)
   const startedAt = performance.now()
   const load = os.loadavg()
-  log(`bench${QUICK ? " (quick)" : ""} on ${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, load average ${load.map((l) => l.toFixed(2)).join(" ")}`)
+  log(
+    `bench${QUICK ? " (quick)" : ""} on ${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, load average ${load.map((l) => l.toFixed(2)).join(" ")}`
+  )
 
   let client: Awaited<ReturnType<typeof clientFigures>> | undefined
   if (runs("client")) {
@@ -311,7 +347,9 @@ async function main(): Promise<void> {
   const f = (key: string): number | undefined => figures[key]
   const poll = (QUICK ? QUICK_SIZES : FULL_SIZES).poll
   const interval = POLL_INTERVAL_MINUTES
-  const perPayment = poll.ticks.map((n) => f(`poll_tick_ms_per_payment_${n}`)).filter((v): v is number => v !== undefined)
+  const perPayment = poll.ticks
+    .map((n) => f(`poll_tick_ms_per_payment_${n}`))
+    .filter((v): v is number => v !== undefined)
   const pollFlatness = perPayment.length > 1 ? round(perPayment[perPayment.length - 1]! / perPayment[0]!, 2) : undefined
   if (pollFlatness !== undefined) figures.poll_time_per_payment_ratio = pollFlatness
 
@@ -340,28 +378,67 @@ async function main(): Promise<void> {
     rows.push(
       row(`checkout p50, REFPAY (ms, ${n.checkoutSamples ?? "-"} runs)`, f("checkout_refpay_p50_ms")),
       row("checkout p50, pp_system_default (ms)", f("checkout_system_p50_ms")),
-      row("checkout REFPAY / system (ratio of medians)", f("checkout_ratio_refpay_vs_system"), "<= 1.03", (v) => v <= 1.03),
+      row(
+        "checkout REFPAY / system (ratio of medians)",
+        f("checkout_ratio_refpay_vs_system"),
+        "<= 1.03",
+        (v) => v <= 1.03
+      ),
       row("  the same, median of the per-round ratios", f("checkout_ratio_paired")),
-      row("  control: cart preparation, the same calls for both (ratio, the run's noise)", f("checkout_control_ratio_same_steps")),
+      row(
+        "  control: cart preparation, the same calls for both (ratio, the run's noise)",
+        f("checkout_control_ratio_same_steps")
+      ),
       row("cart completion p50, REFPAY (ms)", f("complete_refpay_p50_ms")),
       row("cart completion p50, pp_system_default (ms)", f("complete_system_p50_ms")),
       row("cart completion REFPAY / system (ratio)", f("complete_ratio_refpay_vs_system"), "<= 1.05", (v) => v <= 1.05),
       row("  the same, median of the per-round ratios", f("complete_ratio_paired")),
-      row("server CPU per checkout p50, REFPAY (ms, what it leaves behind included)", f("checkout_server_cpu_refpay_p50_ms")),
+      row(
+        "server CPU per checkout p50, REFPAY (ms, what it leaves behind included)",
+        f("checkout_server_cpu_refpay_p50_ms")
+      ),
       row("server CPU per checkout p50, pp_system_default (ms)", f("checkout_server_cpu_system_p50_ms")),
       row("server CPU per checkout REFPAY / system (ratio)", f("checkout_server_cpu_ratio_refpay_vs_system")),
-      row(`platform calls per REFPAY checkout (${describeCalls(n.checkoutCalls)})`, f("platform_calls_per_checkout"), "1", (v) => v <= 1),
-      row("SQL statements per checkout, REFPAY (what it leaves behind included)", f("db_statements_per_checkout_refpay")),
+      row(
+        `platform calls per REFPAY checkout (${describeCalls(n.checkoutCalls)})`,
+        f("platform_calls_per_checkout"),
+        "1",
+        (v) => v <= 1
+      ),
+      row(
+        "SQL statements per checkout, REFPAY (what it leaves behind included)",
+        f("db_statements_per_checkout_refpay")
+      ),
       row("SQL statements per checkout, pp_system_default", f("db_statements_per_checkout_system")),
-      row(`APPROVED webhook to captured p50, /hooks/refpay (ms, ${n.webhookSamples ?? "-"} one at a time)`, f("webhook_to_captured_p50_ms")),
-      row("APPROVED webhook to captured p99, /hooks/refpay (ms)", f("webhook_to_captured_p99_ms"), "< 500", (v) => v < 500),
+      row(
+        `APPROVED webhook to captured p50, /hooks/refpay (ms, ${n.webhookSamples ?? "-"} one at a time)`,
+        f("webhook_to_captured_p50_ms")
+      ),
+      row(
+        "APPROVED webhook to captured p99, /hooks/refpay (ms)",
+        f("webhook_to_captured_p99_ms"),
+        "< 500",
+        (v) => v < 500
+      ),
       row("  the delivery answered p50 (ms, the sync done)", f("webhook_answered_p50_ms")),
       row(`  platform calls per capture (${describeCalls(n.captureCalls)})`, undefined),
       row("  SQL statements per capture through /hooks/refpay", f("db_statements_per_capture")),
-      row("APPROVED webhook to captured p50, Medusa's webhook route (ms, 5 s delay by design)", f("webhook_to_captured_medusa_door_p50_ms")),
-      row(`webhooks processed to capture per second (${QUICK ? QUICK_SIZES.sustainedInFlight : FULL_SIZES.sustainedInFlight} in flight)`, f("webhooks_per_second")),
-      row(`${QUICK ? QUICK_SIZES.burst : FULL_SIZES.burst} payments paid at once: all captured after (s)`, f("webhook_burst_capture_s")),
-      row("  their deliveries not answered within the sandbox's 10 s (sent again)", f("webhook_burst_first_attempts_unanswered"))
+      row(
+        "APPROVED webhook to captured p50, Medusa's webhook route (ms, 5 s delay by design)",
+        f("webhook_to_captured_medusa_door_p50_ms")
+      ),
+      row(
+        `webhooks processed to capture per second (${QUICK ? QUICK_SIZES.sustainedInFlight : FULL_SIZES.sustainedInFlight} in flight)`,
+        f("webhooks_per_second")
+      ),
+      row(
+        `${QUICK ? QUICK_SIZES.burst : FULL_SIZES.burst} payments paid at once: all captured after (s)`,
+        f("webhook_burst_capture_s")
+      ),
+      row(
+        "  their deliveries not answered within the sandbox's 10 s (sent again)",
+        f("webhook_burst_first_attempts_unanswered")
+      )
     )
     rows.push(
       row("poll: SQL statements per tick, nothing due", f("db_statements_per_poll_tick")),
@@ -369,14 +446,25 @@ async function main(): Promise<void> {
     )
     for (const size of poll.ticks) {
       rows.push(
-        row(`poll tick with ${size} waiting (ms; ${f(`poll_tick_checked_${size}`) ?? "-"} due checked)`, f(`poll_tick_ms_${size}`)),
-        row(`  ms per payment checked (server CPU ${f(`poll_tick_cpu_ms_per_payment_${size}`) ?? "-"} ms)`, f(`poll_tick_ms_per_payment_${size}`)),
+        row(
+          `poll tick with ${size} waiting (ms; ${f(`poll_tick_checked_${size}`) ?? "-"} due checked)`,
+          f(`poll_tick_ms_${size}`)
+        ),
+        row(
+          `  ms per payment checked (server CPU ${f(`poll_tick_cpu_ms_per_payment_${size}`) ?? "-"} ms)`,
+          f(`poll_tick_ms_per_payment_${size}`)
+        ),
         row(`  tick with none due (ms)`, f(`poll_idle_tick_ms_${size}`)),
         row(`  platform calls per payment checked`, f(`poll_platform_calls_per_payment_${size}`), "1", (v) => v <= 1)
       )
     }
     rows.push(
-      row(`poll time per payment, ${poll.ticks[poll.ticks.length - 1]} vs ${poll.ticks[0]} waiting (ratio)`, pollFlatness, "<= 1.5", (v) => v <= 1.5),
+      row(
+        `poll time per payment, ${poll.ticks[poll.ticks.length - 1]} vs ${poll.ticks[0]} waiting (ratio)`,
+        pollFlatness,
+        "<= 1.5",
+        (v) => v <= 1.5
+      ),
       row(
         `longest unchecked with ${poll.ageWaiting} waiting (minutes)`,
         f(`poll_check_age_max_min_${poll.ageWaiting}`),
@@ -392,7 +480,12 @@ async function main(): Promise<void> {
   figures.cpu_count = os.cpus().length
   figures.load_average_1m_start = round(load[0]!, 2)
   figures.load_average_1m_end = round(os.loadavg()[0]!, 2)
-  log(`bench took ${figures.bench_seconds} s; load average now ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`)
+  log(
+    `bench took ${figures.bench_seconds} s; load average now ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`
+  )
   if (json) console.log(JSON.stringify(figures))
 }
 

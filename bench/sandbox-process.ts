@@ -13,12 +13,18 @@ export interface SandboxProcess {
  * the server then do not share one event loop, so latencies measure the client, not the scheduler. Extra CLI flags
  * (e.g. `--token-ttl`) go in `args`, secrets in `env` (REFPAY_SANDBOX_WEBHOOK_SECRET).
  */
-export function startSandboxProcess(options: { args?: string[]; env?: Record<string, string> } = {}): Promise<SandboxProcess> {
+export function startSandboxProcess(
+  options: { args?: string[]; env?: Record<string, string> } = {}
+): Promise<SandboxProcess> {
   const bin = path.join(__dirname, "..", "sandbox", "bin", "refpay-sandbox.js")
-  const child: ChildProcess = spawn(process.execPath, [bin, "--port", "0", "--host", "127.0.0.1", ...(options.args ?? [])], {
-    stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, ...options.env },
-  })
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [bin, "--port", "0", "--host", "127.0.0.1", ...(options.args ?? [])],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, ...options.env },
+    }
+  )
   // Whatever happens to the bench, the sandbox does not outlive it.
   const killOnExit = () => child.kill("SIGKILL")
   process.once("exit", killOnExit)

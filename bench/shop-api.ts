@@ -32,13 +32,19 @@ export function loopbackApi(port: number): ShopApi {
 }
 
 /** A sandbox control (`/__sandbox/...`); throws on >= 400. */
-export async function sandboxControl<T = any>(sandboxUrl: string, method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<T> {
+export async function sandboxControl<T = any>(
+  sandboxUrl: string,
+  method: "GET" | "POST" | "DELETE",
+  path: string,
+  body?: unknown
+): Promise<T> {
   const response = await request(`${sandboxUrl}/__sandbox${path}`, {
     method,
     headers: body === undefined ? {} : { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const text = await response.body.text()
-  if (response.statusCode >= 400) throw new Error(`sandbox ${method} ${path}: ${response.statusCode} ${text.slice(0, 500)}`)
+  if (response.statusCode >= 400)
+    throw new Error(`sandbox ${method} ${path}: ${response.statusCode} ${text.slice(0, 500)}`)
   return (text ? JSON.parse(text) : undefined) as T
 }

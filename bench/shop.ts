@@ -148,7 +148,8 @@ async function checkout(api: ShopApi, store: SeededStore, providerId: string) {
   marks.push(performance.now())
   const completion = await completeCart(api, store, cart.id)
   marks.push(performance.now())
-  if (completion?.type !== "order") throw new Error(`${providerId} checkout did not make an order: ${JSON.stringify(completion).slice(0, 500)}`)
+  if (completion?.type !== "order")
+    throw new Error(`${providerId} checkout did not make an order: ${JSON.stringify(completion).slice(0, 500)}`)
   const sessions = selected.payment_collection.payment_sessions as { id: string; provider_id: string }[]
   const session = sessions.find((s) => s.provider_id === providerId)!
   return {
@@ -180,7 +181,12 @@ async function quiesce(ctx: Context): Promise<void> {
 
 async function checkoutPhase(ctx: Context) {
   const { api, store, sandbox, sizes, log } = ctx
-  const series = () => ({ total: [] as number[], complete: [] as number[], cpu: [] as number[], steps: STEPS.map(() => [] as number[]) })
+  const series = () => ({
+    total: [] as number[],
+    complete: [] as number[],
+    cpu: [] as number[],
+    steps: STEPS.map(() => [] as number[]),
+  })
   const refpay = series()
   const system = series()
   const rounds = sizes.checkoutWarmup + sizes.checkoutSamples
@@ -205,7 +211,8 @@ async function checkoutPhase(ctx: Context) {
       run.stepMs.forEach((ms, step) => into.steps[step]!.push(ms))
     }
   }
-  const platformRequests = (await sandboxControl<{ requests: { path: string }[] }>(sandbox.url, "GET", "/requests")).requests
+  const platformRequests = (await sandboxControl<{ requests: { path: string }[] }>(sandbox.url, "GET", "/requests"))
+    .requests
   const n = sizes.checkoutSamples
   // What each checkout asks of the database, the work it leaves behind included (counted apart from the timed runs).
   const statements: Record<string, Awaited<ReturnType<typeof countStatements>>> = {}
@@ -220,12 +227,20 @@ async function checkoutPhase(ctx: Context) {
     .map(([table, count]) => [table, count - (statements[SYSTEM]!.byTable[table] ?? 0)] as const)
     .filter(([, diff]) => diff !== 0)
     .sort((a, b) => b[1] - a[1])
-  log(`    SQL statements per checkout: REFPAY ${statements[REFPAY]!.total}, system ${statements[SYSTEM]!.total}; REFPAY's difference by table: ${extra.map(([t, d]) => `${t} ${d > 0 ? "+" : ""}${d}`).join(", ")}`)
-  log(`  checkout: ${n} each after ${sizes.checkoutWarmup} warm-up; REFPAY p50 ${round(median(refpay.total), 1)} ms, system ${round(median(system.total), 1)} ms`)
+  log(
+    `    SQL statements per checkout: REFPAY ${statements[REFPAY]!.total}, system ${statements[SYSTEM]!.total}; REFPAY's difference by table: ${extra.map(([t, d]) => `${t} ${d > 0 ? "+" : ""}${d}`).join(", ")}`
+  )
+  log(
+    `  checkout: ${n} each after ${sizes.checkoutWarmup} warm-up; REFPAY p50 ${round(median(refpay.total), 1)} ms, system ${round(median(system.total), 1)} ms`
+  )
   STEPS.forEach((step, i) => {
-    log(`    ${step}: REFPAY p50 ${round(median(refpay.steps[i]!), 1)} ms, system ${round(median(system.steps[i]!), 1)} ms`)
+    log(
+      `    ${step}: REFPAY p50 ${round(median(refpay.steps[i]!), 1)} ms, system ${round(median(system.steps[i]!), 1)} ms`
+    )
   })
-  log(`    server CPU per checkout: REFPAY p50 ${round(median(refpay.cpu), 1)} ms, system ${round(median(system.cpu), 1)} ms`)
+  log(
+    `    server CPU per checkout: REFPAY p50 ${round(median(refpay.cpu), 1)} ms, system ${round(median(system.cpu), 1)} ms`
+  )
   return {
     checkout_ratio_refpay_vs_system: round(median(refpay.total) / median(system.total)),
     complete_ratio_refpay_vs_system: round(median(refpay.complete) / median(system.complete)),
@@ -237,7 +252,9 @@ async function checkoutPhase(ctx: Context) {
     // the machine's load drifts during the run.
     checkout_ratio_paired: round(median(refpay.total.map((ms, i) => ms / system.total[i]!))),
     complete_ratio_paired: round(median(refpay.complete.map((ms, i) => ms / system.complete[i]!))),
-    checkout_control_ratio_same_steps: round(median(refpay.steps[CART_PREPARATION]!) / median(system.steps[CART_PREPARATION]!)),
+    checkout_control_ratio_same_steps: round(
+      median(refpay.steps[CART_PREPARATION]!) / median(system.steps[CART_PREPARATION]!)
+    ),
     checkout_server_cpu_refpay_p50_ms: round(median(refpay.cpu), 1),
     checkout_server_cpu_system_p50_ms: round(median(system.cpu), 1),
     checkout_server_cpu_ratio_refpay_vs_system: round(median(refpay.cpu) / median(system.cpu)),
@@ -309,16 +326,24 @@ async function webhookPhase(ctx: Context) {
     await ctx.settleWebhooks()
   }
   const singleAnswers = await firstAnswers(ctx, singleOrders)
-  const captureRequests = (await sandboxControl<{ requests: { path: string }[] }>(ctx.sandbox.url, "GET", "/requests")).requests
-    .filter((r) => !r.path.startsWith("/dpm/payments-gwproxy"))
-  log(`  plugin's webhook route: ${singles.length} captures one at a time, p50 ${round(median(singles), 1)} ms, max ${round(Math.max(...singles), 1)} ms`)
+  const captureRequests = (
+    await sandboxControl<{ requests: { path: string }[] }>(ctx.sandbox.url, "GET", "/requests")
+  ).requests.filter((r) => !r.path.startsWith("/dpm/payments-gwproxy"))
+  log(
+    `  plugin's webhook route: ${singles.length} captures one at a time, p50 ${round(median(singles), 1)} ms, max ${round(Math.max(...singles), 1)} ms`
+  )
   const [counted] = take(1)
   const captureStatements = await countStatements(ctx.db, ctx.pgLogFile, async () => {
     await pay(ctx, counted!)
     await ctx.watcher.captured(counted!.sessionId)
     await quiesce(ctx)
   })
-  log(`    SQL statements per capture: ${captureStatements.total} (${Object.entries(captureStatements.byTable).sort((a, b) => b[1] - a[1]).map(([t, n]) => `${t} ${n}`).join(", ")})`)
+  log(
+    `    SQL statements per capture: ${captureStatements.total} (${Object.entries(captureStatements.byTable)
+      .sort((a, b) => b[1] - a[1])
+      .map(([t, n]) => `${t} ${n}`)
+      .join(", ")})`
+  )
 
   // Medusa's webhook route (/hooks/payment/refpay_refpay): Medusa handles its webhook event 5 s after receipt, on
   // purpose.
@@ -368,7 +393,9 @@ async function webhookPhase(ctx: Context) {
   await ctx.settleWebhooks()
   const burstAnswers = await firstAnswers(ctx, burstOrders)
   const burstTimedOut = burstAnswers.filter((a) => a.status === undefined).length
-  log(`    their deliveries: first attempt answered p50 ${round(median(burstAnswers.map((a) => a.ms)), 1)} ms, ${burstTimedOut} not answered within the sandbox's 10 s and sent again`)
+  log(
+    `    their deliveries: first attempt answered p50 ${round(median(burstAnswers.map((a) => a.ms)), 1)} ms, ${burstTimedOut} not answered within the sandbox's 10 s and sent again`
+  )
 
   return {
     db_statements_per_capture: captureStatements.total,
@@ -410,14 +437,20 @@ interface Context {
   settleWebhooks(): Promise<void>
 }
 
-export async function shopBench(options: ShopBenchOptions): Promise<{ figures: Partial<ShopFigures>; notes: Partial<ShopNotes> }> {
+export async function shopBench(
+  options: ShopBenchOptions
+): Promise<{ figures: Partial<ShopFigures>; notes: Partial<ShopNotes> }> {
   const { log, sizes } = options
   const only = options.only
   const runs = (phase: string) => !only || only.has(phase)
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "refpay-bench-"))
   // As root, PostgreSQL runs as `postgres` and must reach its data folder inside.
   fs.chmodSync(workDir, 0o755)
-  const { startPostgres } = require("../scripts/lib/postgres") as { startPostgres: (options: object) => Promise<Postgres> }
+  // Plain-Node tooling (CommonJS), shared with npm test.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { startPostgres } = require("../scripts/lib/postgres") as {
+    startPostgres: (options: object) => Promise<Postgres>
+  }
   let postgres: Postgres | undefined
   let sandbox: SandboxProcess | undefined
   let app: MedusaApp | undefined
@@ -450,7 +483,13 @@ export async function shopBench(options: ShopBenchOptions): Promise<{ figures: P
       },
     })
     log(`  Medusa app up on ${app.url} (pid ${app.pid}) after ${round((performance.now() - started) / 1000, 1)} s`)
-    db = new Client({ host: "localhost", port: postgres.port, user: postgres.user, password: postgres.password, database: app.ready.dbName })
+    db = new Client({
+      host: "localhost",
+      port: postgres.port,
+      user: postgres.user,
+      password: postgres.password,
+      database: app.ready.dbName,
+    })
     await db.connect()
     const sandboxUrl = sandbox.url
     const ctx: Context = {
@@ -496,7 +535,10 @@ export async function shopBench(options: ShopBenchOptions): Promise<{ figures: P
       notes.webhookSamples = webhookSamples
     }
     if (runs("poll")) {
-      Object.assign(figures, await pollBench({ app, db, pgLogFile, sandbox, sizes: sizes.poll, log, webhookUrl: ctx.webhookUrl }))
+      Object.assign(
+        figures,
+        await pollBench({ app, db, pgLogFile, sandbox, sizes: sizes.poll, log, webhookUrl: ctx.webhookUrl })
+      )
     }
     if (figures.server_rss_mb === undefined) figures.server_rss_mb = round((await app.memory()).rss / 1024 / 1024, 1)
     return { figures, notes }

@@ -8,7 +8,11 @@ import type { Client } from "pg"
  * the log between two markers is read back. Statements of the bench's own connection are left out. Unlike a
  * duration, a count does not change with how busy the machine is.
  */
-export async function countStatements(db: Client, logFile: string, work: () => Promise<void>): Promise<{ total: number; byTable: Record<string, number> }> {
+export async function countStatements(
+  db: Client,
+  logFile: string,
+  work: () => Promise<void>
+): Promise<{ total: number; byTable: Record<string, number> }> {
   const ownPid = (await db.query<{ pid: number }>("select pg_backend_pid() as pid")).rows[0]!.pid
   const setLogging = async (on: boolean) => {
     await db.query(on ? "alter system set log_statement = 'all'" : "alter system reset log_statement")
@@ -38,7 +42,8 @@ export async function countStatements(db: Client, logFile: string, work: () => P
     if (!match || Number(match[1]) === ownPid) continue
     total++
     const sql = match[2]!
-    const table = sql.match(/\b(?:from|into|update)\s+"?([a-z_]+)"?/i)?.[1] ?? sql.split(/\s/)[0]!.replace(/;$/, "").toUpperCase()
+    const table =
+      sql.match(/\b(?:from|into|update)\s+"?([a-z_]+)"?/i)?.[1] ?? sql.split(/\s/)[0]!.replace(/;$/, "").toUpperCase()
     byTable[table] = (byTable[table] ?? 0) + 1
   }
   return { total, byTable }

@@ -15,7 +15,9 @@ const redisModules = redisUrl
       {
         resolve: "@medusajs/medusa/locking",
         options: {
-          providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }],
+          providers: [
+            { resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } },
+          ],
         },
       },
       { resolve: "@medusajs/medusa/cache-redis", options: { redisUrl } },

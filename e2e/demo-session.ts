@@ -7,7 +7,9 @@ import type { RefpayPaymentView } from "../src/rules/payment-view"
 
 // Plain-Node helpers: the browser launcher (scripts/lib/browser.js) and the phase's one demo (shared-demo.js).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { launchChromium } = require("../scripts/lib/browser") as { launchChromium: (options?: object) => Promise<BrowserContext> }
+const { launchChromium } = require("../scripts/lib/browser") as {
+  launchChromium: (options?: object) => Promise<BrowserContext>
+}
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { DEMO_ENV, logFile } = require("./shared-demo") as { DEMO_ENV: string; logFile: string }
 
@@ -131,14 +133,20 @@ export class DemoSession {
     const { shipping_options } = await this.store("GET", `/store/shipping-options?cart_id=${cart.id}`)
     await this.store("POST", `/store/carts/${cart.id}/shipping-methods`, { option_id: shipping_options[0].id })
     const { payment_collection } = await this.store("POST", "/store/payment-collections", { cart_id: cart.id })
-    await this.store("POST", `/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: "pp_refpay_refpay" })
+    await this.store("POST", `/store/payment-collections/${payment_collection.id}/payment-sessions`, {
+      provider_id: "pp_refpay_refpay",
+    })
     const completion = await this.store("POST", `/store/carts/${cart.id}/complete`)
     if (completion.type !== "order") throw new Error(`cart not completed: ${JSON.stringify(completion.error)}`)
     return completion.order.id
   }
 
   /** Polls the store route until the order's REFPAY status is `status`. */
-  async waitForStatus(orderId: string, status: RefpayPaymentView["status"], timeoutMs = 30_000): Promise<RefpayPaymentView> {
+  async waitForStatus(
+    orderId: string,
+    status: RefpayPaymentView["status"],
+    timeoutMs = 30_000
+  ): Promise<RefpayPaymentView> {
     const deadline = Date.now() + timeoutMs
     for (;;) {
       const refpay = await this.refpayOfOrder(orderId)

@@ -14,7 +14,9 @@ let page: Page
 
 beforeAll(async () => {
   page = await session.browser.newPage()
-  await session.browser.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(session.info.shop_url).origin })
+  await session.browser.grantPermissions(["clipboard-read", "clipboard-write"], {
+    origin: new URL(session.info.shop_url).origin,
+  })
   await admin.logIn(page)
 }, 60_000)
 
@@ -54,7 +56,8 @@ describe("Settings → REFPAY", () => {
     const environment = page.getByTestId("refpay-environment")
     expect(await environment.getAttribute("data-environment")).toBe("sandbox")
     expect((await environment.textContent())?.trim()).toMatch(/sandbox/i)
-    const credential = (key: string) => page.getByTestId(`refpay-credential-${key}`).locator("[data-state]").getAttribute("data-state")
+    const credential = (key: string) =>
+      page.getByTestId(`refpay-credential-${key}`).locator("[data-state]").getAttribute("data-state")
     expect(await credential("client_id")).toBe("set")
     expect(await credential("client_secret")).toBe("set")
     expect(await credential("webhook_secret")).toBe("set")
@@ -65,7 +68,9 @@ describe("Settings → REFPAY", () => {
     const result = page.locator('[data-testid="refpay-connection-result"]')
     await result.waitFor({ timeout: 30_000 })
     expect(await result.getAttribute("data-ok")).toBe("true")
-    expect(await page.getByTestId("refpay-connection-summary").textContent()).toMatch(/issued a token.*404 PAYMENT_NOT_FOUND/)
+    expect(await page.getByTestId("refpay-connection-summary").textContent()).toMatch(
+      /issued a token.*404 PAYMENT_NOT_FOUND/
+    )
     expect(await page.getByTestId("refpay-connection-step-token").getAttribute("data-result")).toBe("ok")
     expect(await page.getByTestId("refpay-connection-step-payments").getAttribute("data-result")).toBe("ok")
     await expectNoSecretOnPage()
@@ -84,8 +89,12 @@ describe("Settings → REFPAY", () => {
       const result = page.locator('[data-testid="refpay-connection-result"][data-ok="false"]')
       await result.waitFor({ timeout: 30_000 })
       expect(await result.getAttribute("data-problem")).toBe("credentials_refused")
-      expect(await page.getByTestId("refpay-connection-summary").textContent()).toContain("refused the shop's credentials (401 unauthorized_client)")
-      expect(await page.getByTestId("refpay-connection-hint").textContent()).toMatch(/REFPAY_CLIENT_ID and REFPAY_CLIENT_SECRET/)
+      expect(await page.getByTestId("refpay-connection-summary").textContent()).toContain(
+        "refused the shop's credentials (401 unauthorized_client)"
+      )
+      expect(await page.getByTestId("refpay-connection-hint").textContent()).toMatch(
+        /REFPAY_CLIENT_ID and REFPAY_CLIENT_SECRET/
+      )
       expect(await page.getByTestId("refpay-connection-step-payments").getAttribute("data-result")).toBe("skipped")
       await expectNoSecretOnPage()
       await shot("03-connection-failed", page.getByTestId("refpay-connection"))
@@ -105,7 +114,9 @@ describe("Settings → REFPAY", () => {
     const url = page.getByTestId("refpay-webhook-url")
     expect((await url.textContent())?.trim()).toBe(`${session.info.shop_url}/hooks/refpay`)
     await page.getByTestId("refpay-webhook-url-copy").click()
-    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(`${session.info.shop_url}/hooks/refpay`)
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(
+      `${session.info.shop_url}/hooks/refpay`
+    )
     expect(await page.getByTestId("refpay-webhook-auth").textContent()).toMatch(/x-refpay-webhook-secret.*HTTP Basic/)
 
     const rows = page.locator(`[data-testid="refpay-delivery-row"][data-payment-id="${refpay.payment_id}"]`)
@@ -133,7 +144,9 @@ describe("Settings → REFPAY", () => {
     await admin.openRefpayPage(page)
     await page.getByTestId("refpay-send-test-event").click()
     await page.locator('[data-testid="refpay-test-event"][data-state="arrived"]').waitFor({ timeout: 40_000 })
-    expect(await page.getByTestId("refpay-test-event-status").textContent()).toMatch(/PENDING_TRANSACTIONS.*Webhooks work/)
+    expect(await page.getByTestId("refpay-test-event-status").textContent()).toMatch(
+      /PENDING_TRANSACTIONS.*Webhooks work/
+    )
     await page.locator('[data-testid="refpay-delivery-row"][data-status="test"]').first().waitFor({ timeout: 10_000 })
     await shot("05-test-event", page.getByTestId("refpay-webhooks"))
   })
@@ -142,9 +155,15 @@ describe("Settings → REFPAY", () => {
     const orderId = await session.placeOrderThroughApi()
     const refpay = await session.refpayOfOrder(orderId)
     await admin.api("POST", `/admin/orders/${orderId}/cancel`)
-    await admin.until(async () => (await session.sandbox("GET", `/payments/${refpay.payment_id}`)).status === "CANCELLED", "the reference cancelled")
+    await admin.until(
+      async () => (await session.sandbox("GET", `/payments/${refpay.payment_id}`)).status === "CANCELLED",
+      "the reference cancelled"
+    )
     await session.sandbox("POST", `/payments/${refpay.payment_id}/pay`, { force: true })
-    await admin.until(async () => (await admin.api("GET", "/admin/refpay/attention")).counts.paid_after_cancellation > 0, "the late payment flagged")
+    await admin.until(
+      async () => (await admin.api("GET", "/admin/refpay/attention")).counts.paid_after_cancellation > 0,
+      "the late payment flagged"
+    )
     const { order } = await admin.api("GET", `/admin/orders/${orderId}?fields=display_id`)
 
     // Above the order list.
@@ -202,7 +221,10 @@ describe("Settings → REFPAY", () => {
     await page.getByTestId("refpay-search-reference").fill(refpay.reference)
     await page.getByTestId("refpay-search-entity").fill(refpay.entity)
     await page.getByTestId("refpay-search-submit").click()
-    await page.locator(`[data-testid="refpay-search-row"][data-order-id="${orderId}"]`).getByTestId("refpay-order-link").click()
+    await page
+      .locator(`[data-testid="refpay-search-row"][data-order-id="${orderId}"]`)
+      .getByTestId("refpay-order-link")
+      .click()
     await page.waitForURL(new RegExp(`/app/orders/${orderId}$`))
     await page.getByTestId("refpay-widget").getByText(refpay.reference, { exact: true }).waitFor({ timeout: 60_000 })
   })

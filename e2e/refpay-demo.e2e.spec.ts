@@ -71,7 +71,10 @@ describe("storefront", () => {
     await page.waitForURL(/\/order\/order_/, { timeout: 60_000 })
     const orderId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!)
     const refpay = await session.refpayOfOrder(orderId)
-    const platform = await session.sandbox<{ additional_data: { entity: string; reference: string } }>("GET", `/payments/${refpay.payment_id}`)
+    const platform = await session.sandbox<{ additional_data: { entity: string; reference: string } }>(
+      "GET",
+      `/payments/${refpay.payment_id}`
+    )
 
     // storefront-kit/nextjs-starter/RefpayPaymentInstructions.tsx, bundled as shipped (demo/storefront/kit).
     await page.goto(`${storefront}/kit.html?order=${encodeURIComponent(orderId)}`)
@@ -93,7 +96,12 @@ describe("storefront", () => {
 
   it("shows the shop's error message and stays on the checkout when REFPAY is unavailable", async () => {
     const page = await session.browser.newPage()
-    await session.sandbox("POST", "/faults", { path: "/dpm/payments-gwproxy/v2/payments", method: "POST", count: 20, status: 503 })
+    await session.sandbox("POST", "/faults", {
+      path: "/dpm/payments-gwproxy/v2/payments",
+      method: "POST",
+      count: 20,
+      status: 503,
+    })
     try {
       await page.goto(session.info.storefront_url)
       await page.getByTestId("choose-postal").click()
@@ -114,7 +122,10 @@ describe("admin", () => {
   it("shows the REFPAY widget on the order page, awaiting (do not ship) and then paid", async () => {
     const orderId = await session.placeOrderThroughApi()
     const refpay = await session.refpayOfOrder(orderId)
-    const platform = await session.sandbox<{ additional_data: { entity: string; reference: string } }>("GET", `/payments/${refpay.payment_id}`)
+    const platform = await session.sandbox<{ additional_data: { entity: string; reference: string } }>(
+      "GET",
+      `/payments/${refpay.payment_id}`
+    )
 
     const page = await session.browser.newPage()
     await logIn(page)

@@ -34,7 +34,12 @@ export function refpayIntegrationSuite(
 
   describe(name, () => {
     beforeAll(async () => {
-      sandbox = await startSandbox({ port: 0, webhookSecret: TEST_WEBHOOK_SECRET, webhookBackoffMs: 100, ...options.sandbox })
+      sandbox = await startSandbox({
+        port: 0,
+        webhookSecret: TEST_WEBHOOK_SECRET,
+        webhookBackoffMs: 100,
+        ...options.sandbox,
+      })
       Object.assign(process.env, {
         REFPAY_ENVIRONMENT: "sandbox",
         REFPAY_TOKEN_INTERFACE: "t1",

@@ -94,7 +94,9 @@ function main() {
   }
   // The plugin itself is built by `medusa plugin:build` (`npm run build`, and prepublishOnly before a publish).
   if (!fs.existsSync(path.join(root, ".medusa", "server", "src"))) {
-    process.stderr.write("refpay sandbox: warning: .medusa/server is missing; run `npm run build` before packing the plugin\n")
+    process.stderr.write(
+      "refpay sandbox: warning: .medusa/server is missing; run `npm run build` before packing the plugin\n"
+    )
   }
 }
 

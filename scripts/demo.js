@@ -47,10 +47,10 @@ function parseArgs(argv) {
     else if (flag === "--worker") options.worker = true
     else if (flag === "--servers") {
       const v = value()
-      if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 8) throw new Error(`--servers must be a number from 1 to 8, got "${v}"`)
+      if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 8)
+        throw new Error(`--servers must be a number from 1 to 8, got "${v}"`)
       options.servers = Number(v)
-    }
-    else if (flag === "--data-dir") options.dataDir = path.resolve(value())
+    } else if (flag === "--data-dir") options.dataDir = path.resolve(value())
     else if (ports[flag]) {
       const v = value()
       if (!/^\d+$/.test(v) || Number(v) > 65535) throw new Error(`${flag} must be a port number, got "${v}"`)
@@ -84,7 +84,10 @@ ${servers(info)}
 /** With --servers: which process is where, behind the load balancer. */
 function servers(info) {
   if (!info.servers) return ""
-  const lines = info.servers.map((s) => `               ${s.name.padEnd(9)} ${s.mode.padEnd(7)} ${s.url}${s.mode === "worker" ? "   (jobs and subscribers, no routes)" : ""}`)
+  const lines = info.servers.map(
+    (s) =>
+      `               ${s.name.padEnd(9)} ${s.mode.padEnd(7)} ${s.url}${s.mode === "worker" ? "   (jobs and subscribers, no routes)" : ""}`
+  )
   return `  Servers      ${info.shop_url} is a round-robin load balancer; Redis ${info.redis_url}\n${lines.join("\n")}\n`
 }
 
@@ -145,8 +148,10 @@ async function main() {
     process.exit(1)
   }
   const t = demo.timings
-  log(`timings: plugin ${seconds(t.plugin)}, build+postgres ${seconds(t.build_and_postgres)}, sandbox ${seconds(t.sandbox)}, ` +
-    `migrations+seed ${seconds(t.database)}, medusa start ${seconds(t.medusa_start)}`)
+  log(
+    `timings: plugin ${seconds(t.plugin)}, build+postgres ${seconds(t.build_and_postgres)}, sandbox ${seconds(t.sandbox)}, ` +
+      `migrations+seed ${seconds(t.database)}, medusa start ${seconds(t.medusa_start)}`
+  )
   console.log(banner(demo))
   const which = await demo.whenSomethingExits()
   await shutdown(`${which} exited on its own (see ${demo.logsDir})`, 1)

@@ -11,7 +11,11 @@ const { stripVTControlCharacters } = require("node:util")
 const DIGEST_LINES = 12
 
 function firstLines(text, count) {
-  return stripVTControlCharacters(text).split("\n").filter((line) => line.trim() !== "").slice(0, count).join("\n")
+  return stripVTControlCharacters(text)
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .slice(0, count)
+    .join("\n")
 }
 
 /**
@@ -32,7 +36,11 @@ function failureDigest(results, rootDir) {
       failures.push({ file, test: test.fullName, message: firstLines(test.failureMessages.join("\n"), DIGEST_LINES) })
     }
     if (isBrokenSuite(suite)) {
-      failures.push({ file, test: "(suite)", message: firstLines(suite.failureMessage ?? suite.testExecError.message, DIGEST_LINES) })
+      failures.push({
+        file,
+        test: "(suite)",
+        message: firstLines(suite.failureMessage ?? suite.testExecError.message, DIGEST_LINES),
+      })
     }
   }
   return failures

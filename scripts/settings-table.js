@@ -44,7 +44,8 @@ function renderSettingsTable(fields) {
 function markers(doc) {
   const start = doc.indexOf(START)
   const end = doc.indexOf(END)
-  if (start < 0 || end < start) throw new Error(`${DOC_NAME} has no ${START} ... ${END} markers around the settings table`)
+  if (start < 0 || end < start)
+    throw new Error(`${DOC_NAME} has no ${START} ... ${END} markers around the settings table`)
   return { from: start + START.length, to: end }
 }
 
@@ -86,7 +87,9 @@ function main() {
     return
   }
   if (values.check) {
-    process.stderr.write(`${DOC_NAME}: the settings table differs from OPTION_FIELDS; run node scripts/settings-table.js --write\n`)
+    process.stderr.write(
+      `${DOC_NAME}: the settings table differs from OPTION_FIELDS; run node scripts/settings-table.js --write\n`
+    )
     process.exitCode = 1
     return
   }

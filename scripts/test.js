@@ -87,11 +87,50 @@ function runJest(type, jestArgs, env) {
 function readCounts(type, { code, outputFile }) {
   try {
     const counts = JSON.parse(fs.readFileSync(outputFile, "utf8"))
-    return { type, passed: counts.passed, failed: counts.failed + counts.brokenSuites, failures: counts.failures ?? [], code }
+    return {
+      type,
+      passed: counts.passed,
+      failed: counts.failed + counts.brokenSuites,
+      failures: counts.failures ?? [],
+      code,
+    }
   } catch {
     // jest died before writing its report
-    return { type, passed: 0, failed: 1, failures: [{ file: "(jest)", test: `the ${type} phase`, message: `jest exited with code ${code} before reporting` }], code }
+    return {
+      type,
+      passed: 0,
+      failed: 1,
+      failures: [
+        { file: "(jest)", test: `the ${type} phase`, message: `jest exited with code ${code} before reporting` },
+      ],
+      code,
+    }
   }
+}
+
+/** `npm run lint`'s two tools, each counted as one check: passed when it exits 0. */
+async function runLint() {
+  const failures = []
+  let passed = 0
+  const tools = [
+    ["eslint", "bin/eslint.js", ["."]],
+    ["prettier", "bin/prettier.cjs", ["--check", "."]],
+  ]
+  for (const [tool, binPath, args] of tools) {
+    const bin = path.join(path.dirname(require.resolve(`${tool}/package.json`, { paths: [root] })), binPath)
+    const code = await new Promise((resolve) => {
+      const child = spawn(process.execPath, [bin, ...args], { cwd: root, stdio: ["ignore", "inherit", "inherit"] })
+      child.on("exit", (exitCode) => resolve(exitCode ?? 1))
+    })
+    if (code === 0) passed++
+    else
+      failures.push({
+        file: "(lint)",
+        test: `${tool} ${args.join(" ")}`,
+        message: `exited with code ${code}: run npm run format, then npm run lint`,
+      })
+  }
+  return { type: "lint", passed, failed: failures.length, failures, code: failures.length ? 1 : 0 }
 }
 
 /** Runs one phase and notes how long it took, for the closing lines. */
@@ -129,7 +168,9 @@ async function main() {
   // A heap above Node's default (about 4 GB) for the processes that hold several Medusa apps at once (the e2e and
   // cluster phases' jest, an integration worker between two replacements); the machines have 24 GB.
   const env = {
-    NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-vm-modules", "--max-old-space-size=8192"].filter(Boolean).join(" "),
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-vm-modules", "--max-old-space-size=8192"]
+      .filter(Boolean)
+      .join(" "),
   }
   const results = []
   let postgres = null
@@ -143,23 +184,38 @@ async function main() {
   }
 
   try {
-    if (phases.has("unit")) results.push(await timedPhase("unit", async () => readCounts("unit", await runJest("unit", jestArgs, env))))
+    // Lint first (ESLint and Prettier, `npm run lint`): seconds, and a finding is a failure like a test's. A run
+    // narrowed to some tests (jest arguments) leaves it out.
+    if (jestArgs.length === 0) results.push(await timedPhase("lint", () => runLint()))
+    if (phases.has("unit"))
+      results.push(await timedPhase("unit", async () => readCounts("unit", await runJest("unit", jestArgs, env))))
     if (phases.has("integration")) {
       let dbEnv = externalDatabaseEnv()
       if (!dbEnv) {
         const { startPostgres } = require("./lib/postgres")
-        postgres = await startPostgres({ log: (line) => console.log(line), logFile: path.join(artifacts, "postgres.log") })
+        postgres = await startPostgres({
+          log: (line) => console.log(line),
+          logFile: path.join(artifacts, "postgres.log"),
+        })
         console.log(`PostgreSQL for the integration tests on localhost:${postgres.port}`)
         dbEnv = { DB_HOST: "localhost", DB_PORT: String(postgres.port), DB_USERNAME: "postgres", DB_PASSWORD: "" }
       }
       // Medusa logs every boot step at info level; errors are what a failing test needs.
       const logEnv = { LOG_LEVEL: process.env.LOG_LEVEL ?? "error" }
-      results.push(await timedPhase("integration", async () => readCounts("integration", await runJest("integration", jestArgs, { ...env, ...logEnv, ...dbEnv }))))
+      results.push(
+        await timedPhase("integration", async () =>
+          readCounts("integration", await runJest("integration", jestArgs, { ...env, ...logEnv, ...dbEnv }))
+        )
+      )
     }
     // The browser suite starts the whole demo stack itself (its own PostgreSQL, sandbox, Medusa, storefront).
-    if (phases.has("e2e")) results.push(await timedPhase("e2e", async () => readCounts("e2e", await runJest("e2e", jestArgs, env))))
+    if (phases.has("e2e"))
+      results.push(await timedPhase("e2e", async () => readCounts("e2e", await runJest("e2e", jestArgs, env))))
     // So do the cluster suites, with Redis and several `medusa start` processes of the demo app.
-    if (phases.has("cluster")) results.push(await timedPhase("cluster", async () => readCounts("cluster", await runJest("cluster", jestArgs, env))))
+    if (phases.has("cluster"))
+      results.push(
+        await timedPhase("cluster", async () => readCounts("cluster", await runJest("cluster", jestArgs, env)))
+      )
   } finally {
     await postgres?.stop()
   }

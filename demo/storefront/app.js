@@ -20,7 +20,10 @@ let unmountPayment = null
 async function store(path, { method = "GET", body } = {}) {
   const response = await fetch(`${config.shop_url}${path}`, {
     method,
-    headers: { "x-publishable-api-key": config.publishable_key, ...(body ? { "content-type": "application/json" } : {}) },
+    headers: {
+      "x-publishable-api-key": config.publishable_key,
+      ...(body ? { "content-type": "application/json" } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   })
   const text = await response.text()
@@ -141,8 +144,14 @@ async function placeOrder(event) {
     if (!options?.length) throw new Error("Não há opções de envio para esta morada.")
     await store(`/store/carts/${cart.id}/shipping-methods`, { method: "POST", body: { option_id: options[0].id } })
     progress("A preparar o pagamento REFPAY…")
-    const { payment_collection: collection } = await store("/store/payment-collections", { method: "POST", body: { cart_id: cart.id } })
-    await store(`/store/payment-collections/${collection.id}/payment-sessions`, { method: "POST", body: { provider_id: PROVIDER_ID } })
+    const { payment_collection: collection } = await store("/store/payment-collections", {
+      method: "POST",
+      body: { cart_id: cart.id },
+    })
+    await store(`/store/payment-collections/${collection.id}/payment-sessions`, {
+      method: "POST",
+      body: { provider_id: PROVIDER_ID },
+    })
     progress("A finalizar a encomenda…")
     const completion = await store(`/store/carts/${cart.id}/complete`, { method: "POST" })
     if (completion.type !== "order") {
@@ -150,7 +159,10 @@ async function placeOrder(event) {
       throw new Error(completion.error?.message || "A encomenda não foi criada.")
     }
     const order = completion.order
-    sessionStorage.setItem(`order:${order.id}`, JSON.stringify({ display_id: order.display_id, email: order.email, total: order.total }))
+    sessionStorage.setItem(
+      `order:${order.id}`,
+      JSON.stringify({ display_id: order.display_id, email: order.email, total: order.total })
+    )
     progress("")
     history.pushState({}, "", `/order/${order.id}`)
     await showOrder(order.id)
@@ -214,7 +226,9 @@ async function simulatePayment() {
   button.disabled = true
   setText("simulate-progress", "A enviar o pagamento para a sandbox…")
   try {
-    const response = await fetch(`${config.sandbox_path}/payments/${encodeURIComponent(paymentId)}/pay`, { method: "POST" })
+    const response = await fetch(`${config.sandbox_path}/payments/${encodeURIComponent(paymentId)}/pay`, {
+      method: "POST",
+    })
     if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`)
     setText("simulate-progress", "Pagamento enviado. O estado acima passa a «Pago» quando a loja o confirmar.")
   } catch (error) {

@@ -9,7 +9,10 @@ const $ = (id) => document.getElementById(id)
 async function shop(path, init = {}) {
   const response = await fetch(`${config.shop_url}${path}`, {
     ...init,
-    headers: { "x-publishable-api-key": config.publishable_key, ...(init.body ? { "content-type": "application/json" } : {}) },
+    headers: {
+      "x-publishable-api-key": config.publishable_key,
+      ...(init.body ? { "content-type": "application/json" } : {}),
+    },
   })
   const body = await response.json().catch(() => ({}))
   if (!response.ok) throw new Error(body.message || `HTTP ${response.status}`)
@@ -46,7 +49,15 @@ async function refresh() {
   try {
     const { emails } = await shop("/store/demo/mailbox")
     const box = $("mailbox")
-    box.replaceChildren(...(emails.length ? emails.map(renderEmail) : [Object.assign(document.createElement("p"), { textContent: "Ainda não há e-mails. Faça uma encomenda na loja." })]))
+    box.replaceChildren(
+      ...(emails.length
+        ? emails.map(renderEmail)
+        : [
+            Object.assign(document.createElement("p"), {
+              textContent: "Ainda não há e-mails. Faça uma encomenda na loja.",
+            }),
+          ])
+    )
     $("mailbox-error").hidden = true
   } catch (error) {
     $("mailbox-error").textContent = `A loja não respondeu: ${error.message}`
@@ -58,7 +69,8 @@ async function advance(days) {
   $("time-travel-status").textContent = "A avançar o relógio…"
   try {
     const answer = await shop("/store/demo/time-travel", { method: "POST", body: JSON.stringify({ days }) })
-    $("time-travel-status").textContent = `Agora é ${new Date(answer.now).toLocaleString("pt-PT", { timeZone: "Europe/Lisbon" })} na sandbox.`
+    $("time-travel-status").textContent =
+      `Agora é ${new Date(answer.now).toLocaleString("pt-PT", { timeZone: "Europe/Lisbon" })} na sandbox.`
   } catch (error) {
     $("time-travel-status").textContent = `Não foi possível: ${error.message}`
   }
@@ -67,7 +79,8 @@ async function advance(days) {
 
 async function main() {
   config = await (await fetch("/config.json")).json()
-  for (const button of document.querySelectorAll("[data-days]")) button.addEventListener("click", () => advance(Number(button.dataset.days)))
+  for (const button of document.querySelectorAll("[data-days]"))
+    button.addEventListener("click", () => advance(Number(button.dataset.days)))
   await refresh()
   setInterval(refresh, 3000)
 }

@@ -24,7 +24,9 @@ export function itTakesTheLoad(stack: ClusterStack): { run?: CheckoutRun } {
       completion_ms_median: median(run.placed.map((p) => p.completeMs)),
       completion_ms_max: Math.max(...run.placed.map((p) => p.completeMs)),
       completions_per_server: completions,
-      requests_per_server: Object.fromEntries(Object.entries(after).map(([name, s]) => [name, s.requests - (before[name]?.requests ?? 0)])),
+      requests_per_server: Object.fromEntries(
+        Object.entries(after).map(([name, s]) => [name, s.requests - (before[name]?.requests ?? 0)])
+      ),
       failed: run.failed.map((f) => f.error),
       platform_creations: creations.length,
     })
@@ -39,13 +41,13 @@ export function itTakesTheLoad(stack: ClusterStack): { run?: CheckoutRun } {
     expect(creations.every((c) => c.status === 201)).toBe(true)
     expect(new Set(creations.map((c) => c.idempotency_key)).size).toBe(LOAD)
     // Every server placed a fair share of the orders.
-    for (const server of stack.httpServers) expect(completions[server.name] ?? 0).toBeGreaterThanOrEqual(LOAD / stack.httpServers.length / 2)
+    for (const server of stack.httpServers)
+      expect(completions[server.name] ?? 0).toBeGreaterThanOrEqual(LOAD / stack.httpServers.length / 2)
   })
   return load
 }
 
 export function itCapturesTheLoadOnce(stack: ClusterStack, load: { run?: CheckoutRun }): void {
-
   it(`captures each of the ${LOAD} exactly once when all are paid at once and every webhook reaches every server twice`, async () => {
     const run = load.run!
     expect(run?.orders).toHaveLength(LOAD)
@@ -59,7 +61,9 @@ export function itCapturesTheLoadOnce(stack: ClusterStack, load: { run?: Checkou
     await payAll(stack, run.orders)
     const settled = await settle(stack, run.orders, paidAt, 600_000)
     const mine = new Set(run.orders.map((o) => o.paymentId))
-    const events = (await stack.platform.webhooks()).filter((e) => e.event_type === "APPROVED_TRANSACTIONS" && mine.has(e.payment_id))
+    const events = (await stack.platform.webhooks()).filter(
+      (e) => e.event_type === "APPROVED_TRANSACTIONS" && mine.has(e.payment_id)
+    )
     stack.figures("payments", {
       count: LOAD,
       seconds_to_all_captured: settled.capturedMs / 1000,

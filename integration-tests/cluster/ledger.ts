@@ -115,7 +115,8 @@ export function captureVerdict(rows: OrderLedgerRow[], platform: PlatformPayment
   for (const row of rows) seen.set(row.order_id, (seen.get(row.order_id) ?? 0) + 1)
   for (const row of rows) {
     const label = `${row.order_id} (${row.reference ?? "no reference"}, payments ${row.payments}, captures ${row.captures}, captured ${row.captured_amount}/${row.amount})`
-    if (row.payments > 1 || row.captures > 1 || row.captured_amount > row.amount || (seen.get(row.order_id) ?? 0) > 1) verdict.doubled.push(label)
+    if (row.payments > 1 || row.captures > 1 || row.captured_amount > row.amount || (seen.get(row.order_id) ?? 0) > 1)
+      verdict.doubled.push(label)
     else if (row.refpay_payment_id && paid.has(row.refpay_payment_id) && row.captures === 0) verdict.lost.push(label)
     else if (row.captures === 1 && row.captured_amount === row.amount) verdict.captured_once++
     if (row.refunds > 0 || row.refunded_amount > 0) verdict.refunded.push(label)

@@ -94,7 +94,12 @@ export class Platform {
     return this.control("POST", "/webhooks/config", change)
   }
 
-  webhookFault(fault: { mode: "drop" | "duplicate" | "delay"; count: number; copies?: number; delay_ms?: number }): Promise<unknown> {
+  webhookFault(fault: {
+    mode: "drop" | "duplicate" | "delay"
+    count: number
+    copies?: number
+    delay_ms?: number
+  }): Promise<unknown> {
     return this.control("POST", "/webhooks/faults", fault)
   }
 

@@ -38,7 +38,13 @@ export function endOfNextTick(at: number): number {
  * `paymentIds` per tick, by the time each read arrived at the platform (the request log stamps the answer; its
  * duration says when it arrived). `tailMs` after the last tick's end lets reads still being answered reach the log.
  */
-export async function countTicks(platform: Platform, paymentIds: string[], ticks: number, tailMs = 3_000, from = tickAfter(Date.now())): Promise<TickCount> {
+export async function countTicks(
+  platform: Platform,
+  paymentIds: string[],
+  ticks: number,
+  tailMs = 3_000,
+  from = tickAfter(Date.now())
+): Promise<TickCount> {
   const first = from
   await sleep(Math.max(0, first + ticks * TICK + tailMs - Date.now()))
   const reads = (await platform.statusReads()).filter((r) => r.arrivedMs >= first && r.arrivedMs < first + ticks * TICK)

@@ -29,7 +29,11 @@ export interface CheckoutRun {
 }
 
 /** Runs `work` over `items` with at most `limit` at once; results in order. */
-export async function eachLimited<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function eachLimited<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>
+): Promise<R[]> {
   const results: R[] = new Array(items.length)
   let next = 0
   const worker = async () => {
@@ -46,7 +50,12 @@ export async function eachLimited<T, R>(items: T[], limit: number, work: (item: 
  * `count` checkouts through the load balancer, `concurrency` at a time; then each order's REFPAY details as the
  * customer's thank-you page reads them.
  */
-export async function checkouts(stack: ClusterStack, count: number, concurrency = CHECKOUT_CONCURRENCY, onPlaced?: (p: PlacedOrder) => void): Promise<CheckoutRun> {
+export async function checkouts(
+  stack: ClusterStack,
+  count: number,
+  concurrency = CHECKOUT_CONCURRENCY,
+  onPlaced?: (p: PlacedOrder) => void
+): Promise<CheckoutRun> {
   const started = Date.now()
   const placed = await eachLimited(Array.from({ length: count }), concurrency, async () => {
     const result = await stack.storefront.checkout(stack.variantId)
@@ -57,7 +66,14 @@ export async function checkouts(stack: ClusterStack, count: number, concurrency 
   const orders: Order[] = []
   for (const p of placed.filter((p) => p.orderId)) {
     const view = await stack.storefront.refpayView(p.orderId!)
-    orders.push({ cartId: p.cartId, orderId: p.orderId!, paymentId: view.payment_id, reference: view.reference, entity: view.entity, servedBy: p.servedBy })
+    orders.push({
+      cartId: p.cartId,
+      orderId: p.orderId!,
+      paymentId: view.payment_id,
+      reference: view.reference,
+      entity: view.entity,
+      servedBy: p.servedBy,
+    })
   }
   return { placed, orders, failed: placed.filter((p) => !p.orderId), ms }
 }
@@ -89,7 +105,12 @@ export interface SettledPayments {
  * settled (the sandbox has nothing pending, the fan-out nothing in flight, and Medusa's webhook route's delayed events
  * have run), and returns the exactly-once verdict over those orders.
  */
-export async function settle(stack: ClusterStack, orders: Order[], paidAt: number, timeoutMs: number): Promise<SettledPayments> {
+export async function settle(
+  stack: ClusterStack,
+  orders: Order[],
+  paidAt: number,
+  timeoutMs: number
+): Promise<SettledPayments> {
   const ids = orders.map((o) => o.orderId)
   let capturedMs = -1
   await waitUntil(
@@ -113,7 +134,10 @@ export async function settle(stack: ClusterStack, orders: Order[], paidAt: numbe
   await quiet(stack, 180_000)
   const platform = await stack.platform.payments()
   const mine = new Set(orders.map((o) => o.paymentId))
-  const verdict = captureVerdict(await stack.ledger.orders(ids), platform.filter((p) => mine.has(p.payment_id)))
+  const verdict = captureVerdict(
+    await stack.ledger.orders(ids),
+    platform.filter((p) => mine.has(p.payment_id))
+  )
   return { verdict, platform, capturedMs }
 }
 
@@ -128,11 +152,13 @@ export async function quiet(stack: ClusterStack, timeoutMs: number): Promise<voi
   await waitUntil(
     async () => {
       const events = await stack.platform.webhooks()
-      if (stack.fanOut.pending() !== 0 || events.some((e) => e.deliveries.some((d) => d.state === "pending"))) return false
+      if (stack.fanOut.pending() !== 0 || events.some((e) => e.deliveries.some((d) => d.state === "pending")))
+        return false
       return (await pendingEvents(redisPort).catch(() => -1)) === 0
     },
     timeoutMs,
     "webhooks settled",
-    async () => `fan-out in flight ${stack.fanOut.pending()}; Medusa events pending ${await pendingEvents(redisPort).catch((e: Error) => e.message)}`
+    async () =>
+      `fan-out in flight ${stack.fanOut.pending()}; Medusa events pending ${await pendingEvents(redisPort).catch((e: Error) => e.message)}`
   )
 }

@@ -44,17 +44,27 @@ interface RunningDemo {
     url: string
     servers: ClusterServer[]
     server(name: string): ClusterServer
-    balancer: { stats(): Record<string, { requests: number; in_flight: number; failed: number }>; inFlight(name: string): string[] }
+    balancer: {
+      stats(): Record<string, { requests: number; in_flight: number; failed: number }>
+      inFlight(name: string): string[]
+    }
     stop(): Promise<void>
     reshape(plan: { servers: number; worker?: boolean }): Promise<void>
-    redis: { url: string; port: number; restart(o?: { signal?: NodeJS.Signals; downMs?: number }): Promise<void>; isRunning(): boolean }
+    redis: {
+      url: string
+      port: number
+      restart(o?: { signal?: NodeJS.Signals; downMs?: number }): Promise<void>
+      isRunning(): boolean
+    }
   }
   stop(): Promise<void>
   killAll(): void
 }
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startDemo } = require("../../scripts/lib/demo-stack") as { startDemo: (options: object) => Promise<RunningDemo> }
+const { startDemo } = require("../../scripts/lib/demo-stack") as {
+  startDemo: (options: object) => Promise<RunningDemo>
+}
 
 export interface ClusterOptions {
   /** Suite name: the folder of its logs under .test-artifacts/cluster/. */
@@ -120,11 +130,16 @@ export class ClusterStack {
       shopEnv: { REFPAY_POLL_INTERVAL_MINUTES: "0", REFPAY_POLL_EVERY_SECONDS: String(POLL_EVERY_SECONDS) },
       log: (line: string) => this.log(line),
     })
-    this.log(`ready: ${JSON.stringify(this.demo.timings)}; servers ${JSON.stringify(this.servers.map((s) => [s.name, s.mode, s.url]))}`)
+    this.log(
+      `ready: ${JSON.stringify(this.demo.timings)}; servers ${JSON.stringify(this.servers.map((s) => [s.name, s.mode, s.url]))}`
+    )
     const { info } = this.demo
     this.platform = new Platform(info.sandbox_url.replace("localhost", "127.0.0.1"))
     this.ledger = await Ledger.connect(info.database_url)
-    this.storefront = new Storefront(this.demo.cluster.url, info.publishable_key, info.region_id, { retries: 10, retryDelayMs: 2_000 })
+    this.storefront = new Storefront(this.demo.cluster.url, info.publishable_key, info.region_id, {
+      retries: 10,
+      retryDelayMs: 2_000,
+    })
     this.variantId = await this.storefront.firstVariantId()
     // The platform's webhooks reach every server (a load balancer would pick one).
     this.fanOut = await startWebhookFanOut({
@@ -139,7 +154,9 @@ export class ClusterStack {
     const started = Date.now()
     await this.demo.cluster.reshape(plan)
     this.medusaRoute = Boolean(plan.medusaRoute)
-    this.log(`reshaped in ${Date.now() - started} ms: ${JSON.stringify(this.servers.map((s) => [s.name, s.mode, s.url]))}`)
+    this.log(
+      `reshaped in ${Date.now() - started} ms: ${JSON.stringify(this.servers.map((s) => [s.name, s.mode, s.url]))}`
+    )
   }
 
   async stop(): Promise<void> {
@@ -159,7 +176,9 @@ export class ClusterStack {
       if (this.startedAt) {
         const seconds = Math.round((Date.now() - this.startedAt) / 1000)
         this.figures("phase", { seconds, start_up_ms: this.demo?.timings, poll_every_seconds: POLL_EVERY_SECONDS })
-        process.stdout.write(`cluster suite ${this.options.name}: ${(seconds / 60).toFixed(1)} min from start-up to stop (poll job every ${POLL_EVERY_SECONDS} s)\n`)
+        process.stdout.write(
+          `cluster suite ${this.options.name}: ${(seconds / 60).toFixed(1)} min from start-up to stop (poll job every ${POLL_EVERY_SECONDS} s)\n`
+        )
       }
     }
   }
@@ -167,7 +186,10 @@ export class ClusterStack {
   /** Lines of a server's log (JSON lines from `medusa start` in production mode) that match `pattern`. */
   logLines(server: ClusterServer, pattern: RegExp): string[] {
     try {
-      return fs.readFileSync(server.logFile, "utf8").split("\n").filter((line) => pattern.test(line))
+      return fs
+        .readFileSync(server.logFile, "utf8")
+        .split("\n")
+        .filter((line) => pattern.test(line))
     } catch {
       return []
     }
@@ -184,7 +206,12 @@ export class ClusterStack {
 }
 
 /** Polls `check` until it holds (returns true) or `timeoutMs` passes; then throws with `what` and `describe()`. */
-export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string, describe?: () => Promise<string>): Promise<number> {
+export async function waitUntil(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+  describe?: () => Promise<string>
+): Promise<number> {
   const started = Date.now()
   for (;;) {
     if (await check()) return Date.now() - started

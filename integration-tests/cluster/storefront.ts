@@ -78,7 +78,10 @@ export class Storefront {
   async call<T = any>(method: "GET" | "POST", path: string, body?: unknown): Promise<Answer<T>> {
     const answer = await request(`${this.baseUrl}${path}`, {
       method,
-      headers: { "x-publishable-api-key": this.publishableKey, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        "x-publishable-api-key": this.publishableKey,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       headersTimeout: 120_000,
       bodyTimeout: 120_000,
@@ -90,7 +93,12 @@ export class Storefront {
   }
 
   /** One step, tried again (up to `retries` times, by default the storefront's) when the server failed. */
-  async step<T = any>(method: "GET" | "POST", path: string, body?: unknown, retries = this.options.retries ?? 0): Promise<Answer<T> & { attempts: number }> {
+  async step<T = any>(
+    method: "GET" | "POST",
+    path: string,
+    body?: unknown,
+    retries = this.options.retries ?? 0
+  ): Promise<Answer<T> & { attempts: number }> {
     for (let attempt = 1; ; attempt++) {
       try {
         return { ...(await this.call<T>(method, path, body)), attempts: attempt }
@@ -102,7 +110,10 @@ export class Storefront {
   }
 
   async firstVariantId(): Promise<string> {
-    const { data } = await this.call<{ products: { variants: { id: string }[] }[] }>("GET", `/store/products?region_id=${this.regionId}&limit=1`)
+    const { data } = await this.call<{ products: { variants: { id: string }[] }[] }>(
+      "GET",
+      `/store/products?region_id=${this.regionId}&limit=1`
+    )
     const variant = data.products[0]?.variants[0]?.id
     if (!variant) throw new Error("the demo shop has no product")
     return variant
@@ -120,10 +131,19 @@ export class Storefront {
     })
     const cartId = data.cart.id
     onCart?.(cartId)
-    const { data: options } = await this.step<{ shipping_options: { id: string }[] }>("GET", `/store/shipping-options?cart_id=${cartId}`)
+    const { data: options } = await this.step<{ shipping_options: { id: string }[] }>(
+      "GET",
+      `/store/shipping-options?cart_id=${cartId}`
+    )
     await this.step("POST", `/store/carts/${cartId}/shipping-methods`, { option_id: options.shipping_options[0]!.id })
-    const { data: collection } = await this.step<{ payment_collection: { id: string } }>("POST", "/store/payment-collections", { cart_id: cartId })
-    await this.step("POST", `/store/payment-collections/${collection.payment_collection.id}/payment-sessions`, { provider_id: REFPAY_PROVIDER_ID })
+    const { data: collection } = await this.step<{ payment_collection: { id: string } }>(
+      "POST",
+      "/store/payment-collections",
+      { cart_id: cartId }
+    )
+    await this.step("POST", `/store/payment-collections/${collection.payment_collection.id}/payment-sessions`, {
+      provider_id: REFPAY_PROVIDER_ID,
+    })
     return cartId
   }
 
@@ -134,12 +154,11 @@ export class Storefront {
   async complete(cartId: string, retries = this.options.retries ?? 0): Promise<PlacedOrder> {
     const started = Date.now()
     try {
-      const { data, servedBy, attempts } = await this.step<{ type: string; order?: { id: string }; error?: { message: string } }>(
-        "POST",
-        `/store/carts/${cartId}/complete`,
-        {},
-        retries
-      )
+      const { data, servedBy, attempts } = await this.step<{
+        type: string
+        order?: { id: string }
+        error?: { message: string }
+      }>("POST", `/store/carts/${cartId}/complete`, {}, retries)
       const completeMs = Date.now() - started
       if (data.type === "order" && data.order) return { cartId, orderId: data.order.id, servedBy, attempts, completeMs }
       return { cartId, error: data.error?.message ?? JSON.stringify(data), servedBy, attempts, completeMs }
@@ -155,7 +174,12 @@ export class Storefront {
     try {
       cartId = await this.prepareCart(variantId, (id) => (cartId = id))
     } catch (error) {
-      return { cartId, error: `before "Place order": ${(error as Error).message}`, attempts: 0, completeMs: Date.now() - started }
+      return {
+        cartId,
+        error: `before "Place order": ${(error as Error).message}`,
+        attempts: 0,
+        completeMs: Date.now() - started,
+      }
     }
     return this.complete(cartId)
   }

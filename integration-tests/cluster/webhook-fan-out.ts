@@ -60,7 +60,8 @@ export async function startWebhookFanOut(options: {
     } else open.set(server, (open.get(server) ?? 0) + 1)
     return () => {
       const waiting = queues.get(server)?.shift()
-      if (waiting) waiting() // the slot passes on
+      if (waiting)
+        waiting() // the slot passes on
       else open.set(server, (open.get(server) ?? 1) - 1)
     }
   }
@@ -74,7 +75,14 @@ export async function startWebhookFanOut(options: {
     row[outcome] = (row[outcome] ?? 0) + 1
   }
 
-  const post = async (target: FanOutTarget, path: string, body: Buffer, headers: Record<string, string>, label: string, gone: () => boolean) => {
+  const post = async (
+    target: FanOutTarget,
+    path: string,
+    body: Buffer,
+    headers: Record<string, string>,
+    label: string,
+    gone: () => boolean
+  ) => {
     const release = await slot(target.name)
     if (gone()) {
       release()
@@ -133,7 +141,19 @@ export async function startWebhookFanOut(options: {
             inFlight.set(target.name, (inFlight.get(target.name) ?? 1) - 1)
           }
         })
-        const toMedusaRoute = options.medusaRoute?.() && targets.length > 0 ? [post(targets[medusaRouteTurn++ % targets.length]!, "/hooks/payment/refpay_refpay", body, headers, "medusa-route:", gone)] : []
+        const toMedusaRoute =
+          options.medusaRoute?.() && targets.length > 0
+            ? [
+                post(
+                  targets[medusaRouteTurn++ % targets.length]!,
+                  "/hooks/payment/refpay_refpay",
+                  body,
+                  headers,
+                  "medusa-route:",
+                  gone
+                ),
+              ]
+            : []
         await Promise.all([Promise.all(toPluginRoute), Promise.all(toMedusaRoute)])
         answer(503)
       } finally {

@@ -4,7 +4,12 @@ import { refpayProviderFor } from "../../src/providers/refpay/lookup"
 import { createAdminAndLogin } from "../fixtures/admin"
 import { placeRefpayOrder } from "../fixtures/checkout"
 import { accountSandbox } from "../fixtures/porto-account"
-import { ADMIN_SUITE_WEBHOOK_SECRET, adminSuiteOptions, expectNoCredential, refpayAdminApi } from "../fixtures/refpay-admin"
+import {
+  ADMIN_SUITE_WEBHOOK_SECRET,
+  adminSuiteOptions,
+  expectNoCredential,
+  refpayAdminApi,
+} from "../fixtures/refpay-admin"
 import { refpayOrders, session } from "../fixtures/refpay-orders"
 import { t2Account, t2CheckoutToPaidTests } from "../fixtures/t2-suite"
 import { refpayIntegrationSuite } from "../harness"
@@ -64,8 +69,14 @@ refpayIntegrationSuite(
       }
 
       beforeEach(async () => {
-        await control("POST", "/webhooks/config", { url: `${orders.shopUrl()}/hooks/refpay/lisboa`, secret: ADMIN_SUITE_WEBHOOK_SECRET })
-        await portoControl("POST", "/webhooks/config", { url: `${orders.shopUrl()}/hooks/refpay/porto`, secret: PORTO_SECRET })
+        await control("POST", "/webhooks/config", {
+          url: `${orders.shopUrl()}/hooks/refpay/lisboa`,
+          secret: ADMIN_SUITE_WEBHOOK_SECRET,
+        })
+        await portoControl("POST", "/webhooks/config", {
+          url: `${orders.shopUrl()}/hooks/refpay/porto`,
+          secret: PORTO_SECRET,
+        })
       })
 
       it("creates each reference on its own account's platform and captures each through its own webhooks", async () => {
@@ -74,8 +85,12 @@ refpayIntegrationSuite(
         expect(lisboa.session.provider_id).toBe("pp_refpay_lisboa")
         expect(portoOrder.session.provider_id).toBe("pp_refpay_porto")
         expect(portoOrder.session.data.refpay.entity).toBe("54321")
-        expect((await control("GET", "/payments")).payments.map((p: any) => p.payment_id)).toEqual([lisboa.session.data.refpay.payment_id])
-        expect((await portoControl("GET", "/payments")).payments.map((p: any) => p.payment_id)).toEqual([portoOrder.session.data.refpay.payment_id])
+        expect((await control("GET", "/payments")).payments.map((p: any) => p.payment_id)).toEqual([
+          lisboa.session.data.refpay.payment_id,
+        ])
+        expect((await portoControl("GET", "/payments")).payments.map((p: any) => p.payment_id)).toEqual([
+          portoOrder.session.data.refpay.payment_id,
+        ])
 
         await control("POST", `/payments/${lisboa.session.data.refpay.payment_id}/pay`)
         await portoControl("POST", `/payments/${portoOrder.session.data.refpay.payment_id}/pay`)
@@ -134,9 +149,14 @@ refpayIntegrationSuite(
       it("lists every registration and shows each one's own settings, with the account's variable names", async () => {
         const first = (await admin.settings()).data
         expect(first.registrations).toEqual(
-          [...ACCOUNTS].sort().map((account) => ({ provider_id: `pp_refpay_${account}`, account, environment: "sandbox" }))
+          [...ACCOUNTS]
+            .sort()
+            .map((account) => ({ provider_id: `pp_refpay_${account}`, account, environment: "sandbox" }))
         )
-        expect(first.settings).toMatchObject({ provider_id: "pp_refpay_lisboa", urls: { payments_url: ctx.sandbox().paymentsUrl } })
+        expect(first.settings).toMatchObject({
+          provider_id: "pp_refpay_lisboa",
+          urls: { payments_url: ctx.sandbox().paymentsUrl },
+        })
         const second = (await admin.get("/admin/refpay/settings?provider_id=pp_refpay_porto")).data.settings
         expect(second).toMatchObject({
           provider_id: "pp_refpay_porto",
@@ -144,15 +164,25 @@ refpayIntegrationSuite(
           urls: { auth_url: porto.sandbox().authUrl, payments_url: porto.sandbox().paymentsUrl },
           credentials: { client_id: "set", client_secret: "set", webhook_secret: "set" },
         })
-        expect(second.variables).toMatchObject({ clientId: "REFPAY_PORTO_CLIENT_ID", paymentsUrl: "REFPAY_PORTO_PAYMENTS_URL" })
+        expect(second.variables).toMatchObject({
+          clientId: "REFPAY_PORTO_CLIENT_ID",
+          paymentsUrl: "REFPAY_PORTO_PAYMENTS_URL",
+        })
         expectNoCredential([first, second])
         expect(JSON.stringify(second)).not.toMatch(/admin-accounts-porto/)
       })
 
       it("tests each registration's connection against its own platform", async () => {
-        const tested = (await admin.post("/admin/refpay/connection-test", { provider_id: "pp_refpay_porto" })).data.connection
-        expect(tested).toMatchObject({ provider_id: "pp_refpay_porto", ok: true, steps: [{ url: `${porto.sandbox().authUrl}/token` }, { http_status: 404 }] })
-        const log = (await (await request(`${porto.sandbox().url}/__sandbox/requests?path=/auth/token`)).body.json()) as { requests: unknown[] }
+        const tested = (await admin.post("/admin/refpay/connection-test", { provider_id: "pp_refpay_porto" })).data
+          .connection
+        expect(tested).toMatchObject({
+          provider_id: "pp_refpay_porto",
+          ok: true,
+          steps: [{ url: `${porto.sandbox().authUrl}/token` }, { http_status: 404 }],
+        })
+        const log = (await (
+          await request(`${porto.sandbox().url}/__sandbox/requests?path=/auth/token`)
+        ).body.json()) as { requests: unknown[] }
         expect(log.requests).toHaveLength(1)
         const lisboa = (await admin.testConnection()).data.connection
         expect(lisboa).toMatchObject({ provider_id: "pp_refpay_lisboa", ok: true })
@@ -171,16 +201,27 @@ refpayIntegrationSuite(
         const refused = await request(`${shopUrl()}/hooks/refpay/porto`, {
           method: "POST",
           headers: { "content-type": "application/json", "x-refpay-webhook-secret": ADMIN_SUITE_WEBHOOK_SECRET },
-          body: JSON.stringify({ event_id: "evt-crossed", event_type: "APPROVED_TRANSACTIONS", payment_id: "00000000-0000-4000-8000-000000000000" }),
+          body: JSON.stringify({
+            event_id: "evt-crossed",
+            event_type: "APPROVED_TRANSACTIONS",
+            payment_id: "00000000-0000-4000-8000-000000000000",
+          }),
         })
         await refused.body.text()
         expect(refused.statusCode).toBe(401)
 
         const porto2 = (await admin.get("/admin/refpay/webhooks?provider_id=pp_refpay_porto")).data.webhooks
-        expect(porto2.refusals).toEqual([expect.objectContaining({ door: "refpay", reason: "wrong_secret", refused_count: 1 })])
+        expect(porto2.refusals).toEqual([
+          expect.objectContaining({ door: "refpay", reason: "wrong_secret", refused_count: 1 }),
+        ])
         expect(porto2.warnings).toEqual([expect.objectContaining({ code: "refused_recently" })])
         const lisboa = (await admin.webhooks()).data.webhooks
-        expect(lisboa).toMatchObject({ provider_id: "pp_refpay_lisboa", url: `${shopUrl()}/hooks/refpay/lisboa`, refusals: [], warnings: [] })
+        expect(lisboa).toMatchObject({
+          provider_id: "pp_refpay_lisboa",
+          url: `${shopUrl()}/hooks/refpay/lisboa`,
+          refusals: [],
+          warnings: [],
+        })
         expectNoCredential([porto2, lisboa])
       })
     })
@@ -193,9 +234,15 @@ refpayIntegrationSuite(
       let headers: { headers: { authorization: string } }
       let admins = 0
       beforeEach(async () => {
-        headers = await createAdminAndLogin(ctx.getContainer(), api as any, `connection-admin-${++admins}@loja.test`, "fake-connection-password")
+        headers = await createAdminAndLogin(
+          ctx.getContainer(),
+          api as any,
+          `connection-admin-${++admins}@loja.test`,
+          "fake-connection-password"
+        )
       })
-      const testConnection = (providerId: string) => admin.post("/admin/refpay/connection-test", { provider_id: providerId }, headers)
+      const testConnection = (providerId: string) =>
+        admin.post("/admin/refpay/connection-test", { provider_id: providerId }, headers)
 
       it("the limited credential set (scope reports), through T2: says a token was issued but its scope does not cover payments (403 Forbidden)", async () => {
         const { status, data } = await testConnection("pp_refpay_restricted")
@@ -210,7 +257,9 @@ refpayIntegrationSuite(
             { step: "payments", result: "failed", http_status: 403, code: "Forbidden" },
           ],
         })
-        expect(data.connection.summary).toBe("A token was issued, but its scope does not cover payments: the payments API answered 403 Forbidden.")
+        expect(data.connection.summary).toBe(
+          "A token was issued, but its scope does not cover payments: the payments API answered 403 Forbidden."
+        )
         expect(data.connection.hint).toMatch(/grant the payments scope/)
         expect(data.connection.platform_detail).toMatch(/GENERIC-403/)
         expectNoCredential(data)
@@ -228,8 +277,12 @@ refpayIntegrationSuite(
             { step: "payments", result: "skipped" },
           ],
         })
-        expect(data.connection.summary).toBe("The token service refused the shop's credentials (401 unauthorized_client). No token was issued.")
-        expect(data.connection.hint).toMatch(/REFPAY_CLIENT_ID and REFPAY_CLIENT_SECRET.*Production credentials do not work in the sandbox/)
+        expect(data.connection.summary).toBe(
+          "The token service refused the shop's credentials (401 unauthorized_client). No token was issued."
+        )
+        expect(data.connection.hint).toMatch(
+          /REFPAY_CLIENT_ID and REFPAY_CLIENT_SECRET.*Production credentials do not work in the sandbox/
+        )
         expectNoCredential(data)
         expect(JSON.stringify(data)).not.toContain("wrong-client-secret-for-admin-tests")
       })
@@ -244,11 +297,19 @@ refpayIntegrationSuite(
           problem: "host_unreachable",
           platform_detail: null,
           steps: [
-            { step: "token", result: "failed", url: "http://127.0.0.1:1/auth/token", http_status: null, code: "ECONNREFUSED" },
+            {
+              step: "token",
+              result: "failed",
+              url: "http://127.0.0.1:1/auth/token",
+              http_status: null,
+              code: "ECONNREFUSED",
+            },
             { step: "payments", result: "skipped" },
           ],
         })
-        expect(data.connection.summary).toBe("The token service at http://127.0.0.1:1 could not be reached (ECONNREFUSED: nothing is listening there).")
+        expect(data.connection.summary).toBe(
+          "The token service at http://127.0.0.1:1 could not be reached (ECONNREFUSED: nothing is listening there)."
+        )
         expect(data.connection.hint).toMatch(/start it \(npx refpay-sandbox\)/)
         // One attempt, no retries with backoff: the answer is quick.
         expect(Date.now() - started).toBeLessThan(5_000)

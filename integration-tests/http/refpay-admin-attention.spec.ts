@@ -1,7 +1,12 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { MAX_WATCH_STARTS_PER_TICK, pollRefpayPayments, WATCH_PAGE_SIZE } from "../../src/sync/poll"
-import { ADMIN_SUITE_WEBHOOK_SECRET, adminSuiteOptions, expectNoCredential, refpayAdminApi } from "../fixtures/refpay-admin"
+import {
+  ADMIN_SUITE_WEBHOOK_SECRET,
+  adminSuiteOptions,
+  expectNoCredential,
+  refpayAdminApi,
+} from "../fixtures/refpay-admin"
 import { payments, refpayOrders, session } from "../fixtures/refpay-orders"
 import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite } from "../harness"
@@ -21,7 +26,9 @@ const SEEDED_SESSIONS = 70_000
  */
 function watchStatements() {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const PgClient = require("knex/lib/dialects/postgres") as { prototype: { _query: (connection: unknown, obj: any) => Promise<any> } }
+  const PgClient = require("knex/lib/dialects/postgres") as {
+    prototype: { _query: (connection: unknown, obj: any) => Promise<any> }
+  }
   const original = PgClient.prototype._query
   const seen = { statements: 0, maxSqlChars: 0, maxBindings: 0, maxRows: 0, widest: "", checkInserts: 0 }
   PgClient.prototype._query = function (connection: unknown, obj: { sql: string; bindings?: unknown[] }) {
@@ -44,12 +51,17 @@ refpayIntegrationSuite(
     const { api, adminHeaders, control } = ctx
     const admin = refpayAdminApi(ctx)
     const { placeOrder, waitForOrder, adminOrder } = refpayOrders(ctx)
-    const checkNow = (orderId: string) => api.post(`/admin/refpay/orders/${orderId}/sync`, {}, adminHeaders()).catch((e: any) => e.response)
+    const checkNow = (orderId: string) =>
+      api.post(`/admin/refpay/orders/${orderId}/sync`, {}, adminHeaders()).catch((e: any) => e.response)
     const pg = () => ctx.getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
 
     async function cancelOrder(orderId: string, paymentId: string) {
       await api.post(`/admin/orders/${orderId}/cancel`, {}, adminHeaders())
-      await waitFor(async () => (await control("GET", `/payments/${paymentId}`)).status === "CANCELLED", 20_000, "the reference cancelled")
+      await waitFor(
+        async () => (await control("GET", `/payments/${paymentId}`)).status === "CANCELLED",
+        20_000,
+        "the reference cancelled"
+      )
       await waitForOrder(orderId, (o) => session(o).status === "canceled")
     }
 
@@ -67,7 +79,12 @@ refpayIntegrationSuite(
       const [row] = data.payments
       const platform = await control("GET", `/payments/${waiting.refpay.payment_id}`)
       expect(row).toMatchObject({
-        order: { id: waiting.orderId, display_id: expect.any(Number), status: "pending", email: "maria.silva@example.com" },
+        order: {
+          id: waiting.orderId,
+          display_id: expect.any(Number),
+          status: "pending",
+          email: "maria.silva@example.com",
+        },
         refpay_payment_id: waiting.refpay.payment_id,
         entity: platform.additional_data.entity,
         reference: platform.additional_data.reference,
@@ -84,7 +101,14 @@ refpayIntegrationSuite(
 
       const counts = (await admin.attention()).data
       expect(counts).toEqual({
-        counts: { expiring: 1, paid_after_cancellation: 0, refund_mismatch: 0, amount_mismatch: 0, unknown_payment: 0, platform_error: 0 },
+        counts: {
+          expiring: 1,
+          paid_after_cancellation: 0,
+          refund_mismatch: 0,
+          amount_mismatch: 0,
+          unknown_payment: 0,
+          platform_error: 0,
+        },
         total: 1,
       })
       expectNoCredential(data)
@@ -102,7 +126,12 @@ refpayIntegrationSuite(
       expect(row).toMatchObject({
         order: { id: late.orderId, status: "canceled" },
         paid_after_cancellation_at: expect.any(String),
-        payment: { id: expect.stringMatching(/^pay_/), captured_cents: 2498, refunded_cents: 0, refundable_cents: 2498 },
+        payment: {
+          id: expect.stringMatching(/^pay_/),
+          captured_cents: 2498,
+          refunded_cents: 0,
+          refundable_cents: 2498,
+        },
       })
       expect((await admin.attention()).data.counts.paid_after_cancellation).toBe(1)
 
@@ -143,12 +172,29 @@ refpayIntegrationSuite(
         method: "GET",
         count: 100,
         status: 200,
-        body: { payment_id: mismatch.refpay.payment_id, order_id: mismatch.refpay.order_id, status: "APPROVED", amount: "2499", refunded_amount: "0", currency: "EUR" },
+        body: {
+          payment_id: mismatch.refpay.payment_id,
+          order_id: mismatch.refpay.order_id,
+          status: "APPROVED",
+          amount: "2499",
+          refunded_amount: "0",
+          currency: "EUR",
+        },
       })
       for (const unknown of [unknownA, unknownB]) {
-        await control("POST", "/faults", { path: `${STATUS_PATH}${unknown.refpay.payment_id}`, method: "GET", count: 100, status: 404 })
+        await control("POST", "/faults", {
+          path: `${STATUS_PATH}${unknown.refpay.payment_id}`,
+          method: "GET",
+          count: 100,
+          status: 404,
+        })
       }
-      await control("POST", "/faults", { path: `${STATUS_PATH}${failing.refpay.payment_id}`, method: "GET", count: 100, status: 503 })
+      await control("POST", "/faults", {
+        path: `${STATUS_PATH}${failing.refpay.payment_id}`,
+        method: "GET",
+        count: 100,
+        status: 503,
+      })
 
       expect((await checkNow(mismatch.orderId)).data.action).toBe("amount_mismatch")
       expect((await checkNow(unknownA.orderId)).status).toBe(400)
@@ -156,9 +202,15 @@ refpayIntegrationSuite(
       expect((await checkNow(failing.orderId)).status).toBeGreaterThanOrEqual(400)
 
       const mismatches = (await admin.attentionList("amount_mismatch")).data
-      expect(mismatches).toMatchObject({ count: 1, payments: [{ order: { id: mismatch.orderId }, last_check: { outcome: "amount_mismatch", failures: 0 } }] })
+      expect(mismatches).toMatchObject({
+        count: 1,
+        payments: [{ order: { id: mismatch.orderId }, last_check: { outcome: "amount_mismatch", failures: 0 } }],
+      })
       const failed = (await admin.attentionList("platform_error")).data
-      expect(failed).toMatchObject({ count: 1, payments: [{ order: { id: failing.orderId }, last_check: { outcome: "platform_error", failures: 1 } }] })
+      expect(failed).toMatchObject({
+        count: 1,
+        payments: [{ order: { id: failing.orderId }, last_check: { outcome: "platform_error", failures: 1 } }],
+      })
       expect(Date.now() - Date.parse(failed.payments[0].last_check.checked_at)).toBeLessThan(60_000)
 
       const unknown = (await admin.attentionList("unknown_payment")).data
@@ -167,11 +219,20 @@ refpayIntegrationSuite(
       const first = (await admin.attentionList("unknown_payment", "limit=1")).data
       const second = (await admin.attentionList("unknown_payment", "limit=1&offset=1")).data
       expect([first.count, second.count]).toEqual([2, 2])
-      expect([first.payments[0].order.id, second.payments[0].order.id].sort()).toEqual([unknownA.orderId, unknownB.orderId].sort())
+      expect([first.payments[0].order.id, second.payments[0].order.id].sort()).toEqual(
+        [unknownA.orderId, unknownB.orderId].sort()
+      )
 
       expect((await admin.attention()).data).toEqual({
         // The four references are still waiting, and valid for one day only in this suite.
-        counts: { expiring: 4, paid_after_cancellation: 0, refund_mismatch: 0, amount_mismatch: 1, unknown_payment: 2, platform_error: 1 },
+        counts: {
+          expiring: 4,
+          paid_after_cancellation: 0,
+          refund_mismatch: 0,
+          amount_mismatch: 1,
+          unknown_payment: 2,
+          platform_error: 1,
+        },
         total: 8,
       })
       expect((await admin.attentionList("everything")).status).toBe(404)
@@ -186,19 +247,28 @@ refpayIntegrationSuite(
         await control("POST", `/payments/${order.refpay.payment_id}/pay`)
         expect((await checkNow(order.orderId)).data.action).toBe("capture")
       }
-      expect((await admin.attentionList("refund_mismatch")).data).toMatchObject({ kind: "refund_mismatch", count: 0, payments: [] })
+      expect((await admin.attentionList("refund_mismatch")).data).toMatchObject({
+        kind: "refund_mismatch",
+        count: 0,
+        payments: [],
+      })
 
       // A Medusa refund of 5.00 EUR, made on the platform by the provider: the platform's total is in the payment's
       // data only (the session's still says 0), and the two agree.
       const agreedPayment = payments(await adminOrder(agreed.orderId))[0]
-      const refund = await api.post(`/admin/payments/${agreedPayment.id}/refund`, { amount: 5 }, adminHeaders()).catch((e: any) => e.response)
+      const refund = await api
+        .post(`/admin/payments/${agreedPayment.id}/refund`, { amount: 5 }, adminHeaders())
+        .catch((e: any) => e.response)
       expect(refund.status).toBe(200)
       expect((await control("GET", `/payments/${agreed.refpay.payment_id}`)).refunded_amount).toBe("500")
       expect((await admin.attention()).data.counts.refund_mismatch).toBe(0)
 
       // The platform refunded 10.00 EUR (as the sync last read it) that Medusa never recorded.
       const sessionId = session(await adminOrder(platformRefunded.orderId)).id
-      await pg().raw(`update payment_session set data = jsonb_set(data, '{refpay,refunded_cents}', '1000') where id = ?`, [sessionId])
+      await pg().raw(
+        `update payment_session set data = jsonb_set(data, '{refpay,refunded_cents}', '1000') where id = ?`,
+        [sessionId]
+      )
       const one = (await admin.attentionList("refund_mismatch")).data
       expect(one).toMatchObject({ count: 1, limit: 20, offset: 0 })
       expect(one.payments).toEqual([
@@ -211,16 +281,26 @@ refpayIntegrationSuite(
       ])
 
       // Medusa holds a refund the platform never made (its total as last read is 0 in both places).
-      await pg().raw(`update payment set data = jsonb_set(data, '{refpay,refunded_cents}', '0') where id = ?`, [agreedPayment.id])
+      await pg().raw(`update payment set data = jsonb_set(data, '{refpay,refunded_cents}', '0') where id = ?`, [
+        agreedPayment.id,
+      ])
       const both = (await admin.attentionList("refund_mismatch")).data
       expect(both.count).toBe(2)
-      expect(both.payments.map((p: any) => p.order.id).sort()).toEqual([platformRefunded.orderId, agreed.orderId].sort())
+      expect(both.payments.map((p: any) => p.order.id).sort()).toEqual(
+        [platformRefunded.orderId, agreed.orderId].sort()
+      )
       expect(both.payments.find((p: any) => p.order.id === agreed.orderId)).toMatchObject({
         payment: { captured_cents: 2498, refunded_cents: 500 },
         platform_refunded_cents: 0,
       })
-      const pages = [(await admin.attentionList("refund_mismatch", "limit=1")).data, (await admin.attentionList("refund_mismatch", "limit=1&offset=1")).data]
-      expect(pages.map((page) => [page.count, page.payments.length])).toEqual([[2, 1], [2, 1]])
+      const pages = [
+        (await admin.attentionList("refund_mismatch", "limit=1")).data,
+        (await admin.attentionList("refund_mismatch", "limit=1&offset=1")).data,
+      ]
+      expect(pages.map((page) => [page.count, page.payments.length])).toEqual([
+        [2, 1],
+        [2, 1],
+      ])
       expect(pages.map((page) => page.payments[0].order.id)).toEqual(both.payments.map((p: any) => p.order.id))
       expect((await admin.attention()).data).toMatchObject({ counts: { refund_mismatch: 2, expiring: 0 }, total: 2 })
       expectNoCredential(both)
@@ -247,7 +327,10 @@ refpayIntegrationSuite(
       const seedMs = Date.now() - seeding
 
       // Each step under the statement spy; its figures are printed before they are checked.
-      async function step<T>(name: string, run: () => Promise<T>): Promise<{ result: T; seen: ReturnType<typeof watchStatements>["seen"] }> {
+      async function step<T>(
+        name: string,
+        run: () => Promise<T>
+      ): Promise<{ result: T; seen: ReturnType<typeof watchStatements>["seen"] }> {
         const statements = watchStatements()
         const started = Date.now()
         try {
@@ -255,7 +338,9 @@ refpayIntegrationSuite(
           return { result, seen: statements.seen }
         } finally {
           statements.stop()
-          process.stdout.write(`bounded queries, ${name}: ${Date.now() - started} ms, ${JSON.stringify(statements.seen)}\n`)
+          process.stdout.write(
+            `bounded queries, ${name}: ${Date.now() - started} ms, ${JSON.stringify(statements.seen)}\n`
+          )
         }
       }
       const expectBounded = (seen: { maxSqlChars: number; maxBindings: number; maxRows: number; widest: string }) => {
@@ -271,7 +356,9 @@ refpayIntegrationSuite(
       expect(counts.result.data.counts.expiring).toBe(SEEDED_SESSIONS + 1)
       expectBounded(counts.seen)
 
-      const last = await step<any>("last page", () => admin.attentionList("expiring", `limit=100&offset=${SEEDED_SESSIONS - 50}`))
+      const last = await step<any>("last page", () =>
+        admin.attentionList("expiring", `limit=100&offset=${SEEDED_SESSIONS - 50}`)
+      )
       expect(last.result.status).toBe(200)
       expect(last.result.data).toMatchObject({ count: SEEDED_SESSIONS + 1, offset: SEEDED_SESSIONS - 50 })
       expect(last.result.data.payments).toHaveLength(51)
@@ -284,7 +371,11 @@ refpayIntegrationSuite(
       // The spy saw MikroORM's statements too (the check records the tick wrote).
       expect(tick.seen.checkInserts).toBeGreaterThan(0)
       const watched = Number(
-        (await pg().raw(`select count(*)::int as n from refpay_payment_check where session_id like 'payses_seeded_%' and deleted_at is null`)).rows[0].n
+        (
+          await pg().raw(
+            `select count(*)::int as n from refpay_payment_check where session_id like 'payses_seeded_%' and deleted_at is null`
+          )
+        ).rows[0].n
       )
       process.stdout.write(`bounded queries: ${watched} seeded sessions watched after the tick\n`)
       // One batch (the order placed above may take one place in it); Medusa's own scheduled tick may have run one too.
@@ -309,24 +400,44 @@ refpayIntegrationSuite(
         [newer.orderId, "98765", "000123450"],
         [older.orderId, "01234", "000123450"],
       ])
-      expect((await admin.search({ reference: "000123450", entity: "01234" })).data.payments.map((p: any) => p.order.id)).toEqual([older.orderId])
-      expect((await admin.search({ reference: "000 123 450", entity: "98765" })).data.payments.map((p: any) => p.order.id)).toEqual([newer.orderId])
-      for (const near of [{ reference: "123450" }, { reference: "00123450" }, { reference: "0001234500" }, { reference: "000123450", entity: "1234" }]) {
+      expect(
+        (await admin.search({ reference: "000123450", entity: "01234" })).data.payments.map((p: any) => p.order.id)
+      ).toEqual([older.orderId])
+      expect(
+        (await admin.search({ reference: "000 123 450", entity: "98765" })).data.payments.map((p: any) => p.order.id)
+      ).toEqual([newer.orderId])
+      for (const near of [
+        { reference: "123450" },
+        { reference: "00123450" },
+        { reference: "0001234500" },
+        { reference: "000123450", entity: "1234" },
+      ]) {
         expect({ near, count: (await admin.search(near)).data.count }).toEqual({ near, count: 0 })
       }
       const otherReference = (await control("GET", `/payments/${other.refpay.payment_id}`)).additional_data.reference
-      expect((await admin.search({ reference: otherReference })).data.payments.map((p: any) => p.order.id)).toEqual([other.orderId])
+      expect((await admin.search({ reference: otherReference })).data.payments.map((p: any) => p.order.id)).toEqual([
+        other.orderId,
+      ])
 
-      expect((await admin.search({ reference: "000123450", limit: "1", offset: "1" })).data.payments.map((p: any) => p.order.id)).toEqual([older.orderId])
+      expect(
+        (await admin.search({ reference: "000123450", limit: "1", offset: "1" })).data.payments.map(
+          (p: any) => p.order.id
+        )
+      ).toEqual([older.orderId])
       expect((await admin.get("/admin/refpay/search")).status).toBe(400)
       expect((await admin.search({ reference: " " })).status).toBe(400)
       expectNoCredential(both)
     })
 
     it("finds an order by the reference it had before a renewal, and by its new one", async () => {
-      await control("POST", "/webhooks/config", { url: `${refpayOrders(ctx).shopUrl()}/hooks/refpay`, secret: ADMIN_SUITE_WEBHOOK_SECRET })
+      await control("POST", "/webhooks/config", {
+        url: `${refpayOrders(ctx).shopUrl()}/hooks/refpay`,
+        secret: ADMIN_SUITE_WEBHOOK_SECRET,
+      })
       const { orderId } = await placeOrder()
-      const first = (await admin.search({ reference: (await control("GET", "/payments")).payments[0].additional_data.reference })).data
+      const first = (
+        await admin.search({ reference: (await control("GET", "/payments")).payments[0].additional_data.reference })
+      ).data
       expect(first.payments.map((p: any) => p.order.id)).toEqual([orderId])
       const oldReference = first.payments[0].reference
 
@@ -334,16 +445,30 @@ refpayIntegrationSuite(
       await control("POST", "/clock", { advance_days: 2 })
       const renewed = await waitForOrder(
         orderId,
-        (o) => o.payment_collections[0].payment_sessions.some((s: any) => s.status === "pending_authorization" && s.data?.refpay?.reference !== oldReference && s.data?.refpay),
+        (o) =>
+          o.payment_collections[0].payment_sessions.some(
+            (s: any) =>
+              s.status === "pending_authorization" && s.data?.refpay?.reference !== oldReference && s.data?.refpay
+          ),
         60_000
       )
-      const newReference = renewed.payment_collections[0].payment_sessions.find((s: any) => s.data?.refpay?.reference !== oldReference && s.data?.refpay).data.refpay.reference
+      const newReference = renewed.payment_collections[0].payment_sessions.find(
+        (s: any) => s.data?.refpay?.reference !== oldReference && s.data?.refpay
+      ).data.refpay.reference
 
       const old = (await admin.search({ reference: oldReference })).data
-      expect(old.payments).toEqual([expect.objectContaining({ order: expect.objectContaining({ id: orderId }), reference: oldReference })])
+      expect(old.payments).toEqual([
+        expect.objectContaining({ order: expect.objectContaining({ id: orderId }), reference: oldReference }),
+      ])
       expect(old.payments[0].session_status).not.toBe("pending_authorization")
       const current = (await admin.search({ reference: newReference })).data
-      expect(current.payments).toEqual([expect.objectContaining({ order: expect.objectContaining({ id: orderId }), reference: newReference, session_status: "pending_authorization" })])
+      expect(current.payments).toEqual([
+        expect.objectContaining({
+          order: expect.objectContaining({ id: orderId }),
+          reference: newReference,
+          session_status: "pending_authorization",
+        }),
+      ])
     })
   },
   // References valid for one day, on the shop and on the sandbox: every waiting one expires within 24 hours.

@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { request } from "undici"
 import { createAdminAndLogin } from "../fixtures/admin"
-import { ADMIN_ROUTES, ADMIN_SUITE_CREDENTIALS, ADMIN_SUITE_WEBHOOK_SECRET, adminSuiteOptions, expectNoCredential, refpayAdminApi } from "../fixtures/refpay-admin"
+import {
+  ADMIN_ROUTES,
+  ADMIN_SUITE_CREDENTIALS,
+  ADMIN_SUITE_WEBHOOK_SECRET,
+  adminSuiteOptions,
+  expectNoCredential,
+  refpayAdminApi,
+} from "../fixtures/refpay-admin"
 import { approvedEvent, captureCount, refpayOrders } from "../fixtures/refpay-orders"
 import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite } from "../harness"
@@ -27,7 +34,8 @@ refpayIntegrationSuite(
       it("answers 401 on every REFPAY admin route without an admin session, and with a wrong token", async () => {
         for (const route of ADMIN_ROUTES) {
           for (const headers of [{}, { headers: { authorization: "Bearer not-a-real-token" } }]) {
-            const answer = route.method === "GET" ? await admin.get(route.path, headers) : await admin.post(route.path, {}, headers)
+            const answer =
+              route.method === "GET" ? await admin.get(route.path, headers) : await admin.post(route.path, {}, headers)
             expect({ route: route.path, status: answer.status }).toEqual({ route: route.path, status: 401 })
             expectNoCredential(answer.data)
           }
@@ -43,7 +51,12 @@ refpayIntegrationSuite(
           account: null,
           environment: "sandbox",
           token_interface: "t1",
-          urls: { auth_url: sandbox().authUrl, backoffice_url: null, payments_url: sandbox().paymentsUrl, sandbox_hosts: [] },
+          urls: {
+            auth_url: sandbox().authUrl,
+            backoffice_url: null,
+            payments_url: sandbox().paymentsUrl,
+            sandbox_hosts: [],
+          },
           paths: {
             cancel_path: "/dpm/payments-gwproxy/v2/payments/cancel",
             payment_info_path: "/dpm/hub-payment-info/v1/payments/info/{payment_id}",
@@ -64,10 +77,14 @@ refpayIntegrationSuite(
           },
           poll: { poll_batch_size: 100, poll_interval_minutes: 10, late_settlement_days: 3 },
           late_payments: { auto_refund_late_payments: false },
-          variables: expect.objectContaining({ clientSecret: "REFPAY_CLIENT_SECRET", expiryPolicy: "REFPAY_EXPIRY_POLICY" }),
+          variables: expect.objectContaining({
+            clientSecret: "REFPAY_CLIENT_SECRET",
+            expiryPolicy: "REFPAY_EXPIRY_POLICY",
+          }),
         })
         const text = JSON.stringify(data)
-        for (const value of [...Object.values(ADMIN_SUITE_CREDENTIALS), ADMIN_SUITE_WEBHOOK_SECRET]) expect(text).not.toContain(value)
+        for (const value of [...Object.values(ADMIN_SUITE_CREDENTIALS), ADMIN_SUITE_WEBHOOK_SECRET])
+          expect(text).not.toContain(value)
         // Not a prefix either (the exact whitelist above leaves no room for a length).
         expect(text).not.toMatch(/admin-suite/)
       })
@@ -94,7 +111,9 @@ refpayIntegrationSuite(
           ],
         })
         expect(data.connection.summary).toMatch(/issued a token.*accepted it.*404 PAYMENT_NOT_FOUND/)
-        expect(data.connection.steps[1].url).toMatch(new RegExp(`^${sandbox().paymentsUrl}/dpm/hub-payment-info/v1/payments/info/[0-9a-f-]{36}$`))
+        expect(data.connection.steps[1].url).toMatch(
+          new RegExp(`^${sandbox().paymentsUrl}/dpm/hub-payment-info/v1/payments/info/[0-9a-f-]{36}$`)
+        )
         expectNoCredential(data)
         // Its own client: one token request on the platform, none from the payments' shared cache.
         expect((await control("GET", "/requests?path=/auth/token")).requests.length).toBe(tokenCallsBefore + 1)
@@ -115,7 +134,12 @@ refpayIntegrationSuite(
         expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(60)
         expect(refused.data.message).toMatch(/at most 5 a minute/)
 
-        const other = await createAdminAndLogin(ctx.getContainer(), api as any, "second-admin@loja.test", "fake-second-password")
+        const other = await createAdminAndLogin(
+          ctx.getContainer(),
+          api as any,
+          "second-admin@loja.test",
+          "fake-second-password"
+        )
         const answer = await admin.testConnection(other)
         expect(answer.status).toBe(200)
         expect(answer.data.connection.ok).toBe(true)
@@ -157,15 +181,18 @@ refpayIntegrationSuite(
 
       /** Moves the reference's issue time back, as if the order had been placed `ms` ago. */
       async function issuedAgo(orderId: string, ms: number) {
-        const { data } = await ctx.api.get(`/admin/orders/${orderId}?fields=*payment_collections.payment_sessions`, ctx.adminHeaders())
+        const { data } = await ctx.api.get(
+          `/admin/orders/${orderId}?fields=*payment_collections.payment_sessions`,
+          ctx.adminHeaders()
+        )
         const sessionId = data.order.payment_collections[0].payment_sessions[0].id
         await ctx
           .getContainer()
           .resolve(ContainerRegistrationKeys.PG_CONNECTION)
-          .raw(`update payment_session set data = jsonb_set(data, '{refpay,created_at}', to_jsonb(?::text)) where id = ?`, [
-            new Date(Date.now() - ms).toISOString(),
-            sessionId,
-          ])
+          .raw(
+            `update payment_session set data = jsonb_set(data, '{refpay,created_at}', to_jsonb(?::text)) where id = ?`,
+            [new Date(Date.now() - ms).toISOString(), sessionId]
+          )
       }
 
       it("gives the URL to register (from this request's host, Medusa having no absolute backend URL) and how deliveries authenticate", async () => {
@@ -191,19 +218,39 @@ refpayIntegrationSuite(
       it("lists deliveries newest first with their order and what became of each: processed, duplicate, unknown payment, not processed", async () => {
         await deliverHere()
         const { orderId, refpay } = await placeOrder()
-        await waitFor(async () => (await deliveriesOf(refpay.payment_id)).length === 1, 20_000, "the PENDING_TRANSACTIONS delivery")
+        await waitFor(
+          async () => (await deliveriesOf(refpay.payment_id)).length === 1,
+          20_000,
+          "the PENDING_TRANSACTIONS delivery"
+        )
 
         // The same event twice: recorded once, delivered twice.
         const twice = approvedEvent(refpay, `evt-twice-${randomUUID()}`)
         await control("POST", `/payments/${refpay.payment_id}/pay`)
-        await waitFor(async () => (await deliveriesOf(refpay.payment_id)).length === 2, 20_000, "the APPROVED_TRANSACTIONS delivery")
+        await waitFor(
+          async () => (await deliveriesOf(refpay.payment_id)).length === 2,
+          20_000,
+          "the APPROVED_TRANSACTIONS delivery"
+        )
         expect((await postToPluginRoute(twice, secretHeader)).status).toBe(200)
         expect((await postToPluginRoute(twice, secretHeader)).body).toMatchObject({ duplicate: true })
         // A payment nobody here knows.
         const stranger = randomUUID()
-        expect((await postToPluginRoute({ event_id: `evt-stranger-${randomUUID()}`, event_type: "APPROVED_TRANSACTIONS", payment_id: stranger }, secretHeader)).status).toBe(200)
+        expect(
+          (
+            await postToPluginRoute(
+              { event_id: `evt-stranger-${randomUUID()}`, event_type: "APPROVED_TRANSACTIONS", payment_id: stranger },
+              secretHeader
+            )
+          ).status
+        ).toBe(200)
         // The platform cannot be read: recorded, answered 503, not processed.
-        await control("POST", "/faults", { path: `${STATUS_PATH}${refpay.payment_id}`, method: "GET", count: 10, status: 503 })
+        await control("POST", "/faults", {
+          path: `${STATUS_PATH}${refpay.payment_id}`,
+          method: "GET",
+          count: 10,
+          status: 503,
+        })
         const failing = approvedEvent(refpay, `evt-failing-${randomUUID()}`)
         expect((await postToPluginRoute(failing, secretHeader)).status).toBe(503)
         await control("DELETE", "/faults")
@@ -219,16 +266,34 @@ refpayIntegrationSuite(
           ["PENDING_TRANSACTIONS", "processed"],
         ])
         const ours = data.deliveries.filter((d: any) => d.payment_id === refpay.payment_id)
-        for (const delivery of ours) expect(delivery.order).toMatchObject({ id: orderId, display_id: expect.any(Number) })
-        expect(data.deliveries.find((d: any) => d.payment_id === stranger)).toMatchObject({ order: null, order_id: null, action: "unknown_payment", door: "refpay" })
-        expect(data.deliveries.find((d: any) => d.status === "duplicate")).toMatchObject({ deliveries: 2, action: expect.any(String) })
-        expect(data.deliveries.find((d: any) => d.status === "not_processed")).toMatchObject({ processed_at: null, action: "not_processed" })
+        for (const delivery of ours)
+          expect(delivery.order).toMatchObject({ id: orderId, display_id: expect.any(Number) })
+        expect(data.deliveries.find((d: any) => d.payment_id === stranger)).toMatchObject({
+          order: null,
+          order_id: null,
+          action: "unknown_payment",
+          door: "refpay",
+        })
+        expect(data.deliveries.find((d: any) => d.status === "duplicate")).toMatchObject({
+          deliveries: 2,
+          action: expect.any(String),
+        })
+        expect(data.deliveries.find((d: any) => d.status === "not_processed")).toMatchObject({
+          processed_at: null,
+          action: "not_processed",
+        })
         // The creation event (PENDING_TRANSACTIONS) is recorded as processed without a status read.
         expect(data.deliveries[4]).toMatchObject({ action: "nothing_to_do", processed_at: expect.any(String) })
 
         // Filters and pages.
-        expect((await admin.deliveries("status=duplicate")).data).toMatchObject({ count: 1, deliveries: [{ status: "duplicate" }] })
-        expect((await admin.deliveries("status=unknown_payment")).data).toMatchObject({ count: 1, deliveries: [{ payment_id: stranger }] })
+        expect((await admin.deliveries("status=duplicate")).data).toMatchObject({
+          count: 1,
+          deliveries: [{ status: "duplicate" }],
+        })
+        expect((await admin.deliveries("status=unknown_payment")).data).toMatchObject({
+          count: 1,
+          deliveries: [{ payment_id: stranger }],
+        })
         expect((await admin.deliveries("status=not_processed")).data.count).toBe(1)
         expect((await admin.deliveries("event_type=PENDING_TRANSACTIONS")).data.count).toBe(1)
         expect((await admin.deliveries(`payment_id=${refpay.payment_id}`)).data.count).toBe(4)
@@ -247,7 +312,9 @@ refpayIntegrationSuite(
       it("counts deliveries refused for their secret, through both webhook routes and by reason, keeps nothing they sent, and warns", async () => {
         const { refpay } = await placeOrder()
         const event = approvedEvent(refpay, `evt-refused-${randomUUID()}`)
-        const basic = (password: string) => ({ authorization: `Basic ${Buffer.from(`refpay:${password}`).toString("base64")}` })
+        const basic = (password: string) => ({
+          authorization: `Basic ${Buffer.from(`refpay:${password}`).toString("base64")}`,
+        })
 
         expect((await postToPluginRoute(event, { "x-refpay-webhook-secret": "not-the-shop-secret" })).status).toBe(401)
         expect((await postToPluginRoute(event, basic("also-not-the-shop-secret"))).status).toBe(401)
@@ -256,28 +323,41 @@ refpayIntegrationSuite(
 
         const { data } = await admin.webhooks()
         const refusals = Object.fromEntries(data.webhooks.refusals.map((r: any) => [`${r.door}:${r.reason}`, r]))
-        expect(Object.keys(refusals).sort()).toEqual(["medusa:wrong_secret", "refpay:missing_secret", "refpay:wrong_secret"])
+        expect(Object.keys(refusals).sort()).toEqual([
+          "medusa:wrong_secret",
+          "refpay:missing_secret",
+          "refpay:wrong_secret",
+        ])
         expect(refusals["refpay:wrong_secret"]).toMatchObject({ refused_count: 2 })
         expect(refusals["refpay:missing_secret"]).toMatchObject({ refused_count: 1 })
         expect(refusals["medusa:wrong_secret"]).toMatchObject({ refused_count: 1 })
         for (const refusal of data.webhooks.refusals) {
-          expect(Object.keys(refusal).sort()).toEqual(["door", "first_refused_at", "last_refused_at", "reason", "refused_count"])
+          expect(Object.keys(refusal).sort()).toEqual([
+            "door",
+            "first_refused_at",
+            "last_refused_at",
+            "reason",
+            "refused_count",
+          ])
         }
         expect(data.webhooks.warnings).toEqual([expect.objectContaining({ code: "refused_recently", level: "error" })])
         expect(data.webhooks.warnings[0].message).toMatch(/4 webhook deliveries were refused \(401\)/)
         const text = JSON.stringify(data)
-        for (const presented of ["not-the-shop-secret", "also-not-the-shop-secret", "medusa-route-wrong-secret"]) expect(text).not.toContain(presented)
+        for (const presented of ["not-the-shop-secret", "also-not-the-shop-secret", "medusa-route-wrong-secret"])
+          expect(text).not.toContain(presented)
         // Nothing refused was recorded as a delivery.
         expect((await admin.deliveries()).data.count).toBe(0)
 
         // Once a delivery is accepted again, the warning says so and softens.
-        expect((await postToPluginRoute(approvedEvent(refpay, `evt-accepted-${randomUUID()}`), secretHeader)).status).toBe(200)
+        expect(
+          (await postToPluginRoute(approvedEvent(refpay, `evt-accepted-${randomUUID()}`), secretHeader)).status
+        ).toBe(200)
         const after = (await admin.webhooks()).data.webhooks.warnings
         expect(after).toEqual([expect.objectContaining({ code: "refused_recently", level: "warning" })])
         expect(after[0].message).toMatch(/accepted since/)
       })
 
-      it("processes an authentic delivery whose unused fields have unexpected types (amount 24.98 or \"24.98\", a 300-character event_id, a numeric status and occurred_at): the paid order is captured, through both webhook routes", async () => {
+      it('processes an authentic delivery whose unused fields have unexpected types (amount 24.98 or "24.98", a 300-character event_id, a numeric status and occurred_at): the paid order is captured, through both webhook routes', async () => {
         const longId = () => `evt-${randomUUID()}-`.padEnd(300, "x")
         const oddEvent = (refpay: { payment_id: string; order_id: string }, amount: unknown) => ({
           ...approvedEvent(refpay, longId()),
@@ -293,19 +373,32 @@ refpayIntegrationSuite(
         expect(answer).toEqual({ status: 200, body: { received: true, processed: true } })
         const order = await waitForOrder(viaPluginRoute.orderId, (o) => o.payment_status === "captured")
         expect(captureCount(order)).toBe(1)
-        expect(await deliveriesOf(viaPluginRoute.refpay.payment_id)).toEqual([expect.objectContaining({ door: "refpay", status: "processed" })])
+        expect(await deliveriesOf(viaPluginRoute.refpay.payment_id)).toEqual([
+          expect.objectContaining({ door: "refpay", status: "processed" }),
+        ])
 
         // Medusa's webhook route goes through the same reading, 5 seconds later.
         const viaMedusaRoute = await placeOrder()
         await control("POST", `/payments/${viaMedusaRoute.refpay.payment_id}/pay`)
         expect(await postToMedusaRoute(oddEvent(viaMedusaRoute.refpay, "24.98"), secretHeader)).toBe(200)
-        await waitFor(async () => (await deliveriesOf(viaMedusaRoute.refpay.payment_id))[0]?.processed_at != null, 20_000, "Medusa's webhook route's delivery processed")
-        expect(await deliveriesOf(viaMedusaRoute.refpay.payment_id)).toEqual([expect.objectContaining({ door: "medusa", status: "processed" })])
+        await waitFor(
+          async () => (await deliveriesOf(viaMedusaRoute.refpay.payment_id))[0]?.processed_at != null,
+          20_000,
+          "Medusa's webhook route's delivery processed"
+        )
+        expect(await deliveriesOf(viaMedusaRoute.refpay.payment_id)).toEqual([
+          expect.objectContaining({ door: "medusa", status: "processed" }),
+        ])
         expect(captureCount(await waitForOrder(viaMedusaRoute.orderId, (o) => o.payment_status === "captured"))).toBe(1)
       })
 
       it("acknowledges (200) and counts authentic deliveries that are not usable REFPAY events (no payment_id, not JSON), through both webhook routes, records none as a delivery, and warns", async () => {
-        const noPaymentId = () => ({ event_id: `evt-${randomUUID()}`, event_type: "APPROVED_TRANSACTIONS", order_id: "ps_01JD8X2Y3Z4A5B6C7D8E9F0G1H", status: "APPROVED" })
+        const noPaymentId = () => ({
+          event_id: `evt-${randomUUID()}`,
+          event_type: "APPROVED_TRANSACTIONS",
+          order_id: "ps_01JD8X2Y3Z4A5B6C7D8E9F0G1H",
+          status: "APPROVED",
+        })
         const ignored = { received: true, ignored: expect.stringMatching(/payment_id/) }
         expect(await postToPluginRoute(noPaymentId(), secretHeader)).toEqual({ status: 200, body: ignored })
         expect(await postToPluginRoute(noPaymentId(), secretHeader)).toEqual({ status: 200, body: ignored })
@@ -317,21 +410,39 @@ refpayIntegrationSuite(
         expect(notJson.statusCode).toBe(200)
         expect(await notJson.body.json()).toEqual({ received: true, ignored: expect.stringMatching(/not JSON/) })
         // Without the secret it is refused (401) and counted as a refusal, never as a malformed delivery.
-        expect((await postToPluginRoute(noPaymentId(), { "x-refpay-webhook-secret": "not-the-shop-secret" })).status).toBe(401)
+        expect(
+          (await postToPluginRoute(noPaymentId(), { "x-refpay-webhook-secret": "not-the-shop-secret" })).status
+        ).toBe(401)
         // Medusa's route always answers 200; the count shows what became of the delivery.
         expect(await postToMedusaRoute(noPaymentId(), secretHeader)).toBe(200)
 
         let webhooks: any
-        await waitFor(async () => (webhooks = (await admin.webhooks()).data.webhooks).malformed.length === 3, 20_000, "Medusa's webhook route's malformed delivery counted")
+        await waitFor(
+          async () => (webhooks = (await admin.webhooks()).data.webhooks).malformed.length === 3,
+          20_000,
+          "Medusa's webhook route's malformed delivery counted"
+        )
         const malformed = Object.fromEntries(webhooks.malformed.map((m: any) => [`${m.door}:${m.reason}`, m]))
-        expect(Object.keys(malformed).sort()).toEqual(["medusa:no_payment_id", "refpay:no_payment_id", "refpay:not_json"])
+        expect(Object.keys(malformed).sort()).toEqual([
+          "medusa:no_payment_id",
+          "refpay:no_payment_id",
+          "refpay:not_json",
+        ])
         expect(malformed["refpay:no_payment_id"]).toMatchObject({ received_count: 2 })
         expect(malformed["refpay:not_json"]).toMatchObject({ received_count: 1 })
         expect(malformed["medusa:no_payment_id"]).toMatchObject({ received_count: 1 })
         for (const entry of webhooks.malformed) {
-          expect(Object.keys(entry).sort()).toEqual(["door", "first_received_at", "last_received_at", "reason", "received_count"])
+          expect(Object.keys(entry).sort()).toEqual([
+            "door",
+            "first_received_at",
+            "last_received_at",
+            "reason",
+            "received_count",
+          ])
         }
-        expect(webhooks.refusals).toEqual([expect.objectContaining({ door: "refpay", reason: "wrong_secret", refused_count: 1 })])
+        expect(webhooks.refusals).toEqual([
+          expect.objectContaining({ door: "refpay", reason: "wrong_secret", refused_count: 1 }),
+        ])
         const warning = webhooks.warnings.find((w: any) => w.code === "malformed_recently")
         expect(warning).toMatchObject({ level: "warning" })
         expect(warning.message).toMatch(/^4 authentic webhook deliveries were not usable REFPAY events/)
@@ -341,10 +452,14 @@ refpayIntegrationSuite(
 
       it("counts concurrent refusals exactly (one atomic upsert each)", async () => {
         const event = { event_id: "evt-flood", event_type: "APPROVED_TRANSACTIONS", payment_id: randomUUID() }
-        const answers = await Promise.all(Array.from({ length: 12 }, () => postToPluginRoute(event, { "x-refpay-webhook-secret": "flood" })))
+        const answers = await Promise.all(
+          Array.from({ length: 12 }, () => postToPluginRoute(event, { "x-refpay-webhook-secret": "flood" }))
+        )
         expect(answers.every((a) => a.status === 401)).toBe(true)
         const { data } = await admin.webhooks()
-        expect(data.webhooks.refusals).toEqual([expect.objectContaining({ door: "refpay", reason: "wrong_secret", refused_count: 12 })])
+        expect(data.webhooks.refusals).toEqual([
+          expect.objectContaining({ door: "refpay", reason: "wrong_secret", refused_count: 12 }),
+        ])
       })
 
       it("warns when no delivery has arrived while a payment waits past the first minutes, and not before", async () => {
@@ -373,9 +488,25 @@ refpayIntegrationSuite(
         })
         const paymentId = data.test_event.payment_id
         let progress: any
-        await waitFor(async () => (progress = (await admin.testEvent(paymentId)).data.test_event).arrived, 20_000, "the test delivery")
-        expect(progress.deliveries).toEqual([expect.objectContaining({ event_type: "PENDING_TRANSACTIONS", status: "test", payment_id: paymentId, order: null })])
-        await waitFor(async () => /delivered the event \(HTTP 200\)/.test((await admin.testEvent(paymentId)).data.test_event.sandbox_summary), 10_000, "the sandbox's report")
+        await waitFor(
+          async () => (progress = (await admin.testEvent(paymentId)).data.test_event).arrived,
+          20_000,
+          "the test delivery"
+        )
+        expect(progress.deliveries).toEqual([
+          expect.objectContaining({
+            event_type: "PENDING_TRANSACTIONS",
+            status: "test",
+            payment_id: paymentId,
+            order: null,
+          }),
+        ])
+        await waitFor(
+          async () =>
+            /delivered the event \(HTTP 200\)/.test((await admin.testEvent(paymentId)).data.test_event.sandbox_summary),
+          10_000,
+          "the sandbox's report"
+        )
         expect((await admin.deliveries("status=test")).data.count).toBe(1)
         expectNoCredential(data)
       })
@@ -386,12 +517,17 @@ refpayIntegrationSuite(
         expect(data.test_event.sent).toBe(true)
         let progress: any
         await waitFor(
-          async () => /401/.test((progress = (await admin.testEvent(data.test_event.payment_id)).data.test_event).sandbox_summary ?? ""),
+          async () =>
+            /401/.test(
+              (progress = (await admin.testEvent(data.test_event.payment_id)).data.test_event).sandbox_summary ?? ""
+            ),
           20_000,
           "the sandbox's refused attempt"
         )
         expect(progress.arrived).toBe(false)
-        expect(progress.sandbox_summary).toMatch(/refused the sandbox's delivery \(401\): the sandbox's webhook secret is not REFPAY_WEBHOOK_SECRET/)
+        expect(progress.sandbox_summary).toMatch(
+          /refused the sandbox's delivery \(401\): the sandbox's webhook secret is not REFPAY_WEBHOOK_SECRET/
+        )
         expect(progress.sandbox_attempts[0]).toMatchObject({ status: 401, error: null })
         const { data: setup } = await admin.webhooks()
         expect(setup.webhooks.refusals).toEqual([expect.objectContaining({ door: "refpay", reason: "wrong_secret" })])

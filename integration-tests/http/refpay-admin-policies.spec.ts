@@ -44,7 +44,11 @@ refpayIntegrationSuite(
       expect(policies.policies.length).toBeGreaterThan(10)
       const { data: created } = await api.post(
         "/admin/rbac/roles",
-        { name: "Read only", description: "Sees everything, changes nothing", policy_ids: policies.policies.map((p: any) => p.id) },
+        {
+          name: "Read only",
+          description: "Sees everything, changes nothing",
+          policy_ids: policies.policies.map((p: any) => p.id),
+        },
         owner
       )
       const user = await createAdminUser(container, VIEWER.email, VIEWER.password)
@@ -56,7 +60,11 @@ refpayIntegrationSuite(
     async function latePayment() {
       const late = await placeOrder()
       await api.post(`/admin/orders/${late.orderId}/cancel`, {}, owner!)
-      await waitFor(async () => (await control("GET", `/payments/${late.refpay.payment_id}`)).status === "CANCELLED", 20_000, "reference cancelled")
+      await waitFor(
+        async () => (await control("GET", `/payments/${late.refpay.payment_id}`)).status === "CANCELLED",
+        20_000,
+        "reference cancelled"
+      )
       await waitForOrder(late.orderId, (o) => session(o).status === "canceled")
       await control("POST", `/payments/${late.refpay.payment_id}/pay`, { force: true })
       const checked = await call("POST", `/admin/refpay/orders/${late.orderId}/sync`, owner!)
@@ -101,7 +109,9 @@ refpayIntegrationSuite(
         refused[path] = { status, message: data?.message }
       }
       expect(refused).toEqual(
-        Object.fromEntries(buttons.map((path) => [path, { status: 403, message: expect.stringMatching(/^Insufficient permissions/) }]))
+        Object.fromEntries(
+          buttons.map((path) => [path, { status: 403, message: expect.stringMatching(/^Insufficient permissions/) }])
+        )
       )
       // Nothing reached the platform: no refund, no new payment (renewal or test event).
       expect((await control("GET", `/payments/${late.refpay.payment_id}`)).refunded_amount).toBe("0")
@@ -126,7 +136,10 @@ refpayIntegrationSuite(
       const connection = await call("POST", "/admin/refpay/connection-test", owner!)
       expect(connection.status).toBe(200)
       expect(connection.data.connection).toBeDefined()
-      await control("POST", "/webhooks/config", { url: `${(api as any).defaults.baseURL}/hooks/refpay`, secret: TEST_WEBHOOK_SECRET })
+      await control("POST", "/webhooks/config", {
+        url: `${(api as any).defaults.baseURL}/hooks/refpay`,
+        secret: TEST_WEBHOOK_SECRET,
+      })
       const testEvent = await call("POST", "/admin/refpay/webhooks/test-event", owner!)
       expect(testEvent.status).toBe(200)
       expect(testEvent.data.test_event.sent).toBe(true)

@@ -55,7 +55,10 @@ refpayIntegrationSuite(
         const order = await expireOnPlatform(orderId, 2)
         expect(order.status).not.toBe("canceled")
         const [old, renewed] = [...sessions(order)].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))
-        expect(old).toMatchObject({ status: "canceled", data: { expired_at: expect.any(String), refpay: { status: "CANCELLED" } } })
+        expect(old).toMatchObject({
+          status: "canceled",
+          data: { expired_at: expect.any(String), refpay: { status: "CANCELLED" } },
+        })
         expect(renewed.status).toBe("pending_authorization")
         expect(renewed.data.refpay.reference).not.toBe(old.data.refpay.reference)
         expect(renewed.data.refpay.payment_id).not.toBe(refpay.payment_id)
@@ -63,7 +66,11 @@ refpayIntegrationSuite(
         expect((await control("GET", `/payments/${refpay.payment_id}`)).status).toBe("CANCELLED")
         expect(await payOnPlatform(refpay.payment_id)).toBe(false)
 
-        await waitFor(async () => (await sent(orderId, "refpay-reference-expired")).length === 1, 10_000, "renewal e-mail")
+        await waitFor(
+          async () => (await sent(orderId, "refpay-reference-expired")).length === 1,
+          10_000,
+          "renewal e-mail"
+        )
         const [email] = await sent(orderId, "refpay-reference-expired")
         expect(email.data).toMatchObject({
           outcome: "renewed",
@@ -72,8 +79,14 @@ refpayIntegrationSuite(
           expired_reference: { reference: old.data.refpay.reference },
         })
         const store = await storeView(orderId)
-        expect(store.refpay).toMatchObject({ entity: renewed.data.refpay.entity, reference: renewed.data.refpay.reference, status: "awaiting" })
-        expect(store.previous_references).toEqual([expect.objectContaining({ reference: old.data.refpay.reference, expired: true })])
+        expect(store.refpay).toMatchObject({
+          entity: renewed.data.refpay.entity,
+          reference: renewed.data.refpay.reference,
+          status: "awaiting",
+        })
+        expect(store.previous_references).toEqual([
+          expect.objectContaining({ reference: old.data.refpay.reference, expired: true }),
+        ])
 
         // The new reference pays the order.
         await control("POST", `/payments/${renewed.data.refpay.payment_id}/pay`)
@@ -87,7 +100,11 @@ refpayIntegrationSuite(
         const cancelled = await expireOnPlatform(orderId, 3)
         expect(cancelled.status).toBe("canceled")
         expect(sessions(cancelled)).toHaveLength(2)
-        await waitFor(async () => (await sent(orderId, "refpay-reference-expired")).length === 2, 10_000, "cancellation e-mail")
+        await waitFor(
+          async () => (await sent(orderId, "refpay-reference-expired")).length === 2,
+          10_000,
+          "cancellation e-mail"
+        )
         const outcomes = (await sent(orderId, "refpay-reference-expired")).map((n) => n.data.outcome).sort()
         expect(outcomes).toEqual(["cancelled", "renewed"])
       })
@@ -98,7 +115,10 @@ refpayIntegrationSuite(
         const renewed = sessions(renewedOrder).find((s: any) => s.status === "pending_authorization")
 
         await control("POST", `/payments/${refpay.payment_id}/pay`, { force: true }) // a late bank settlement
-        const order = await orders.waitForOrder(orderId, (o) => captureCount(o) === 1 && sessions(o).every((s: any) => s.status !== "pending_authorization"))
+        const order = await orders.waitForOrder(
+          orderId,
+          (o) => captureCount(o) === 1 && sessions(o).every((s: any) => s.status !== "pending_authorization")
+        )
         const old = sessions(order).find((s: any) => s.id !== renewed.id)
         expect(old.data.paid_after_cancellation_at).toBeTruthy()
         expect((await control("GET", `/payments/${renewed.data.refpay.payment_id}`)).status).toBe("CANCELLED")
@@ -109,7 +129,9 @@ refpayIntegrationSuite(
 
       it("refuses 'Issue a new reference' while the current reference can still be paid", async () => {
         const { orderId } = await orders.placeOrder()
-        const answer = await api.post(`/admin/refpay/orders/${orderId}/renew`, {}, adminHeaders()).catch((e: any) => e.response)
+        const answer = await api
+          .post(`/admin/refpay/orders/${orderId}/renew`, {}, adminHeaders())
+          .catch((e: any) => e.response)
         expect(answer.status).toBe(400)
         expect(answer.data.message).toMatch(/can still be paid/)
       })
@@ -118,7 +140,8 @@ refpayIntegrationSuite(
     describe("REFPAY expiry policy cancel, and the admin's 'Issue a new reference'", () => {
       // This shop's expiry policy is cancel (REFPAY_EXPIRY_POLICY=cancel): the policy is read when a reference
       // expires, so these tests set it on the registration and put the default (renew) back after.
-      const policySettings = async () => (await refpayProviderFor(ctx.getContainer(), REFPAY_PROVIDER_ID)).settings as { expiryPolicy: string }
+      const policySettings = async () =>
+        (await refpayProviderFor(ctx.getContainer(), REFPAY_PROVIDER_ID)).settings as { expiryPolicy: string }
       beforeAll(async () => {
         ;(await policySettings()).expiryPolicy = "cancel"
       })
@@ -135,12 +158,18 @@ refpayIntegrationSuite(
         expect(order.status).toBe("canceled")
         expect(sessions(order)).toHaveLength(1)
         expect((await control("GET", `/payments/${refpay.payment_id}`)).status).toBe("CANCELLED")
-        await waitFor(async () => (await sent(orderId, "refpay-reference-expired")).length === 1, 10_000, "cancellation e-mail")
+        await waitFor(
+          async () => (await sent(orderId, "refpay-reference-expired")).length === 1,
+          10_000,
+          "cancellation e-mail"
+        )
         expect((await sent(orderId, "refpay-reference-expired"))[0].data).toMatchObject({ outcome: "cancelled" })
       })
 
       it("issues a new reference from the admin for an open order whose reference expired, the same way as a renewal", async () => {
-        const settings = (await refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay")).settings as { cancelExpiredOrders: boolean }
+        const settings = (await refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay")).settings as {
+          cancelExpiredOrders: boolean
+        }
         settings.cancelExpiredOrders = false // this shop cancels nothing by itself
         try {
           const { orderId, refpay } = await orders.placeOrder()
@@ -154,8 +183,15 @@ refpayIntegrationSuite(
           expect(answer.data.refpay.payment_id).not.toBe(refpay.payment_id)
           expect(answer.data.refpay.history.map((h: any) => h.status)).toEqual(["cancelled", "awaiting"])
           expect((await storeView(orderId)).refpay.reference).toBe(answer.data.refpay.reference)
-          await waitFor(async () => (await sent(orderId, "refpay-reference-expired")).length === 1, 10_000, "renewal e-mail")
-          expect((await sent(orderId, "refpay-reference-expired"))[0].data).toMatchObject({ outcome: "renewed", reference: answer.data.refpay.reference })
+          await waitFor(
+            async () => (await sent(orderId, "refpay-reference-expired")).length === 1,
+            10_000,
+            "renewal e-mail"
+          )
+          expect((await sent(orderId, "refpay-reference-expired"))[0].data).toMatchObject({
+            outcome: "renewed",
+            reference: answer.data.refpay.reference,
+          })
         } finally {
           settings.cancelExpiredOrders = true
         }
@@ -166,7 +202,9 @@ refpayIntegrationSuite(
       const { api, adminHeaders, control, store } = ctx
       const notifications = () => ctx.getContainer().resolve<INotificationModuleService>(Modules.NOTIFICATION)
       const placedSubscribers = () =>
-        TestEventUtils.waitSubscribersExecution("order.placed", ctx.getContainer().resolve(Modules.EVENT_BUS), { timeout: 60_000 })
+        TestEventUtils.waitSubscribersExecution("order.placed", ctx.getContainer().resolve(Modules.EVENT_BUS), {
+          timeout: 60_000,
+        })
 
       it("e-mails the customer the entity, reference, amount and deadline when a REFPAY order is placed", async () => {
         await control("POST", "/next-reference", { entity: "01234", reference: "000123450" })
@@ -206,7 +244,10 @@ refpayIntegrationSuite(
         const { completion } = await placeRefpayOrder(api, store())
         await placed
         const again = placedSubscribers()
-        await ctx.getContainer().resolve(Modules.EVENT_BUS).emit({ name: "order.placed", data: { id: completion.order.id } })
+        await ctx
+          .getContainer()
+          .resolve(Modules.EVENT_BUS)
+          .emit({ name: "order.placed", data: { id: completion.order.id } })
         await again
         expect(await notifications().listNotifications({ resource_id: completion.order.id })).toHaveLength(1)
       })
@@ -214,7 +255,11 @@ refpayIntegrationSuite(
       it("sends nothing for an order paid with another provider", async () => {
         const cart = await prepareCart(api, store())
         const { data } = await api.post("/store/payment-collections", { cart_id: cart.id }, ctx.storeHeaders())
-        await api.post(`/store/payment-collections/${data.payment_collection.id}/payment-sessions`, { provider_id: "pp_system_default" }, ctx.storeHeaders())
+        await api.post(
+          `/store/payment-collections/${data.payment_collection.id}/payment-sessions`,
+          { provider_id: "pp_system_default" },
+          ctx.storeHeaders()
+        )
         const placed = placedSubscribers()
         const completion = await completeCart(api, store(), cart.id)
         expect(completion.type).toBe("order")

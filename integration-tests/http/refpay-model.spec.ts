@@ -109,27 +109,41 @@ const given = (name: string) => (process.env[name] ?? "") !== ""
 
 const SEED_ENV = (process.env.REFPAY_MODEL_SEED ?? "").trim()
 /** What runs: the listed seeds, one seed drawn now (random), or one seed given. */
-const MODE: "list" | "random" | "seed" = SEED_ENV === "" ? "list" : SEED_ENV.toLowerCase() === "random" ? "random" : "seed"
-if (MODE === "seed" && !/^-?\d+$/.test(SEED_ENV)) throw new Error(`REFPAY_MODEL_SEED must be an integer or "random", not ${JSON.stringify(SEED_ENV)}`)
+const MODE: "list" | "random" | "seed" =
+  SEED_ENV === "" ? "list" : SEED_ENV.toLowerCase() === "random" ? "random" : "seed"
+if (MODE === "seed" && !/^-?\d+$/.test(SEED_ENV))
+  throw new Error(`REFPAY_MODEL_SEED must be an integer or "random", not ${JSON.stringify(SEED_ENV)}`)
 const PATH = process.env.REFPAY_MODEL_PATH || undefined
 const REPLAY_PATH = process.env.REFPAY_MODEL_REPLAY_PATH || undefined
-if ((PATH || REPLAY_PATH) && MODE !== "seed") throw new Error("REFPAY_MODEL_PATH and REFPAY_MODEL_REPLAY_PATH replay one seed: give REFPAY_MODEL_SEED=<n> too")
+if ((PATH || REPLAY_PATH) && MODE !== "seed")
+  throw new Error("REFPAY_MODEL_PATH and REFPAY_MODEL_REPLAY_PATH replay one seed: give REFPAY_MODEL_SEED=<n> too")
 const SHRINK_MS = int("REFPAY_MODEL_SHRINK_MS", 60_000)
 const TIME_MS = int("REFPAY_MODEL_TIME_MS", MODE === "list" ? Number.POSITIVE_INFINITY : 170_000)
 
 /** The seeds this run uses, each with its number of sequences and most commands per sequence. */
 const RUN_SEEDS: { seed: number; runs: number; steps: number }[] = (() => {
-  if (MODE === "list") return MODEL_SEEDS.map(({ seed, runs, steps }) => ({ seed, runs: int("REFPAY_MODEL_RUNS", runs), steps: int("REFPAY_MODEL_STEPS", steps) }))
+  if (MODE === "list")
+    return MODEL_SEEDS.map(({ seed, runs, steps }) => ({
+      seed,
+      runs: int("REFPAY_MODEL_RUNS", runs),
+      steps: int("REFPAY_MODEL_STEPS", steps),
+    }))
   // fast-check's own way of drawing a seed
   const seed = MODE === "random" ? (Date.now() ^ (Math.random() * 0x100000000)) | 0 : Number.parseInt(SEED_ENV, 10)
   const listed = MODEL_SEEDS.find((s) => s.seed === seed)
-  return [{ seed, runs: int("REFPAY_MODEL_RUNS", listed?.runs ?? 8), steps: int("REFPAY_MODEL_STEPS", listed?.steps ?? 30) }]
+  return [
+    { seed, runs: int("REFPAY_MODEL_RUNS", listed?.runs ?? 8), steps: int("REFPAY_MODEL_STEPS", listed?.steps ?? 30) },
+  ]
 })()
 const TOTAL_RUNS = RUN_SEEDS.reduce((sum, s) => sum + s.runs, 0)
 const MAX_STEPS = Math.max(...RUN_SEEDS.map((s) => s.steps))
 const REQUEST_TIMEOUT_MS = 1_500
 
-jest.setTimeout(Number.isFinite(TIME_MS) ? Math.max(10 * 60_000, TIME_MS + SHRINK_MS + 5 * 60_000) : Math.max(10 * 60_000, TOTAL_RUNS * 60_000 + SHRINK_MS))
+jest.setTimeout(
+  Number.isFinite(TIME_MS)
+    ? Math.max(10 * 60_000, TIME_MS + SHRINK_MS + 5 * 60_000)
+    : Math.max(10 * 60_000, TOTAL_RUNS * 60_000 + SHRINK_MS)
+)
 
 /* ---------- what fast-check draws ---------- */
 
@@ -139,7 +153,13 @@ const mostlyNone = <T extends string>(values: readonly T[]): fc.Arbitrary<T | "n
 const platformFault: fc.Arbitrary<PlatformFault> = mostlyNone(PLATFORM_FAULTS)
 const webhookFault: fc.Arbitrary<WebhookFault> = mostlyNone(WEBHOOK_FAULTS)
 /** Faults that matter on a status read (a GET has no work to lose). */
-const statusFault: fc.Arbitrary<PlatformFault> = mostlyNone(["5xx", "5xx-all", "timeout", "timeout-all", "reset"] as const)
+const statusFault: fc.Arbitrary<PlatformFault> = mostlyNone([
+  "5xx",
+  "5xx-all",
+  "timeout",
+  "timeout-all",
+  "reset",
+] as const)
 
 const pay = fc
   .tuple(order, fc.constantFrom("latest" as const, "first" as const), fc.boolean(), webhookFault, statusFault)
@@ -169,19 +189,33 @@ const ALL_COMMANDS: [string, fc.Arbitrary<fc.AsyncCommand<Model, Real>>, number]
   ["refundLatePayment", fc.tuple(order, platformFault).map(([i, f]) => new RefundLatePaymentCommand(i, f)), 1],
   [
     "overlappingRefunds",
-    fc.tuple(order, fc.constantFrom("refund" as const, "lateRefund" as const, "cancelOrder" as const)).map(([i, second]) => new OverlappingRefundsCommand(i, second)),
+    fc
+      .tuple(order, fc.constantFrom("refund" as const, "lateRefund" as const, "cancelOrder" as const))
+      .map(([i, second]) => new OverlappingRefundsCommand(i, second)),
     1,
   ],
   ["storeSessionOnPlacedOrder", order.map((i) => new StoreSessionOnPlacedOrderCommand(i)), 1],
-  ["malformedWebhook", fc.tuple(order, fc.constantFrom("retyped" as const, "noPaymentId" as const)).map(([i, shape]) => new MalformedWebhookCommand(i, shape)), 1],
+  [
+    "malformedWebhook",
+    fc
+      .tuple(order, fc.constantFrom("retyped" as const, "noPaymentId" as const))
+      .map(([i, shape]) => new MalformedWebhookCommand(i, shape)),
+    1,
+  ],
   ["adminCheckNow", fc.tuple(order, statusFault).map(([i, f]) => new AdminSyncCommand(i, f)), 1],
   ["adminIssueNewReference", order.map((i) => new AdminRenewCommand(i)), 1],
   [
     "pollTick",
-    fc.tuple(fc.constantFrom("now" as const, "due" as const, "pastExpiry" as const), order, statusFault).map(([w, i, f]) => new PollTickCommand(w, i, f)),
+    fc
+      .tuple(fc.constantFrom("now" as const, "due" as const, "pastExpiry" as const), order, statusFault)
+      .map(([w, i, f]) => new PollTickCommand(w, i, f)),
     1,
   ],
-  ["redeliverWebhook", fc.tuple(order, fc.constantFrom("first" as const, "last" as const)).map(([i, w]) => new RedeliverCommand(i, w)), 1],
+  [
+    "redeliverWebhook",
+    fc.tuple(order, fc.constantFrom("first" as const, "last" as const)).map(([i, w]) => new RedeliverCommand(i, w)),
+    1,
+  ],
   ["platformForgets", order.map((i) => new ForgetCommand(i)), 1],
   ["tryToFulfil", order.map((i) => new FulfilCommand(i)), 1],
   ["amountMismatchThroughBothRoutes", order.map((i) => new AmountMismatchCommand(i)), 1],
@@ -191,13 +225,25 @@ const ALL_COMMANDS: [string, fc.Arbitrary<fc.AsyncCommand<Model, Real>>, number]
  * REFPAY_MODEL_EXCLUDE=amountMismatchThroughBothRoutes,platformForgets leaves commands out (to look past a known
  * failure).
  */
-const EXCLUDE = new Set((process.env.REFPAY_MODEL_EXCLUDE ?? "").split(",").map((name) => name.trim()).filter(Boolean))
-const commands = ALL_COMMANDS.filter(([name]) => !EXCLUDE.has(name)).flatMap(([, arb, weight]) => Array.from({ length: weight }, () => arb))
+const EXCLUDE = new Set(
+  (process.env.REFPAY_MODEL_EXCLUDE ?? "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean)
+)
+const commands = ALL_COMMANDS.filter(([name]) => !EXCLUDE.has(name)).flatMap(([, arb, weight]) =>
+  Array.from({ length: weight }, () => arb)
+)
 
 refpayIntegrationSuite(
   "REFPAY payment state machine: model-based sequences against Medusa and the sandbox",
   (ctx) => {
-    const what = MODE === "list" ? `${RUN_SEEDS.length} listed seeds` : MODE === "random" ? "a random seed" : `seed ${RUN_SEEDS[0]!.seed}`
+    const what =
+      MODE === "list"
+        ? `${RUN_SEEDS.length} listed seeds`
+        : MODE === "random"
+          ? "a random seed"
+          : `seed ${RUN_SEEDS[0]!.seed}`
     it(`keeps Medusa and the platform consistent over model sequences (${what}, ${TOTAL_RUNS} runs of up to ${MAX_STEPS} commands)`, async () => {
       setMaxOrders(3)
       const shopUrl = () => (ctx.api as any).defaults.baseURL as string
@@ -236,20 +282,27 @@ refpayIntegrationSuite(
               // A fresh platform per sequence; the app (and its older orders, now pointing at forgotten payments) is
               // shared, so only this sequence's orders are checked.
               await sandbox(real, "POST", "/reset")
-              await sandbox(real, "POST", "/webhooks/config", { url: `${shopUrl()}/hooks/refpay`, secret: TEST_WEBHOOK_SECRET })
+              await sandbox(real, "POST", "/webhooks/config", {
+                url: `${shopUrl()}/hooks/refpay`,
+                secret: TEST_WEBHOOK_SECRET,
+              })
               const { order: first } = await checkout(real, model, "none")
               real.trace.push(`set-up: checkout #0 ${first.orderId} (${first.amountCents} cents)`)
               await observe(real, model, "set-up")
               return { model, real }
             }, cmds)
             await finish(real, model)
-            console.log(`REFPAY model: sequence ${sequence} passed in ${Math.round((Date.now() - t0) / 1000)} s: ${String(cmds)}\n  ${real.trace.join("\n  ")}`)
+            console.log(
+              `REFPAY model: sequence ${sequence} passed in ${Math.round((Date.now() - t0) / 1000)} s: ${String(cmds)}\n  ${real.trace.join("\n  ")}`
+            )
             return true
           } catch (error) {
             if (!firstFailureAt) firstFailureAt = Date.now()
             const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
             lastFailure = { sequence, trace: [...real.trace], error: message, commands: String(cmds) }
-            console.log(`REFPAY model: sequence ${sequence} FAILED in ${Math.round((Date.now() - t0) / 1000)} s: ${message}\n  ${real.trace.join("\n  ")}`)
+            console.log(
+              `REFPAY model: sequence ${sequence} FAILED in ${Math.round((Date.now() - t0) / 1000)} s: ${message}\n  ${real.trace.join("\n  ")}`
+            )
             throw error
           } finally {
             await sandbox(real, "DELETE", "/faults").catch(() => undefined)
@@ -275,13 +328,21 @@ refpayIntegrationSuite(
             `${seedSkipped ? ` (${seedSkipped} skipped for time)` : ""}${details.failed ? " FAILED" : ""}`
         )
         if (details.failed) {
-          const extra = [given("REFPAY_MODEL_EXCLUDE") ? `REFPAY_MODEL_EXCLUDE=${process.env.REFPAY_MODEL_EXCLUDE}` : ""].filter(Boolean).join(" ")
+          const extra = [
+            given("REFPAY_MODEL_EXCLUDE") ? `REFPAY_MODEL_EXCLUDE=${process.env.REFPAY_MODEL_EXCLUDE}` : "",
+          ]
+            .filter(Boolean)
+            .join(" ")
           const report = [
             `REFPAY model: FAILED. Replay with REFPAY_MODEL_SEED=${details.seed} REFPAY_MODEL_STEPS=${steps} REFPAY_MODEL_PATH=${details.counterexamplePath}` +
               `${extra ? ` ${extra}` : ""} (add REFPAY_MODEL_REPLAY_PATH from the replayPath below).` +
-              (MODEL_SEEDS.some((s) => s.seed === details.seed) ? "" : ` Add seed ${details.seed} to MODEL_SEEDS with the fix.`),
+              (MODEL_SEEDS.some((s) => s.seed === details.seed)
+                ? ""
+                : ` Add seed ${details.seed} to MODEL_SEEDS with the fix.`),
             `Shrunk command list (${details.numShrinks} shrink(s)): ${details.counterexample ? String(details.counterexample[0]) : "?"}`,
-            lastFailure ? `Last failing sequence ${lastFailure.sequence}: ${lastFailure.error}\n  ${lastFailure.trace.join("\n  ")}` : "",
+            lastFailure
+              ? `Last failing sequence ${lastFailure.sequence}: ${lastFailure.error}\n  ${lastFailure.trace.join("\n  ")}`
+              : "",
           ].join("\n")
           console.log(report)
           throw new Error(`${report}\n\n${fc.defaultReportMessage(details)}`)

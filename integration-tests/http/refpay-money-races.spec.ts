@@ -40,7 +40,14 @@ refpayIntegrationSuite(
         method: "GET",
         count: 1000,
         status: 200,
-        body: { payment_id: refpay.payment_id, order_id: refpay.order_id, status: "APPROVED", amount, refunded_amount: "0", currency: "EUR" },
+        body: {
+          payment_id: refpay.payment_id,
+          order_id: refpay.order_id,
+          status: "APPROVED",
+          amount,
+          refunded_amount: "0",
+          currency: "EUR",
+        },
       })
     }
 
@@ -55,9 +62,16 @@ refpayIntegrationSuite(
         await cancel.release()
         await cancelled
 
-        await waitFor(async () => (await platform(refpay.payment_id)).refunded_amount === "2498", 20_000, "platform refund")
+        await waitFor(
+          async () => (await platform(refpay.payment_id)).refunded_amount === "2498",
+          20_000,
+          "platform refund"
+        )
         // Medusa writes the refund, then the collection's totals: wait for both.
-        const order = await waitForOrder(orderId, (o) => captureCount(o) === 1 && refundedTotal(o) === 2498 && o.payment_status === "refunded")
+        const order = await waitForOrder(
+          orderId,
+          (o) => captureCount(o) === 1 && refundedTotal(o) === 2498 && o.payment_status === "refunded"
+        )
         expect(order.status).toBe("canceled")
         expect(session(order).data.paid_after_cancellation_at ?? null).toBeNull()
 
@@ -90,20 +104,36 @@ refpayIntegrationSuite(
         const { orderId, refpay } = await placeOrder()
         await api.post(`/admin/orders/${orderId}/cancel`, {}, adminHeaders())
         await waitForOrder(orderId, (o) => session(o).status === "canceled")
-        await waitFor(async () => {
-          const { events } = (await control("GET", `/webhooks?payment_id=${refpay.payment_id}`)) as any
-          return events.some((e: any) => e.event_type === "CANCELLED_TRANSACTIONS" && e.attempts.some((a: any) => a.status === 200))
-        }, 10_000, "the cancellation's webhook delivered")
+        await waitFor(
+          async () => {
+            const { events } = (await control("GET", `/webhooks?payment_id=${refpay.payment_id}`)) as any
+            return events.some(
+              (e: any) => e.event_type === "CANCELLED_TRANSACTIONS" && e.attempts.some((a: any) => a.status === 200)
+            )
+          },
+          10_000,
+          "the cancellation's webhook delivered"
+        )
         // Both attempts of the next status read fail (the client retries once).
-        await control("POST", "/faults", { path: `${STATUS_PATH}${refpay.payment_id}`, method: "GET", count: 2, status: 503 })
+        await control("POST", "/faults", {
+          path: `${STATUS_PATH}${refpay.payment_id}`,
+          method: "GET",
+          count: 2,
+          status: 503,
+        })
         await control("POST", `/payments/${refpay.payment_id}/pay`, { force: true })
 
-        const order = await waitForOrder(orderId, (o) => captureCount(o) === 1 && !!session(o).data.paid_after_cancellation_at)
+        const order = await waitForOrder(
+          orderId,
+          (o) => captureCount(o) === 1 && !!session(o).data.paid_after_cancellation_at
+        )
         expect(order.status).toBe("canceled")
         // The redelivery's 200 is logged once its answer is back, just after the capture it made.
         const attempts = async () => {
           const { events } = (await control("GET", `/webhooks?payment_id=${refpay.payment_id}`)) as any
-          return events.find((e: any) => e.event_type === "APPROVED_TRANSACTIONS").attempts.map((a: any) => a.status) as number[]
+          return events
+            .find((e: any) => e.event_type === "APPROVED_TRANSACTIONS")
+            .attempts.map((a: any) => a.status) as number[]
         }
         await waitFor(async () => (await attempts()).includes(200), 10_000, "the redelivery answered 200")
         expect(await attempts()).toEqual(expect.arrayContaining([503, 200]))
@@ -128,11 +158,17 @@ refpayIntegrationSuite(
         const unknown = await placeOrder()
         const paid = await placeOrder()
         await control("POST", "/webhooks/config", { url: null })
-        await control("POST", "/faults", { path: `${STATUS_PATH}${unknown.refpay.payment_id}`, method: "GET", count: 1000, status: 404 })
+        await control("POST", "/faults", {
+          path: `${STATUS_PATH}${unknown.refpay.payment_id}`,
+          method: "GET",
+          count: 1000,
+          status: 404,
+        })
         await control("POST", `/payments/${paid.refpay.payment_id}/pay`)
 
         const start = Date.now()
-        for (let minute = 11; minute <= 14; minute++) await pollRefpayPayments(container(), new Date(start + minute * MINUTE))
+        for (let minute = 11; minute <= 14; minute++)
+          await pollRefpayPayments(container(), new Date(start + minute * MINUTE))
         expect((await adminOrder(paid.orderId)).payment_status).toBe("captured")
         const stillOpen = await adminOrder(unknown.orderId)
         expect(stillOpen.status).not.toBe("canceled")
@@ -149,7 +185,8 @@ refpayIntegrationSuite(
         const { orderId, refpay } = await placeOrder()
         await platformReportsAmount(refpay, "2499")
         const start = Date.now()
-        for (let minute = 11; minute <= 60; minute += 12) await pollRefpayPayments(container(), new Date(start + minute * MINUTE))
+        for (let minute = 11; minute <= 60; minute += 12)
+          await pollRefpayPayments(container(), new Date(start + minute * MINUTE))
         // The event bus delivers to subscribers asynchronously: wait for the announcement, then for anything in flight.
         await waitFor(async () => emitted.some((e) => e.order_id === orderId), 10_000, "the amount mismatch announced")
         await ctx.utils.waitWorkflowExecutions()
@@ -162,9 +199,13 @@ refpayIntegrationSuite(
       it("never captures through Medusa's own webhook route a payment the platform reports for another amount", async () => {
         const { orderId, refpay } = await placeOrder()
         await platformReportsAmount(refpay, "2499")
-        const answer = await api.post(`/hooks/payment/refpay_refpay`, approvedEvent(refpay, "evt-medusa-route-mismatch", 2499), {
-          headers: { "x-refpay-webhook-secret": TEST_WEBHOOK_SECRET },
-        })
+        const answer = await api.post(
+          `/hooks/payment/refpay_refpay`,
+          approvedEvent(refpay, "evt-medusa-route-mismatch", 2499),
+          {
+            headers: { "x-refpay-webhook-secret": TEST_WEBHOOK_SECRET },
+          }
+        )
         expect(answer.status).toBe(200)
         // Medusa processes its webhook event 5 s later: wait until the plugin has recorded it as handled.
         await waitForWebhookEventHandled(container(), "evt-medusa-route-mismatch")
@@ -191,7 +232,9 @@ refpayIntegrationSuite(
         await control("POST", `/payments/${second.refpay.payment_id}/pay`)
         await waitForOrder(second.orderId, (o) => o.payment_status === "captured")
         // An event naming the first order with the second (paid) payment: not about the first order.
-        const answer = await postToPluginRoute(approvedEvent({ payment_id: second.refpay.payment_id, order_id: first.refpay.order_id }, "evt-crossed"))
+        const answer = await postToPluginRoute(
+          approvedEvent({ payment_id: second.refpay.payment_id, order_id: first.refpay.order_id }, "evt-crossed")
+        )
         expect(answer.status).toBe(200)
         expect(captureCount(await adminOrder(first.orderId))).toBe(0)
       })
@@ -201,7 +244,9 @@ refpayIntegrationSuite(
       it("answers the admin's check with a clear 4xx, shows it in the view, and cancels nothing", async () => {
         const { orderId } = await placeOrder()
         await control("POST", "/reset") // a restarted sandbox: the platform no longer knows the payment
-        const check = await api.post(`/admin/refpay/orders/${orderId}/sync`, {}, adminHeaders()).catch((e: any) => e.response)
+        const check = await api
+          .post(`/admin/refpay/orders/${orderId}/sync`, {}, adminHeaders())
+          .catch((e: any) => e.response)
         expect(check.status).toBe(400)
         expect(check.data.message).toMatch(/does not know/)
         const { data } = await api.get(`/admin/refpay/orders/${orderId}`, adminHeaders())
@@ -230,13 +275,19 @@ refpayIntegrationSuite(
         // A refund the platform made that Medusa has no record of (an earlier try Medusa deleted after its failure):
         // a new refund is refused until it is recorded (it would pay the customer twice for one intent), and
         // "Check status now" records it under the platform's own key.
-        await (await refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay")).client.cancelOrRefund({ paymentId: refpay.payment_id, amountCents: 500, idempotencyKey: randomUUID() })
-        const retried = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 5 }, adminHeaders()).catch((e: any) => e.response)
+        await (
+          await refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay")
+        ).client.cancelOrRefund({ paymentId: refpay.payment_id, amountCents: 500, idempotencyKey: randomUUID() })
+        const retried = await api
+          .post(`/admin/payments/${paymentId}/refund`, { amount: 5 }, adminHeaders())
+          .catch((e: any) => e.response)
         expect(retried.status).toBe(400)
         expect(retried.data.message).toMatch(/not recorded yet/)
         expect((await platform(refpay.payment_id)).refunded_amount).toBe("1500")
         expect(refundedTotal(await adminOrder(orderId))).toBe(1000)
-        expect((await api.post(`/admin/refpay/orders/${orderId}/sync`, {}, adminHeaders())).data.action).toBe("record_refund")
+        expect((await api.post(`/admin/refpay/orders/${orderId}/sync`, {}, adminHeaders())).data.action).toBe(
+          "record_refund"
+        )
         expect(refundedTotal(await adminOrder(orderId))).toBe(1500)
         await api.post(`/admin/refpay/orders/${orderId}/sync`, {}, adminHeaders())
         expect(refundedTotal(await adminOrder(orderId))).toBe(1500)
@@ -255,8 +306,12 @@ refpayIntegrationSuite(
         await control("POST", "/webhooks/config", { url: null })
         await control("POST", `/payments/${refpay.payment_id}/pay`)
         const basic = `Basic ${Buffer.from(`refpay:${TEST_WEBHOOK_SECRET}`).toString("base64")}`
-        await api.post(`/hooks/payment/refpay_refpay`, approvedEvent(refpay, "evt-secret-1"), { headers: { "x-refpay-webhook-secret": TEST_WEBHOOK_SECRET } })
-        await api.post(`/hooks/payment/refpay_refpay`, approvedEvent(refpay, "evt-secret-2"), { headers: { authorization: basic } })
+        await api.post(`/hooks/payment/refpay_refpay`, approvedEvent(refpay, "evt-secret-1"), {
+          headers: { "x-refpay-webhook-secret": TEST_WEBHOOK_SECRET },
+        })
+        await api.post(`/hooks/payment/refpay_refpay`, approvedEvent(refpay, "evt-secret-2"), {
+          headers: { authorization: basic },
+        })
         await waitForOrder(orderId, (o) => o.payment_status === "captured", 30_000)
         await waitFor(async () => seen.length >= 2, 10_000, "webhook events")
         const text = JSON.stringify(seen)

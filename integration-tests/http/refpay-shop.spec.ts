@@ -87,7 +87,8 @@ refpayIntegrationSuite(
       const { api, adminHeaders, control, store } = ctx
 
       async function adminOrder(orderId: string) {
-        const fields = "+payment_status,*payment_collections,*payment_collections.payment_sessions,*payment_collections.payments,*payment_collections.payments.refunds"
+        const fields =
+          "+payment_status,*payment_collections,*payment_collections.payment_sessions,*payment_collections.payments,*payment_collections.payments.refunds"
         const { data } = await api.get(`/admin/orders/${orderId}?fields=${fields}`, adminHeaders())
         return data.order
       }
@@ -99,7 +100,11 @@ refpayIntegrationSuite(
       async function payAndProcess(order: any) {
         const paymentId = refpaySession(order).data.refpay.payment_id
         await control("POST", `/payments/${paymentId}/pay`)
-        const event = { event_type: "APPROVED_TRANSACTIONS", payment_id: paymentId, order_id: refpaySession(order).data.refpay.order_id }
+        const event = {
+          event_type: "APPROVED_TRANSACTIONS",
+          payment_id: paymentId,
+          order_id: refpaySession(order).data.refpay.order_id,
+        }
         return handleRefpayWebhook(ctx.getContainer(), { body: event, headers: AUTH, route: "refpay" })
       }
 
@@ -128,9 +133,18 @@ refpayIntegrationSuite(
         })
         expect(platform.amount).toBe("2498") // 19.99 item + 4.99 shipping
         expect(platform.order_id.length).toBeLessThanOrEqual(35)
-        expect(Date.parse(session.data.refpay.expires_at) - Date.parse(session.data.refpay.created_at)).toBe(7 * 86_400_000)
+        expect(Date.parse(session.data.refpay.expires_at) - Date.parse(session.data.refpay.created_at)).toBe(
+          7 * 86_400_000
+        )
         // The cart's one address (LISBON_ADDRESS), in the platform's shape, as billing and as shipping address.
-        const lisbon = { street: "Rua Augusta 100", complement: "2.º Esq.", city: "Lisboa", state: "Lisboa", country: "PT", postal_code: "1100-053" }
+        const lisbon = {
+          street: "Rua Augusta 100",
+          complement: "2.º Esq.",
+          city: "Lisboa",
+          state: "Lisboa",
+          country: "PT",
+          postal_code: "1100-053",
+        }
         expect(platform.customer).toEqual({
           email: "maria.silva@example.com",
           name: "Maria Silva",
@@ -141,7 +155,9 @@ refpayIntegrationSuite(
       })
 
       it("adds no float drift: three 0.10 EUR items and 4.99 shipping reach the platform as 529 cents", async () => {
-        const { completion } = await placeRefpayOrder(api, store(), { items: [{ variant_id: store().cheapVariantId, quantity: 3 }] })
+        const { completion } = await placeRefpayOrder(api, store(), {
+          items: [{ variant_id: store().cheapVariantId, quantity: 3 }],
+        })
         const order = await adminOrder(completion.order.id)
         expect(refpaySession(order).data.refpay.amount_cents).toBe(529)
         expect((await platformPayments())[0].amount).toBe("529")
@@ -166,9 +182,15 @@ refpayIntegrationSuite(
         const { completion } = await placeRefpayOrder(api, store())
         const order = await adminOrder(completion.order.id)
         const refpay = refpaySession(order).data.refpay
-        const forged = { event_type: "APPROVED_TRANSACTIONS", payment_id: refpay.payment_id, order_id: refpay.order_id, status: "APPROVED" }
+        const forged = {
+          event_type: "APPROVED_TRANSACTIONS",
+          payment_id: refpay.payment_id,
+          order_id: refpay.order_id,
+          status: "APPROVED",
+        }
 
-        const deliver = (headers: Record<string, string>) => handleRefpayWebhook(ctx.getContainer(), { body: forged, headers, route: "refpay" })
+        const deliver = (headers: Record<string, string>) =>
+          handleRefpayWebhook(ctx.getContainer(), { body: forged, headers, route: "refpay" })
         expect((await deliver({ "x-refpay-webhook-secret": "wrong" })).status).toBe(401)
         // Right secret, but the customer has not paid: the status read says WAITING, whatever the event claims.
         expect(await deliver(AUTH)).toEqual({ status: 200, body: { received: true, processed: true } })
@@ -182,9 +204,9 @@ refpayIntegrationSuite(
       it("refuses a manual capture while the reference is WAITING, with a message a shop owner understands", async () => {
         const { completion } = await placeRefpayOrder(api, store())
         const session = refpaySession(await adminOrder(completion.order.id))
-        await expect((await refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay")).capturePayment({ data: session.data })).rejects.toThrow(
-          /not paid reference \d{9} \(entity \d{5}\)\. It is captured automatically/
-        )
+        await expect(
+          (await refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay")).capturePayment({ data: session.data })
+        ).rejects.toThrow(/not paid reference \d{9} \(entity \d{5}\)\. It is captured automatically/)
       })
 
       it("cancels the reference on the platform when the order is cancelled while WAITING", async () => {
@@ -211,7 +233,10 @@ refpayIntegrationSuite(
         await api.post(`/admin/payments/${payment.id}/refund`, { amount: 14.97 }, adminHeaders())
         platform = await control("GET", `/payments/${payment.data.refpay.payment_id}`)
         expect(platform.refunded_amount).toBe("2498")
-        expect(platform.records.filter((r: any) => r.type === "REFUND").map((r: any) => r.amount)).toEqual(["1001", "1497"])
+        expect(platform.records.filter((r: any) => r.type === "REFUND").map((r: any) => r.amount)).toEqual([
+          "1001",
+          "1497",
+        ])
 
         const order = await adminOrder(completion.order.id)
         expect(order.payment_status).toBe("refunded")
@@ -230,7 +255,13 @@ refpayIntegrationSuite(
         const cart = await prepareCart(api, store())
         await selectRefpay(api, store(), cart)
         // The platform creates the payment, then fails the answer: both attempts the client makes see a 500.
-        await control("POST", "/faults", { path: "/dpm/payments-gwproxy/v2/payments", method: "POST", count: 2, status: 500, when: "after" })
+        await control("POST", "/faults", {
+          path: "/dpm/payments-gwproxy/v2/payments",
+          method: "POST",
+          count: 2,
+          status: 500,
+          when: "after",
+        })
         // Medusa answers a payment authorisation error with the cart and the error, for the storefront to show.
         const failed = await completeCart(api, store(), cart.id)
         expect(failed.type).toBe("cart")
@@ -247,7 +278,10 @@ refpayIntegrationSuite(
       })
 
       it("refuses a REFPAY session in a USD region with a clear message", async () => {
-        const cart = await prepareCart(api, store(), { regionId: store().usdRegion.id, address: { ...LISBON_ADDRESS, country_code: "us" } })
+        const cart = await prepareCart(api, store(), {
+          regionId: store().usdRegion.id,
+          address: { ...LISBON_ADDRESS, country_code: "us" },
+        })
         const error = await selectRefpay(api, store(), cart).catch((e: any) => e.response)
         expect(error.status).toBe(400)
         expect(error.data.message).toMatch(/REFPAY accepts payments in euros only; this cart is in USD/)
@@ -258,7 +292,9 @@ refpayIntegrationSuite(
         const spanish = { ...LISBON_ADDRESS, country_code: "es", city: "Madrid", postal_code: "28001" }
         const cart = await prepareCart(api, store(), { billingAddress: spanish })
         await selectRefpay(api, store(), cart)
-        const error = await api.post(`/store/carts/${cart.id}/complete`, {}, ctx.storeHeaders()).catch((e: any) => e.response)
+        const error = await api
+          .post(`/store/carts/${cart.id}/complete`, {}, ctx.storeHeaders())
+          .catch((e: any) => e.response)
         expect(error.status).toBe(400)
         expect(JSON.stringify(error.data)).toMatch(/REFPAY is available in Portugal only: the billing address is in ES/)
         expect(await platformPayments()).toHaveLength(0)
@@ -270,7 +306,10 @@ refpayIntegrationSuite(
         const { data } = await api.post("/store/payment-collections", { cart_id: cart.id }, ctx.storeHeaders())
         await api.post(
           `/store/payment-collections/${data.payment_collection.id}/payment-sessions`,
-          { provider_id: "pp_refpay_refpay", data: { amount_cents: 1, generation: 7, refpay: { payment_id: "x".repeat(60) } } },
+          {
+            provider_id: "pp_refpay_refpay",
+            data: { amount_cents: 1, generation: 7, refpay: { payment_id: "x".repeat(60) } },
+          },
           ctx.storeHeaders()
         )
         const completion = await completeCart(api, store(), cart.id)
@@ -280,35 +319,54 @@ refpayIntegrationSuite(
       })
 
       it.each([
-        [401, "/dpm/payments-gwproxy/v2/payments", /REFPAY is unavailable right now; please try again or choose another payment method/],
-        [403, "/dpm/payments-gwproxy/v2/payments", /REFPAY is unavailable right now; please try again or choose another payment method/],
+        [
+          401,
+          "/dpm/payments-gwproxy/v2/payments",
+          /REFPAY is unavailable right now; please try again or choose another payment method/,
+        ],
+        [
+          403,
+          "/dpm/payments-gwproxy/v2/payments",
+          /REFPAY is unavailable right now; please try again or choose another payment method/,
+        ],
         [500, "/dpm/payments-gwproxy/v2/payments", /unavailable right now/],
-      ])("answers a platform %i with a clear error and leaves no order or reference behind", async (status, path, message) => {
-        const cart = await prepareCart(api, store())
-        await selectRefpay(api, store(), cart)
-        await control("POST", "/faults", { path, count: 10, status })
-        const failed = await completeCart(api, store(), cart.id)
-        expect(failed.type).toBe("cart")
-        expect(failed.error.message).toMatch(message)
-        expect(JSON.stringify(failed)).not.toMatch(/sandbox-client-secret|sandbox-client-id/)
-        expect(await platformPayments()).toHaveLength(0)
-        expect((await api.get(`/admin/orders?fields=id`, adminHeaders())).data.orders).toHaveLength(0)
+      ])(
+        "answers a platform %i with a clear error and leaves no order or reference behind",
+        async (status, path, message) => {
+          const cart = await prepareCart(api, store())
+          await selectRefpay(api, store(), cart)
+          await control("POST", "/faults", { path, count: 10, status })
+          const failed = await completeCart(api, store(), cart.id)
+          expect(failed.type).toBe("cart")
+          expect(failed.error.message).toMatch(message)
+          expect(JSON.stringify(failed)).not.toMatch(/sandbox-client-secret|sandbox-client-id/)
+          expect(await platformPayments()).toHaveLength(0)
+          expect((await api.get(`/admin/orders?fields=id`, adminHeaders())).data.orders).toHaveLength(0)
 
-        await control("DELETE", "/faults")
-        expect((await completeCart(api, store(), cart.id)).type).toBe("order")
-        expect(await platformPayments()).toHaveLength(1)
-      })
+          await control("DELETE", "/faults")
+          expect((await completeCart(api, store(), cart.id)).type).toBe("order")
+          expect(await platformPayments()).toHaveLength(1)
+        }
+      )
 
       it("cancels a replaced reference when the amount changes (updatePayment), and the next authorisation gets a new one", async () => {
         const provider = await refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay")
-        const initiated = await provider.initiatePayment({ amount: 10, currency_code: "eur", data: { session_id: "payses_01JZ8X4K7M2N3P4Q5R6S7T8V9W" } })
+        const initiated = await provider.initiatePayment({
+          amount: 10,
+          currency_code: "eur",
+          data: { session_id: "payses_01JZ8X4K7M2N3P4Q5R6S7T8V9W" },
+        })
         const first = await provider.authorizePayment({ data: initiated.data })
         const updated = await provider.updatePayment({ amount: 12.5, currency_code: "eur", data: first.data })
         expect(updated).toMatchObject({ status: "pending", data: { amount_cents: 1250, generation: 1, refpay: null } })
         const second = await provider.authorizePayment({ data: updated.data })
         const [old, fresh] = await platformPayments()
         expect(old).toMatchObject({ status: "CANCELLED", amount: "1000" })
-        expect(fresh).toMatchObject({ status: "WAITING", amount: "1250", payment_id: (second.data as any).refpay.payment_id })
+        expect(fresh).toMatchObject({
+          status: "WAITING",
+          amount: "1250",
+          payment_id: (second.data as any).refpay.payment_id,
+        })
         expect(fresh.order_id).toBe("ps_01JZ8X4K7M2N3P4Q5R6S7T8V9W-1")
       })
     })
@@ -322,15 +380,23 @@ refpayIntegrationSuite(
         const before = session(await adminOrder(orderId))
         const pg = ctx.getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
         // What initiatePayment wrote: everything but the reference.
-        await pg("payment_session").where({ id: before.id }).update({ status: "pending", data: { ...before.data, refpay: null } })
-        return { sessionId: before.id as string, refpay: before.data.refpay as { payment_id: string; reference: string; entity: string } }
+        await pg("payment_session")
+          .where({ id: before.id })
+          .update({ status: "pending", data: { ...before.data, refpay: null } })
+        return {
+          sessionId: before.id as string,
+          refpay: before.data.refpay as { payment_id: string; reference: string; entity: string },
+        }
       }
 
       it("authorises the session again at the next poll tick: the order shows the reference the platform created, with no second creation", async () => {
         const { orderId } = await placeOrder()
         const { sessionId, refpay } = await interruptAuthorisation(orderId)
         expect(session(await adminOrder(orderId)).data.refpay).toBeNull()
-        const creations = async () => (await control("GET", `/requests?path=${CREATE_PATH}&method=POST`)).requests.filter((r: { path: string }) => r.path === CREATE_PATH).length
+        const creations = async () =>
+          (await control("GET", `/requests?path=${CREATE_PATH}&method=POST`)).requests.filter(
+            (r: { path: string }) => r.path === CREATE_PATH
+          ).length
         const creationsBefore = await creations()
 
         // A completion that may still be running is left alone.
@@ -341,10 +407,18 @@ refpayIntegrationSuite(
         const resumed = session(await adminOrder(orderId))
         expect(resumed.id).toBe(sessionId)
         expect(resumed.status).toBe("pending_authorization")
-        expect(resumed.data.refpay).toMatchObject({ payment_id: refpay.payment_id, entity: refpay.entity, reference: refpay.reference })
+        expect(resumed.data.refpay).toMatchObject({
+          payment_id: refpay.payment_id,
+          entity: refpay.entity,
+          reference: refpay.reference,
+        })
         // The platform replayed its reference (same identifiers, same idempotency key): nothing new to pay.
         expect(await creations()).toBe(creationsBefore + 1)
-        expect((await control("GET", "/payments")).payments.filter((p: { payment_id: string }) => p.payment_id === refpay.payment_id)).toHaveLength(1)
+        expect(
+          (await control("GET", "/payments")).payments.filter(
+            (p: { payment_id: string }) => p.payment_id === refpay.payment_id
+          )
+        ).toHaveLength(1)
       })
 
       it("leaves alone a session interrupted longer ago than a reference can be paid, and resumes it while it is recent", async () => {
@@ -357,7 +431,10 @@ refpayIntegrationSuite(
 
         // The same session, seen when it is recent enough: resumed (so the one above was skipped for its age alone).
         await pollRefpayPayments(ctx.getContainer(), new Date(Date.now() + RESUME_AFTER_MS + 10_000))
-        expect(session(await adminOrder(orderId))).toMatchObject({ status: "pending_authorization", data: { refpay: { reference: refpay.reference } } })
+        expect(session(await adminOrder(orderId))).toMatchObject({
+          status: "pending_authorization",
+          data: { refpay: { reference: refpay.reference } },
+        })
       })
     })
 
@@ -373,8 +450,13 @@ refpayIntegrationSuite(
       async function paidOrder() {
         const placed = await placeOrder()
         await control("POST", `/payments/${placed.refpay.payment_id}/pay`)
-        expect((await api.post(`/admin/refpay/orders/${placed.orderId}/sync`, {}, adminHeaders())).data.action).toBe("capture")
-        const order = await waitForOrder(placed.orderId, (o) => captureCount(o) === 1 && o.payment_status === "captured")
+        expect((await api.post(`/admin/refpay/orders/${placed.orderId}/sync`, {}, adminHeaders())).data.action).toBe(
+          "capture"
+        )
+        const order = await waitForOrder(
+          placed.orderId,
+          (o) => captureCount(o) === 1 && o.payment_status === "captured"
+        )
         return { ...placed, paymentId: payments(order)[0].id as string }
       }
 
@@ -382,9 +464,19 @@ refpayIntegrationSuite(
         it("makes both on the platform when the second starts while the first's answer is still on its way", async () => {
           const paid = await paidOrder()
           // The platform makes the first refund at once and answers it 1.5 s later.
-          await control("POST", "/faults", { path: CANCEL_PATH, method: "POST", count: 1, delay_ms: 1500, when: "after" })
+          await control("POST", "/faults", {
+            path: CANCEL_PATH,
+            method: "POST",
+            count: 1,
+            delay_ms: 1500,
+            when: "after",
+          })
           const first = refund(paid.paymentId, { amount: 10 })
-          await waitFor(async () => (await platform(paid.refpay.payment_id)).refunded_amount === "1000", 10_000, "the first refund made")
+          await waitFor(
+            async () => (await platform(paid.refpay.payment_id)).refunded_amount === "1000",
+            10_000,
+            "the first refund made"
+          )
           const second = refund(paid.paymentId, { amount: 10 })
           const answers = await Promise.all([first, second])
 
@@ -395,10 +487,22 @@ refpayIntegrationSuite(
 
         it("agrees with the platform when an order cancellation and a manual refund overlap", async () => {
           const paid = await paidOrder()
-          await control("POST", "/faults", { path: CANCEL_PATH, method: "POST", count: 1, delay_ms: 1500, when: "after" })
+          await control("POST", "/faults", {
+            path: CANCEL_PATH,
+            method: "POST",
+            count: 1,
+            delay_ms: 1500,
+            when: "after",
+          })
           const manual = refund(paid.paymentId, { amount: 5 })
-          await waitFor(async () => (await platform(paid.refpay.payment_id)).refunded_amount === "500", 10_000, "the manual refund made")
-          const cancel = api.post(`/admin/orders/${paid.orderId}/cancel`, {}, adminHeaders()).catch((e: any) => e.response)
+          await waitFor(
+            async () => (await platform(paid.refpay.payment_id)).refunded_amount === "500",
+            10_000,
+            "the manual refund made"
+          )
+          const cancel = api
+            .post(`/admin/orders/${paid.orderId}/cancel`, {}, adminHeaders())
+            .catch((e: any) => e.response)
           const [refunded, cancelled] = await Promise.all([manual, cancel])
 
           expect(refunded.status).toBe(200)
@@ -414,7 +518,10 @@ refpayIntegrationSuite(
         it("refuses a sub-cent amount before the platform is called", async () => {
           const paid = await paidOrder()
           const before = await cancelCalls()
-          const answers = [await refund(paid.paymentId, { amount: 12.495 }), await refund(paid.paymentId, { amount: 12.495 })]
+          const answers = [
+            await refund(paid.paymentId, { amount: 12.495 }),
+            await refund(paid.paymentId, { amount: 12.495 }),
+          ]
 
           expect(answers.map((a) => a.status)).toEqual([400, 400])
           expect(answers[0].data.message).toMatch(/cent/i)
@@ -427,7 +534,9 @@ refpayIntegrationSuite(
           const paid = await paidOrder()
           // Refunded on the platform outside Medusa (its back office): 20.00 of 24.98. Until Medusa records it, a new
           // refund is refused (it could pay the customer twice for one intent); "Check status now" records it.
-          await (await refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay")).client.cancelOrRefund({
+          await (
+            await refpayProviderFor(ctx.getContainer(), "pp_refpay_refpay")
+          ).client.cancelOrRefund({
             paymentId: paid.refpay.payment_id,
             amountCents: 2000,
             idempotencyKey: randomUUID(),
@@ -435,7 +544,9 @@ refpayIntegrationSuite(
           const unrecorded = await refund(paid.paymentId, { amount: 1 })
           expect(unrecorded.status).toBe(400)
           expect(unrecorded.data.message).toMatch(/not recorded yet/)
-          expect((await api.post(`/admin/refpay/orders/${paid.orderId}/sync`, {}, adminHeaders())).data.action).toBe("record_refund")
+          expect((await api.post(`/admin/refpay/orders/${paid.orderId}/sync`, {}, adminHeaders())).data.action).toBe(
+            "record_refund"
+          )
           expect(refundedTotal(await adminOrder(paid.orderId))).toBe(2000)
 
           // Medusa tolerates a cent over what it captured (4.99 of the 4.98 left): the platform's books are the limit.
@@ -468,9 +579,15 @@ refpayIntegrationSuite(
 
           // A payment after cancellation is still flagged and announced.
           await api.post(`/admin/orders/${placed.orderId}/cancel`, {}, adminHeaders())
-          await waitFor(async () => (await platform(placed.refpay.payment_id)).status === "CANCELLED", 20_000, "the reference cancelled")
+          await waitFor(
+            async () => (await platform(placed.refpay.payment_id)).status === "CANCELLED",
+            20_000,
+            "the reference cancelled"
+          )
           await control("POST", `/payments/${placed.refpay.payment_id}/pay`, { force: true })
-          expect((await api.post(`/admin/refpay/orders/${placed.orderId}/sync`, {}, adminHeaders())).data.action).toBe("capture_late")
+          expect((await api.post(`/admin/refpay/orders/${placed.orderId}/sync`, {}, adminHeaders())).data.action).toBe(
+            "capture_late"
+          )
           const late = session(await adminOrder(placed.orderId)).data.paid_after_cancellation_at
           expect(late).toBeTruthy()
           expect(late).not.toBe(planted.paid_after_cancellation_at)
@@ -485,7 +602,11 @@ refpayIntegrationSuite(
           const created = (await control("GET", "/payments")).payments?.length
 
           const swap = await api
-            .post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: "pp_refpay_refpay" }, storeHeaders())
+            .post(
+              `/store/payment-collections/${collectionId}/payment-sessions`,
+              { provider_id: "pp_refpay_refpay" },
+              storeHeaders()
+            )
             .catch((e: any) => e.response)
           expect(swap.status).toBeGreaterThanOrEqual(400)
           expect(swap.status).toBeLessThan(500)
@@ -506,7 +627,11 @@ refpayIntegrationSuite(
           // A pending REFPAY session on the placed order's collection that a store request (not a checkout) created.
           const { createPaymentSessionsWorkflow } = await import("@medusajs/medusa/core-flows")
           const { result } = await createPaymentSessionsWorkflow(container).run({
-            input: { payment_collection_id: order.payment_collections[0].id, provider_id: "pp_refpay_refpay", data: {} },
+            input: {
+              payment_collection_id: order.payment_collections[0].id,
+              provider_id: "pp_refpay_refpay",
+              data: {},
+            },
           })
           const created = (await control("GET", "/payments")).payments?.length
 
@@ -527,10 +652,16 @@ refpayIntegrationSuite(
       async function latePayment() {
         const placed = await placeOrder()
         await api.post(`/admin/orders/${placed.orderId}/cancel`, {}, adminHeaders())
-        await waitFor(async () => (await control("GET", `/payments/${placed.refpay.payment_id}`)).status === "CANCELLED", 20_000, "the reference cancelled")
+        await waitFor(
+          async () => (await control("GET", `/payments/${placed.refpay.payment_id}`)).status === "CANCELLED",
+          20_000,
+          "the reference cancelled"
+        )
         await waitForOrder(placed.orderId, (o) => session(o).status === "canceled")
         await control("POST", `/payments/${placed.refpay.payment_id}/pay`, { force: true })
-        expect((await api.post(`/admin/refpay/orders/${placed.orderId}/sync`, {}, adminHeaders())).data.action).toBe("capture_late")
+        expect((await api.post(`/admin/refpay/orders/${placed.orderId}/sync`, {}, adminHeaders())).data.action).toBe(
+          "capture_late"
+        )
         const payment = payments(await adminOrder(placed.orderId))[0]
         return { ...placed, paymentId: payment.id as string }
       }
@@ -565,7 +696,10 @@ refpayIntegrationSuite(
     describe("REFPAY payment after cancellation, with automatic refunds on", () => {
       // This shop refunds late payments by itself (REFPAY_AUTO_REFUND_LATE_PAYMENTS=true): the setting is read when a
       // late payment is recorded, so these tests turn it on for the registration and back off after.
-      const lateSettings = async () => (await refpayProviderFor(ctx.getContainer(), REFPAY_PROVIDER_ID)).settings as { autoRefundLatePayments: boolean }
+      const lateSettings = async () =>
+        (await refpayProviderFor(ctx.getContainer(), REFPAY_PROVIDER_ID)).settings as {
+          autoRefundLatePayments: boolean
+        }
       beforeAll(async () => {
         ;(await lateSettings()).autoRefundLatePayments = true
       })
@@ -576,15 +710,22 @@ refpayIntegrationSuite(
       const { api, adminHeaders, control, store } = ctx
 
       it("records the late payment, emits an event with its details and refunds it in full on the platform", async () => {
-        await control("POST", "/webhooks/config", { url: `${(api as any).defaults.baseURL}/hooks/refpay`, secret: TEST_WEBHOOK_SECRET })
-        const events: any[] = []
-        ctx.getContainer().resolve<IEventBusModuleService>(Modules.EVENT_BUS).subscribe(PAID_AFTER_CANCELLATION_EVENT, async (event: any) => {
-          events.push(event.data)
+        await control("POST", "/webhooks/config", {
+          url: `${(api as any).defaults.baseURL}/hooks/refpay`,
+          secret: TEST_WEBHOOK_SECRET,
         })
+        const events: any[] = []
+        ctx
+          .getContainer()
+          .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+          .subscribe(PAID_AFTER_CANCELLATION_EVENT, async (event: any) => {
+            events.push(event.data)
+          })
 
         const { completion } = await placeRefpayOrder(api, store())
         const orderId = completion.order.id
-        const fields = "*payment_collections,*payment_collections.payment_sessions,*payment_collections.payments,*payment_collections.payments.refunds"
+        const fields =
+          "*payment_collections,*payment_collections.payment_sessions,*payment_collections.payments,*payment_collections.payments.refunds"
         const load = async () => (await api.get(`/admin/orders/${orderId}?fields=${fields}`, adminHeaders())).data.order
         const paymentId = (await load()).payment_collections[0].payment_sessions[0].data.refpay.payment_id
 
@@ -635,7 +776,9 @@ refpayIntegrationSuite(
         const missing = await api.get(`/store/refpay/orders/${orderId}`).catch(fail)
         expect(missing.status).toBe(400)
         expect(missing.data.message).toMatch(/Publishable API key required/)
-        const wrong = await api.get(`/store/refpay/orders/${orderId}`, { headers: { "x-publishable-api-key": "pk_wrong" } }).catch(fail)
+        const wrong = await api
+          .get(`/store/refpay/orders/${orderId}`, { headers: { "x-publishable-api-key": "pk_wrong" } })
+          .catch(fail)
         expect(wrong.status).toBe(400)
         expect(JSON.stringify(wrong.data)).not.toMatch(/"entity"/)
       })
@@ -682,7 +825,11 @@ refpayIntegrationSuite(
         expect(synced.status).toBe(200)
         expect(synced.data.action).toBe("capture")
         expect(synced.data.refpay).toMatchObject({ status: "paid", platform_status: "APPROVED", do_not_ship: false })
-        expect((await storeView(orderId)).data.refpay).toMatchObject({ status: "paid", do_not_ship: false, entity: before.entity })
+        expect((await storeView(orderId)).data.refpay).toMatchObject({
+          status: "paid",
+          do_not_ship: false,
+          entity: before.entity,
+        })
 
         const { data } = await api.get(`/admin/orders/${orderId}?fields=+payment_status`, adminHeaders())
         expect(data.order.payment_status).toBe("captured")
@@ -695,14 +842,21 @@ refpayIntegrationSuite(
       it("records the check and stays awaiting when the customer has not paid yet", async () => {
         const orderId = await placeOrder()
         const synced = await sync(orderId)
-        expect(synced.data).toMatchObject({ action: "record_check", refpay: { status: "awaiting", platform_status: "WAITING" } })
+        expect(synced.data).toMatchObject({
+          action: "record_check",
+          refpay: { status: "awaiting", platform_status: "WAITING" },
+        })
       })
 
       it("shows a cancelled order as cancelled, never shippable", async () => {
         const orderId = await placeOrder()
         await api.post(`/admin/orders/${orderId}/cancel`, {}, adminHeaders())
         await ctx.utils.waitWorkflowExecutions()
-        expect((await adminView(orderId)).data.refpay).toMatchObject({ status: "cancelled", expired: false, do_not_ship: true })
+        expect((await adminView(orderId)).data.refpay).toMatchObject({
+          status: "cancelled",
+          expired: false,
+          do_not_ship: true,
+        })
       })
 
       it("answers the admin a clear 422 when the platform cannot be reached, and leaves the payment as it was", async () => {
@@ -723,7 +877,9 @@ refpayIntegrationSuite(
         const bogus = { headers: { authorization: "Bearer not-a-token" } }
         expect((await api.get(`/admin/refpay/orders/${orderId}`, bogus).catch(fail)).status).toBe(401)
         // The publishable key is not an admin credential.
-        expect((await api.post(`/admin/refpay/orders/${orderId}/sync`, {}, ctx.storeHeaders()).catch(fail)).status).toBe(401)
+        expect(
+          (await api.post(`/admin/refpay/orders/${orderId}/sync`, {}, ctx.storeHeaders()).catch(fail)).status
+        ).toBe(401)
       })
 
       it("answers 404 with a clear message for an unknown order and for an order not paid with REFPAY", async () => {
@@ -783,7 +939,10 @@ refpayIntegrationSuite(
         const errors = jest.spyOn(logger, "error")
         const warnings = jest.spyOn(logger, "warn")
         const eventBus = ctx.getContainer().resolve(Modules.EVENT_BUS)
-        const placed = TestEventUtils.waitSubscribersExecution("order.placed", eventBus, { triggerCount: 2, timeout: 60_000 })
+        const placed = TestEventUtils.waitSubscribersExecution("order.placed", eventBus, {
+          triggerCount: 2,
+          timeout: 60_000,
+        })
         const orderId = await placeOrder()
         await placeOrder()
         await placed
@@ -791,7 +950,9 @@ refpayIntegrationSuite(
         // The subscriber absorbed the failure (the event bus logs an error for a subscriber that throws), and warned
         // about the missing provider at most once for the two orders (earlier tests of this suite may have used it up).
         expect(errors.mock.calls.flat().join(" ")).not.toMatch(/order\.placed|payment instructions/)
-        expect(warnings.mock.calls.flat().filter((m) => /payment instructions/.test(String(m))).length).toBeLessThanOrEqual(1)
+        expect(
+          warnings.mock.calls.flat().filter((m) => /payment instructions/.test(String(m))).length
+        ).toBeLessThanOrEqual(1)
         errors.mockRestore()
         warnings.mockRestore()
 
@@ -802,8 +963,16 @@ refpayIntegrationSuite(
         // What Medusa 2.21.2 does without a provider for the channel: it keeps a record of the attempt, status "failure",
         // and throws "Could not find a notification provider for channel: email", which the subscriber logs and absorbs.
         const notifications = ctx.getContainer().resolve<INotificationModuleService>(Modules.NOTIFICATION)
-        const [attempt] = await notifications.listNotifications({ resource_id: orderId }, { select: ["id", "template", "channel", "status", "provider_id"] as any })
-        expect(attempt).toMatchObject({ template: "refpay-payment-instructions", channel: "email", status: "failure", provider_id: null })
+        const [attempt] = await notifications.listNotifications(
+          { resource_id: orderId },
+          { select: ["id", "template", "channel", "status", "provider_id"] as any }
+        )
+        expect(attempt).toMatchObject({
+          template: "refpay-payment-instructions",
+          channel: "email",
+          status: "failure",
+          provider_id: null,
+        })
       })
     })
 
@@ -821,7 +990,14 @@ refpayIntegrationSuite(
         ["the platform rate-limits the shop (429)", { status: 429 }],
         [
           "the platform refuses the request with its own detail (400)",
-          { status: 400, body: { error_code: "INVALID_CUSTOMER", message: "customer.phone_number is not valid", details: [{ field: "phone_number", message: "bad format" }] } },
+          {
+            status: 400,
+            body: {
+              error_code: "INVALID_CUSTOMER",
+              message: "customer.phone_number is not valid",
+              details: [{ field: "phone_number", message: "bad format" }],
+            },
+          },
         ],
         ["the platform answers a body the client cannot read (200 {})", { status: 200, body: {} }],
       ])("answers a payment error with one generic sentence, no platform detail, when %s", async (_name, fault) => {

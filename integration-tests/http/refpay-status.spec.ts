@@ -1,5 +1,4 @@
 import { createOrderFulfillmentWorkflow } from "@medusajs/core-flows"
-import { request } from "undici"
 import type { IEventBusModuleService, ILockingModule } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { pollRefpayPayments } from "../../src/sync/poll"
@@ -18,7 +17,8 @@ refpayIntegrationSuite(
   (ctx) => {
     const { api, adminHeaders, control, store } = ctx
     const { shopUrl, adminOrder, placeOrder, waitForOrder, postToPluginRoute } = refpayOrders(ctx)
-    const approvedEvent = (refpay: { payment_id: string; order_id: string }, eventId = "evt-approved-1") => approvedEventOf(refpay, eventId)
+    const approvedEvent = (refpay: { payment_id: string; order_id: string }, eventId = "evt-approved-1") =>
+      approvedEventOf(refpay, eventId)
 
     beforeEach(async () => {
       await control("POST", "/webhooks/config", { url: `${shopUrl()}/hooks/refpay`, secret: TEST_WEBHOOK_SECRET })
@@ -38,7 +38,10 @@ refpayIntegrationSuite(
       it("answers 401 to a wrong or missing secret, and accepts the secret as HTTP Basic password", async () => {
         const { orderId, refpay } = await placeOrder()
         expect((await postToPluginRoute(approvedEvent(refpay), {})).status).toBe(401)
-        expect((await postToPluginRoute(approvedEvent(refpay), { "x-refpay-webhook-secret": "wrong-secret-of-any-length" })).status).toBe(401)
+        expect(
+          (await postToPluginRoute(approvedEvent(refpay), { "x-refpay-webhook-secret": "wrong-secret-of-any-length" }))
+            .status
+        ).toBe(401)
         const basic = `Basic ${Buffer.from(`refpay:${TEST_WEBHOOK_SECRET}`).toString("base64")}`
         const accepted = await postToPluginRoute(approvedEvent(refpay), { authorization: basic })
         expect(accepted).toEqual({ status: 200, body: { received: true, processed: true } })
@@ -48,7 +51,10 @@ refpayIntegrationSuite(
 
       it("answers 400 to a JSON body Medusa cannot parse, 200 (acknowledged, counted) to an authentic body that is not a REFPAY event, and 413 to an oversized one", async () => {
         expect((await postToPluginRoute("not json at all")).status).toBe(400) // Medusa's JSON parser, before the plugin
-        expect(await postToPluginRoute({ hello: "world" })).toEqual({ status: 200, body: { received: true, ignored: expect.stringMatching(/no payment_id/) } })
+        expect(await postToPluginRoute({ hello: "world" })).toEqual({
+          status: 200,
+          body: { received: true, ignored: expect.stringMatching(/no payment_id/) },
+        })
         const huge = { event_type: "APPROVED_TRANSACTIONS", payment_id: "x", padding: "x".repeat(100_000) }
         expect((await postToPluginRoute(huge)).status).toBe(413)
       })
@@ -75,9 +81,13 @@ refpayIntegrationSuite(
     describe("Medusa's webhook route: POST /hooks/payment/refpay_refpay", () => {
       it("marks the order paid through Medusa's webhook event, and ignores a forged one", async () => {
         const { orderId, refpay } = await placeOrder()
-        const forged = await api.post(`/hooks/payment/refpay_refpay`, approvedEvent(refpay, "evt-medusa-route-forged"), {
-          headers: { "x-refpay-webhook-secret": "wrong" },
-        })
+        const forged = await api.post(
+          `/hooks/payment/refpay_refpay`,
+          approvedEvent(refpay, "evt-medusa-route-forged"),
+          {
+            headers: { "x-refpay-webhook-secret": "wrong" },
+          }
+        )
         expect(forged.status).toBe(200)
 
         await control("POST", "/webhooks/config", { url: null })
@@ -101,14 +111,18 @@ refpayIntegrationSuite(
         await control("POST", `/payments/${refpay.payment_id}/pay`)
         await waitForOrder(orderId, (o) => o.payment_status === "captured")
         // All 5 copies answered (the plugin's webhook route answers once it has processed a delivery).
-        const approvedCopies = (events: any[]) => events.find((e) => e.event_type === "APPROVED_TRANSACTIONS")?.deliveries.length === 5
+        const approvedCopies = (events: any[]) =>
+          events.find((e) => e.event_type === "APPROVED_TRANSACTIONS")?.deliveries.length === 5
         await waitForDeliveriesSettled(control, refpay.payment_id, approvedCopies)
 
         // Redeliver the creation event (PENDING) after the payment: the payment never moves backwards.
         const { events } = (await control("GET", `/webhooks?payment_id=${refpay.payment_id}`)) as any
         const pending = events.find((e: any) => e.event_type === "PENDING_TRANSACTIONS")
         await control("POST", `/webhooks/${pending.event_id}/redeliver`)
-        const redelivered = (events: any[]) => events.find((e) => e.event_type === "PENDING_TRANSACTIONS")?.deliveries.some((d: any) => d.kind === "redelivery")
+        const redelivered = (events: any[]) =>
+          events
+            .find((e) => e.event_type === "PENDING_TRANSACTIONS")
+            ?.deliveries.some((d: any) => d.kind === "redelivery")
         await waitForDeliveriesSettled(control, refpay.payment_id, redelivered)
 
         const order = await adminOrder(orderId)
@@ -125,7 +139,8 @@ refpayIntegrationSuite(
         const headers = { "x-refpay-webhook-secret": TEST_WEBHOOK_SECRET }
         // Deliveries to Medusa's webhook route reach the plugin through its payment.webhook_received event, 5 s later.
         let medusaRouteEvents = 0
-        ctx.getContainer()
+        ctx
+          .getContainer()
           .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
           .subscribe("payment.webhook_received", async (received: any) => {
             if (received.data?.payload?.data?.event_id === "evt-concurrent") medusaRouteEvents++
@@ -140,7 +155,9 @@ refpayIntegrationSuite(
         // a delivery of this (already processed) event since the plugin's webhook route answered.
         const pluginRouteDeliveries = (await recordedWebhookEvent(ctx.getContainer(), "evt-concurrent"))!.deliveries
         await waitFor(
-          async () => medusaRouteEvents === 2 && (await recordedWebhookEvent(ctx.getContainer(), "evt-concurrent"))!.deliveries > pluginRouteDeliveries,
+          async () =>
+            medusaRouteEvents === 2 &&
+            (await recordedWebhookEvent(ctx.getContainer(), "evt-concurrent"))!.deliveries > pluginRouteDeliveries,
           30_000,
           "Medusa's webhook route's delayed deliveries handled"
         )
@@ -159,7 +176,10 @@ refpayIntegrationSuite(
         // The platform's APPROVED event never reached the shop. (Not asserted through the order: with a 0-minute
         // interval, Medusa's scheduled tick of this same job may capture it before the order is read.)
         const { events } = (await control("GET", `/webhooks?payment_id=${refpay.payment_id}`)) as any
-        expect(events.find((e: any) => e.event_type === "APPROVED_TRANSACTIONS")).toMatchObject({ state: "dropped", attempts: [] })
+        expect(events.find((e: any) => e.event_type === "APPROVED_TRANSACTIONS")).toMatchObject({
+          state: "dropped",
+          attempts: [],
+        })
 
         const results = await pollRefpayPayments(ctx.getContainer())
         // Medusa's scheduler runs the same job every minute; if its tick got there first, ours finds nothing to do.
@@ -174,7 +194,10 @@ refpayIntegrationSuite(
         const { orderId, refpay } = await placeOrder()
         await control("POST", "/clock", { advance_days: 8 })
         const order = await waitForOrder(orderId, (o) => o.status === "canceled")
-        expect(session(order)).toMatchObject({ status: "canceled", data: { refpay: { status: "CANCELLED", reason_code: "EXPIRED" } } })
+        expect(session(order)).toMatchObject({
+          status: "canceled",
+          data: { refpay: { status: "CANCELLED", reason_code: "EXPIRED" } },
+        })
         expect((await control("GET", `/payments/${refpay.payment_id}`)).status).toBe("CANCELLED")
       })
 
@@ -195,7 +218,11 @@ refpayIntegrationSuite(
         const locking = container.resolve<ILockingModule>(Modules.LOCKING)
         const later = new Date(Date.now() + 6 * DAY)
         // While another server's tick holds the lock (taken once Medusa's own scheduled tick here, if running, ends).
-        const skipped = await locking.execute(POLL_LOCK, () => pollRefpayPayments(container, later, { skipIfBusy: true }), { timeout: 120 })
+        const skipped = await locking.execute(
+          POLL_LOCK,
+          () => pollRefpayPayments(container, later, { skipIfBusy: true }),
+          { timeout: 120 }
+        )
         expect(skipped).toEqual([])
         const results = await pollRefpayPayments(container, later)
         expect(results.map((r) => r.action)).toContain("record_check")
@@ -231,7 +258,11 @@ refpayIntegrationSuite(
         const order = await adminOrder(orderId)
         const items = order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
         return api
-          .post(`/admin/orders/${orderId}/fulfillments`, { items, location_id: store().stockLocationId }, adminHeaders())
+          .post(
+            `/admin/orders/${orderId}/fulfillments`,
+            { items, location_id: store().stockLocationId },
+            adminHeaders()
+          )
           .catch((e: any) => e.response)
       }
 

@@ -36,13 +36,16 @@ let packed: ReturnType<typeof packPlugin>
 /** npm's own variables from `npm test` (npm_package_*, npm_config_local_prefix...) would point npm at this repository. */
 function npmEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const keep = /^npm_config_(cache|userconfig|globalconfig|registry|cafile|.*proxy|noproxy)$/
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("npm_") || keep.test(key)))
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith("npm_") || keep.test(key))
+  )
   return { ...env, npm_config_yes: "false", npm_config_update_notifier: "false", ...extra }
 }
 
 function run(command: string, args: string[], cwd: string, timeout = 180_000): string {
   const result = spawnSync(command, args, { cwd, env: npmEnv(), encoding: "utf8", timeout })
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (${result.status ?? result.signal}):\n${result.stderr}`)
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(" ")} failed (${result.status ?? result.signal}):\n${result.stderr}`)
   return result.stdout
 }
 
@@ -65,15 +68,30 @@ beforeAll(async () => {
       env: { ...process.env, MEDUSA_DISABLE_TELEMETRY: "true" },
       logFile: path.join(artifacts, "packed-plugin-build.log"),
       log: () => undefined,
-    }),
+    })
   )
   work = fs.mkdtempSync(path.join(os.tmpdir(), "refpay-packed-"))
   packed = await timed("npm_pack", () => packPlugin({ root, packDir: path.join(work, "pack") }))
   shop = path.join(work, "shop")
   fs.mkdirSync(shop)
-  fs.writeFileSync(path.join(shop, "package.json"), `${JSON.stringify({ name: "refpay-shop", version: "1.0.0", private: true }, null, 2)}\n`)
+  fs.writeFileSync(
+    path.join(shop, "package.json"),
+    `${JSON.stringify({ name: "refpay-shop", version: "1.0.0", private: true }, null, 2)}\n`
+  )
   await timed("npm_install", () =>
-    run("npm", ["install", packed.tarball, "--legacy-peer-deps", "--ignore-scripts", "--prefer-offline", "--no-audit", "--no-fund"], shop),
+    run(
+      "npm",
+      [
+        "install",
+        packed.tarball,
+        "--legacy-peer-deps",
+        "--ignore-scripts",
+        "--prefer-offline",
+        "--no-audit",
+        "--no-fund",
+      ],
+      shop
+    )
   )
 }, 300_000)
 
@@ -84,15 +102,27 @@ afterAll(() => {
 
 describe("the packed package", () => {
   it("ships the compiled sandbox and its launcher, not the sandbox's sources or tests, and no ./workflows export", () => {
-    expect(packed.files).toEqual(expect.arrayContaining(["sandbox/bin/refpay-sandbox.js", "sandbox/dist/cli.js", "sandbox/dist/index.js"]))
+    expect(packed.files).toEqual(
+      expect.arrayContaining(["sandbox/bin/refpay-sandbox.js", "sandbox/dist/cli.js", "sandbox/dist/index.js"])
+    )
     expect(packed.files.filter((f) => /^sandbox\/(src|__tests__)\//.test(f) || f.startsWith("scripts/"))).toEqual([])
     const manifest = JSON.parse(fs.readFileSync(path.join(shop, "node_modules", PACKAGE, "package.json"), "utf8"))
     expect(manifest.exports["./workflows"]).toBeUndefined()
-    expect(fs.readdirSync(path.join(shop, "node_modules")).sort()).toEqual([".bin", ".package-lock.json", "jose", PACKAGE, "undici", "uuid", "zod"])
+    expect(fs.readdirSync(path.join(shop, "node_modules")).sort()).toEqual([
+      ".bin",
+      ".package-lock.json",
+      "jose",
+      PACKAGE,
+      "undici",
+      "uuid",
+      "zod",
+    ])
   })
 
   it("npx refpay-sandbox --help works in the shop", () => {
-    const help = timedSync("npx_help", () => spawnSync("npx", ["refpay-sandbox", "--help"], { cwd: shop, env: npmEnv(), encoding: "utf8", timeout: 60_000 }))
+    const help = timedSync("npx_help", () =>
+      spawnSync("npx", ["refpay-sandbox", "--help"], { cwd: shop, env: npmEnv(), encoding: "utf8", timeout: 60_000 })
+    )
     expect(help.stderr.replace(/^npm warn .*\n/gm, "")).toBe("")
     expect(help.status).toBe(0)
     expect(help.stdout).toMatch(/^Usage: refpay-sandbox \[options\]/)
@@ -102,7 +132,9 @@ describe("the packed package", () => {
 
   it("npx refpay-sandbox --state: a T1 token and a payment over loopback, still there and payable after a restart", async () => {
     const stateFile = path.join(shop, "sandbox.json")
-    const first = await timed("npx_start", () => startSandbox(["--port", "0", "--host", "127.0.0.1", "--state", "sandbox.json"]))
+    const first = await timed("npx_start", () =>
+      startSandbox(["--port", "0", "--host", "127.0.0.1", "--state", "sandbox.json"])
+    )
     const paymentId = randomUUID()
     let reference: string
     try {
@@ -114,7 +146,11 @@ describe("the packed package", () => {
           idempotency_key: randomUUID(),
           request_id: randomUUID(),
           order_id: "packed-1",
-          data: { amount: 1999, currency: "EUR", payment: { payment_id: paymentId, payment_method: "CASH_PAYMENT", brand: "REFPAY" } },
+          data: {
+            amount: 1999,
+            currency: "EUR",
+            payment: { payment_id: paymentId, payment_method: "CASH_PAYMENT", brand: "REFPAY" },
+          },
         }),
       })
       expect(created.status).toBe(201)
@@ -130,9 +166,15 @@ describe("the packed package", () => {
     const second = await startSandbox(["--port", "0", "--host", "127.0.0.1"], { REFPAY_SANDBOX_STATE: stateFile })
     try {
       const token = await t1Token(second.url)
-      const status = await fetch(`${second.url}/dpm/hub-payment-info/v1/payments/info/${paymentId}`, { headers: { authorization: `Bearer ${token}` } })
+      const status = await fetch(`${second.url}/dpm/hub-payment-info/v1/payments/info/${paymentId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
       expect(status.status).toBe(200)
-      expect(await status.json()).toMatchObject({ payment_id: paymentId, status: "WAITING", additional_data: { reference } })
+      expect(await status.json()).toMatchObject({
+        payment_id: paymentId,
+        status: "WAITING",
+        additional_data: { reference },
+      })
       const paid = await fetch(`${second.url}/__sandbox/payments/${paymentId}/pay`, { method: "POST" })
       expect(paid.status).toBe(200)
       expect((await paid.json()).status).toBe("APPROVED")
@@ -146,7 +188,9 @@ describe("the packed package", () => {
     const exported = exportEntries(path.join(shop, "node_modules", PACKAGE)).map((e) => e.specifier)
     expect(exported).toEqual(expect.arrayContaining(SHOP_ENTRY_POINTS))
     expect(exported.length).toBeGreaterThan(SHOP_ENTRY_POINTS.length)
-    const problems = await timed("exports_check", () => checkExports({ shopDir: shop, packageName: PACKAGE, load: true, env: npmEnv() }))
+    const problems = await timed("exports_check", () =>
+      checkExports({ shopDir: shop, packageName: PACKAGE, load: true, env: npmEnv() })
+    )
     expect(problems).toEqual([])
   }, 120_000)
 })
@@ -179,8 +223,16 @@ async function t1Token(url: string): Promise<string> {
 }
 
 /** `npx refpay-sandbox ...` in the shop, in its own process group (npx -> sh -> node), until it prints its URLs. */
-function startSandbox(args: string[], env: Record<string, string> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn("npx", ["refpay-sandbox", ...args], { cwd: shop, env: npmEnv(env), detached: true, stdio: ["ignore", "pipe", "pipe"] })
+function startSandbox(
+  args: string[],
+  env: Record<string, string> = {}
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child: ChildProcess = spawn("npx", ["refpay-sandbox", ...args], {
+    cwd: shop,
+    env: npmEnv(env),
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  })
   let output = ""
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()))
   const group = child.pid as number

@@ -1,6 +1,18 @@
 import { createHmac } from "node:crypto"
 import { startSandbox, type RunningSandbox } from "../src"
-import { bearer, call, control, CREATE, deniedBody, LIMITED, paymentRequest, STATUS, stopSandbox, t1Token, t2Token } from "./support/client"
+import {
+  bearer,
+  call,
+  control,
+  CREATE,
+  deniedBody,
+  LIMITED,
+  paymentRequest,
+  STATUS,
+  stopSandbox,
+  t1Token,
+  t2Token,
+} from "./support/client"
 
 let sb: RunningSandbox
 
@@ -12,7 +24,8 @@ afterAll(() => stopSandbox(sb))
 
 const unknownPayment = `${STATUS}00000000-0000-4000-8000-000000000000`
 
-const unauthorized = (detail: string, description: string) => deniedBody(401, "Unauthorized", "Unauthorized", description, detail)
+const unauthorized = (detail: string, description: string) =>
+  deniedBody(401, "Unauthorized", "Unauthorized", description, detail)
 
 /** A structurally valid token signed with someone else's key. */
 function foreignToken(): string {
@@ -61,7 +74,9 @@ describe("authentication of payment calls (spec 5, 7)", () => {
 
   it("401 INVALID_TOKEN for a tampered payload", async () => {
     const [h, , s] = (await t1Token(sb)).split(".")
-    const payload = Buffer.from(JSON.stringify({ sub: "sandbox-client-id", scope: "payments reports" })).toString("base64url")
+    const payload = Buffer.from(JSON.stringify({ sub: "sandbox-client-id", scope: "payments reports" })).toString(
+      "base64url"
+    )
     const res = await call(sb.paymentsUrl, "GET", unknownPayment, { headers: bearer(`${h}.${payload}.${s}`) })
     expect(res.status).toBe(401)
     expect(res.body.details[0].description_detail).toBe("INVALID_TOKEN")
@@ -83,7 +98,15 @@ describe("authentication of payment calls (spec 5, 7)", () => {
     for (const token of [await t1Token(sb, LIMITED), await t2Token(sb, LIMITED)]) {
       const res = await call(sb.paymentsUrl, "POST", CREATE, { headers: bearer(token), json: paymentRequest() })
       expect(res.status).toBe(403)
-      expect(res.body).toEqual(deniedBody(403, "Forbidden", "Forbidden", "Insufficient scope", 'scope "payments" is required for this resource'))
+      expect(res.body).toEqual(
+        deniedBody(
+          403,
+          "Forbidden",
+          "Forbidden",
+          "Insufficient scope",
+          'scope "payments" is required for this resource'
+        )
+      )
     }
     expect((await control(sb, "GET", "/payments")).body.count).toBe(0)
   })
@@ -94,7 +117,9 @@ describe("authentication of payment calls (spec 5, 7)", () => {
     expect((await call(sb.paymentsUrl, "GET", unknownPayment, { headers: bearer(t1) })).status).toBe(404)
     expect((await call(sb.paymentsUrl, "GET", unknownPayment, { headers: bearer(t2) })).status).toBe(404)
     expect((await call(sb.paymentsUrl, "GET", unknownPayment, { headers: { authorization: t2 } })).status).toBe(404)
-    expect((await call(sb.paymentsUrl, "GET", unknownPayment, { headers: { authorization: `bearer ${t2}` } })).status).toBe(404)
+    expect(
+      (await call(sb.paymentsUrl, "GET", unknownPayment, { headers: { authorization: `bearer ${t2}` } })).status
+    ).toBe(404)
     const bareT1 = await call(sb.paymentsUrl, "GET", unknownPayment, { headers: { authorization: t1 } })
     expect(bareT1.status).toBe(401)
     expect(bareT1.body.details[0].description_detail).toBe("INVALID_AUTHORIZATION_FORM")
@@ -136,7 +161,11 @@ describe("token lifetime option", () => {
     const short = await startSandbox({ port: 0, tokenTtlSeconds: 60 })
     try {
       const t1 = await call(short.authUrl, "POST", "/token", {
-        form: { grant_type: "client_credentials", client_id: "sandbox-client-id", client_secret: "sandbox-client-secret" },
+        form: {
+          grant_type: "client_credentials",
+          client_id: "sandbox-client-id",
+          client_secret: "sandbox-client-secret",
+        },
       })
       expect(t1.body.expires_in).toBe(60)
       const token = await t2Token(short)

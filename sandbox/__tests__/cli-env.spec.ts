@@ -43,10 +43,17 @@ describe("parseArgs: environment variables", () => {
   })
 
   it("one variable changes only its field; empty variables count as unset; other variables are ignored", () => {
-    const parsed = parseArgs([], { REFPAY_SANDBOX_CLIENT_SECRET: "only-this", REFPAY_SANDBOX_WEBHOOK_SECRET: "", REFPAY_SANDBOX_PORT: "1" })
+    const parsed = parseArgs([], {
+      REFPAY_SANDBOX_CLIENT_SECRET: "only-this",
+      REFPAY_SANDBOX_WEBHOOK_SECRET: "",
+      REFPAY_SANDBOX_PORT: "1",
+    })
     expect(parsed).toEqual({
       help: false,
-      options: { port: 4010, credentials: [{ ...DEFAULT_CREDENTIALS[0], clientSecret: "only-this" }, DEFAULT_CREDENTIALS[1]] },
+      options: {
+        port: 4010,
+        credentials: [{ ...DEFAULT_CREDENTIALS[0], clientSecret: "only-this" }, DEFAULT_CREDENTIALS[1]],
+      },
     })
   })
 
@@ -62,8 +69,24 @@ describe("parseArgs: environment variables", () => {
     ])
     for (const name of ENVIRONMENT_VARIABLES) expect(USAGE).toContain(name)
     const flags = [
-      "port", "host", "state", "control-token", "webhook-url", "webhook-secret", "webhook-auth", "webhook-retries", "webhook-backoff-ms", "token-ttl",
-      "expiry-days", "expired-status", "authorization-form", "client-id", "client-secret", "channel", "scope", "help",
+      "port",
+      "host",
+      "state",
+      "control-token",
+      "webhook-url",
+      "webhook-secret",
+      "webhook-auth",
+      "webhook-retries",
+      "webhook-backoff-ms",
+      "token-ttl",
+      "expiry-days",
+      "expired-status",
+      "authorization-form",
+      "client-id",
+      "client-secret",
+      "channel",
+      "scope",
+      "help",
     ]
     for (const flag of flags) expect(USAGE).toMatch(new RegExp(`^  --${flag}[ =]`, "m"))
   })
@@ -100,6 +123,8 @@ describe("bin/refpay-sandbox.js", () => {
   it("a state file that is not one stops it with exit code 2 and a message naming the file", () => {
     const res = spawnSync(process.execPath, [bin, "--port", "0", "--state", __filename], { encoding: "utf8" })
     expect(res.status).toBe(2)
-    expect(res.stderr).toContain(`refpay-sandbox: The state file ${__filename} is not a REFPAY sandbox state (not JSON:`)
+    expect(res.stderr).toContain(
+      `refpay-sandbox: The state file ${__filename} is not a REFPAY sandbox state (not JSON:`
+    )
   }, 20_000)
 })

@@ -53,7 +53,16 @@ describe("parseArgs", () => {
   })
 
   it("credential flags override the default set and keep the limited one", () => {
-    const parsed = parseArgs(["--client-id", "id", "--client-secret", "secret", "--channel", "web", "--scope", "payments reports"])
+    const parsed = parseArgs([
+      "--client-id",
+      "id",
+      "--client-secret",
+      "secret",
+      "--channel",
+      "web",
+      "--scope",
+      "payments reports",
+    ])
     expect(parsed.help).toBe(false)
     if (parsed.help) return
     expect(parsed.options.credentials).toEqual([
@@ -68,31 +77,40 @@ describe("parseArgs", () => {
     expect(() => parseArgs(["--port"])).toThrow("Option --port needs a value.")
     expect(() => parseArgs(["--port", "--host"])).toThrow("Option --port needs a value.")
     expect(() => parseArgs(["--port", "http"])).toThrow('--port must be a whole number, got "http".')
-    expect(() => parseArgs(["--webhook-auth", "token"])).toThrow('--webhook-auth must be one of header, basic, got "token".')
+    expect(() => parseArgs(["--webhook-auth", "token"])).toThrow(
+      '--webhook-auth must be one of header, basic, got "token".'
+    )
   })
 })
 
 describe("bin/refpay-sandbox.js", () => {
-  it.each(["SIGTERM", "SIGINT"] as const)("prints the three base URLs, serves, and exits 0 on %s", async (signal) => {
-    const bin = path.join(__dirname, "..", "bin", "refpay-sandbox.js")
-    const child = spawn(process.execPath, [bin, "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] })
-    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)))
-    try {
-      const line = await new Promise<string>((resolve, reject) => {
-        let out = ""
-        child.stdout.on("data", (chunk: Buffer) => {
-          out += chunk.toString()
-          if (out.includes("\n")) resolve(out.trim())
+  it.each(["SIGTERM", "SIGINT"] as const)(
+    "prints the three base URLs, serves, and exits 0 on %s",
+    async (signal) => {
+      const bin = path.join(__dirname, "..", "bin", "refpay-sandbox.js")
+      const child = spawn(process.execPath, [bin, "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] })
+      const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)))
+      try {
+        const line = await new Promise<string>((resolve, reject) => {
+          let out = ""
+          child.stdout.on("data", (chunk: Buffer) => {
+            out += chunk.toString()
+            if (out.includes("\n")) resolve(out.trim())
+          })
+          child.on("exit", () => reject(new Error(`exited early: ${out}`)))
         })
-        child.on("exit", () => reject(new Error(`exited early: ${out}`)))
-      })
-      const match = /^REFPAY sandbox listening: auth_url=(http:\/\/localhost:(\d+))\/auth backoffice_url=\1\/backoffice payments_url=\1$/.exec(line)
-      expect(match).not.toBeNull()
-      const res = await call(match?.[1] as string, "GET", "/__sandbox/clock")
-      expect(res.status).toBe(200)
-    } finally {
-      child.kill(signal)
-    }
-    expect(await exited).toBe(0)
-  }, 20_000)
+        const match =
+          /^REFPAY sandbox listening: auth_url=(http:\/\/localhost:(\d+))\/auth backoffice_url=\1\/backoffice payments_url=\1$/.exec(
+            line
+          )
+        expect(match).not.toBeNull()
+        const res = await call(match?.[1] as string, "GET", "/__sandbox/clock")
+        expect(res.status).toBe(200)
+      } finally {
+        child.kill(signal)
+      }
+      expect(await exited).toBe(0)
+    },
+    20_000
+  )
 })

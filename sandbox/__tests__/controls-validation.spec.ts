@@ -41,12 +41,27 @@ const REFUSED: Case[] = [
     ],
   ],
   ["faults: hold not a boolean", "/faults", { path: "/auth", hold: 1 }, [["hold", "must be a boolean"]]],
-  ["faults: hold_max_ms without hold", "/faults", { path: "/auth", status: 500, hold_max_ms: 10 }, [["hold_max_ms", "needs hold: true"]]],
-  ["faults: hold_max_ms fractional", "/faults", { path: "/auth", hold: true, hold_max_ms: 1.5 }, [["hold_max_ms", "must be an integer from 1 to 600000"]]],
+  [
+    "faults: hold_max_ms without hold",
+    "/faults",
+    { path: "/auth", status: 500, hold_max_ms: 10 },
+    [["hold_max_ms", "needs hold: true"]],
+  ],
+  [
+    "faults: hold_max_ms fractional",
+    "/faults",
+    { path: "/auth", hold: true, hold_max_ms: 1.5 },
+    [["hold_max_ms", "must be an integer from 1 to 600000"]],
+  ],
   ["faults/{id}/release: count 0", SOME_RELEASE, { count: 0 }, [["count", "must be an integer >= 1"]]],
   ["faults/{id}/release: unknown field", SOME_RELEASE, { id: 1 }, [["id", "is not allowed"]]],
   ["clock: nothing to do", "/clock", {}, [["body", "exactly one of advance_ms, advance_days or set is required"]]],
-  ["clock: two moves", "/clock", { advance_ms: 1, set: 0 }, [["body", "exactly one of advance_ms, advance_days or set is required"]]],
+  [
+    "clock: two moves",
+    "/clock",
+    { advance_ms: 1, set: 0 },
+    [["body", "exactly one of advance_ms, advance_days or set is required"]],
+  ],
   ["clock: advance_ms a string", "/clock", { advance_ms: "1" }, [["advance_ms", "must be a number"]]],
   ["clock: advance_days a string", "/clock", { advance_days: "1" }, [["advance_days", "must be a number"]]],
   ["clock: set not a time", "/clock", { set: "tomorrow" }, [["set", "must be an ISO 8601 time or epoch ms"]]],
@@ -65,13 +80,38 @@ const REFUSED: Case[] = [
       ["rewind", "is not allowed"],
     ],
   ],
-  ["webhooks/config: url relative", "/webhooks/config", { url: "/hooks/refpay" }, [["url", "must be an absolute http(s) URL or null"]]],
-  ["webhooks/config: url ftp", "/webhooks/config", { url: "ftp://example.test/x" }, [["url", "must be an absolute http(s) URL or null"]]],
-  ["webhooks/config: empty secret", "/webhooks/config", { secret: "" }, [["secret", "must be a non-empty string or null"]]],
+  [
+    "webhooks/config: url relative",
+    "/webhooks/config",
+    { url: "/hooks/refpay" },
+    [["url", "must be an absolute http(s) URL or null"]],
+  ],
+  [
+    "webhooks/config: url ftp",
+    "/webhooks/config",
+    { url: "ftp://example.test/x" },
+    [["url", "must be an absolute http(s) URL or null"]],
+  ],
+  [
+    "webhooks/config: empty secret",
+    "/webhooks/config",
+    { secret: "" },
+    [["secret", "must be a non-empty string or null"]],
+  ],
   ["webhooks/config: auth", "/webhooks/config", { auth: "bearer" }, [["auth", 'must be "header" or "basic"']]],
   ["webhooks/config: retries", "/webhooks/config", { retries: 101 }, [["retries", "must be an integer from 0 to 100"]]],
-  ["webhooks/config: retries fractional", "/webhooks/config", { retries: 1.5 }, [["retries", "must be an integer from 0 to 100"]]],
-  ["webhooks/config: backoff", "/webhooks/config", { backoff_ms: -1 }, [["backoff_ms", "must be an integer from 0 to 3600000"]]],
+  [
+    "webhooks/config: retries fractional",
+    "/webhooks/config",
+    { retries: 1.5 },
+    [["retries", "must be an integer from 0 to 100"]],
+  ],
+  [
+    "webhooks/config: backoff",
+    "/webhooks/config",
+    { backoff_ms: -1 },
+    [["backoff_ms", "must be an integer from 0 to 3600000"]],
+  ],
   [
     "webhooks/config: every field wrong",
     "/webhooks/config",
@@ -88,9 +128,24 @@ const REFUSED: Case[] = [
   ["webhooks/faults: no mode", "/webhooks/faults", {}, [["mode", "is required"]]],
   ["webhooks/faults: mode", "/webhooks/faults", { mode: "lose" }, [["mode", 'must be "drop", "duplicate" or "delay"']]],
   ["webhooks/faults: count", "/webhooks/faults", { mode: "drop", count: 0 }, [["count", "must be an integer >= 1"]]],
-  ["webhooks/faults: copies", "/webhooks/faults", { mode: "duplicate", copies: 1 }, [["copies", "must be an integer from 2 to 100"]]],
-  ["webhooks/faults: delay without delay_ms", "/webhooks/faults", { mode: "delay" }, [["delay_ms", "must be an integer from 0 to 600000 for mode delay"]]],
-  ["webhooks/faults: delay_ms too long", "/webhooks/faults", { mode: "delay", delay_ms: 600_001 }, [["delay_ms", "must be an integer from 0 to 600000 for mode delay"]]],
+  [
+    "webhooks/faults: copies",
+    "/webhooks/faults",
+    { mode: "duplicate", copies: 1 },
+    [["copies", "must be an integer from 2 to 100"]],
+  ],
+  [
+    "webhooks/faults: delay without delay_ms",
+    "/webhooks/faults",
+    { mode: "delay" },
+    [["delay_ms", "must be an integer from 0 to 600000 for mode delay"]],
+  ],
+  [
+    "webhooks/faults: delay_ms too long",
+    "/webhooks/faults",
+    { mode: "delay", delay_ms: 600_001 },
+    [["delay_ms", "must be an integer from 0 to 600000 for mode delay"]],
+  ],
   [
     "webhooks/faults: wrong values and unknown field",
     "/webhooks/faults",
@@ -102,8 +157,18 @@ const REFUSED: Case[] = [
     ],
   ],
   ["next-reference: no reference", "/next-reference", {}, [["reference", "is required"]]],
-  ["next-reference: short reference", "/next-reference", { reference: "12345678" }, [["reference", "must be 9 digits"]]],
-  ["next-reference: reference a number", "/next-reference", { reference: 123456789 }, [["reference", "must be 9 digits"]]],
+  [
+    "next-reference: short reference",
+    "/next-reference",
+    { reference: "12345678" },
+    [["reference", "must be 9 digits"]],
+  ],
+  [
+    "next-reference: reference a number",
+    "/next-reference",
+    { reference: 123456789 },
+    [["reference", "must be 9 digits"]],
+  ],
   [
     "next-reference: entity and unknown field",
     "/next-reference",
@@ -129,7 +194,16 @@ describe("a /__sandbox control refuses a body it cannot use", () => {
   })
 
   it("a body that is not a JSON object is refused by every control that takes one", async () => {
-    for (const path of [SOME_PAYMENT, SOME_REFERENCE, "/clock", "/webhooks/config", "/webhooks/faults", "/next-reference", "/faults", SOME_RELEASE]) {
+    for (const path of [
+      SOME_PAYMENT,
+      SOME_REFERENCE,
+      "/clock",
+      "/webhooks/config",
+      "/webhooks/faults",
+      "/next-reference",
+      "/faults",
+      SOME_RELEASE,
+    ]) {
       for (const body of [[1], "x", 5, null]) {
         const res = await control(sb, "POST", path, body)
         expect(res.body.details).toEqual([{ field: "body", message: "must be a JSON object" }])
@@ -138,28 +212,74 @@ describe("a /__sandbox control refuses a body it cannot use", () => {
   })
 
   it("never answers 500 and names at least one field whatever JSON a control is sent (fast-check)", async () => {
-    const paths = ["/clock", "/webhooks/config", "/webhooks/faults", "/next-reference", "/faults", SOME_PAYMENT, SOME_REFERENCE, SOME_RELEASE]
-    const keys = fc.constantFrom("force", "advance_ms", "advance_days", "set", "url", "secret", "auth", "retries", "backoff_ms", "mode", "count", "copies", "delay_ms", "entity", "reference", "path", "status", "hold", "hold_max_ms", "other")
+    const paths = [
+      "/clock",
+      "/webhooks/config",
+      "/webhooks/faults",
+      "/next-reference",
+      "/faults",
+      SOME_PAYMENT,
+      SOME_REFERENCE,
+      SOME_RELEASE,
+    ]
+    const keys = fc.constantFrom(
+      "force",
+      "advance_ms",
+      "advance_days",
+      "set",
+      "url",
+      "secret",
+      "auth",
+      "retries",
+      "backoff_ms",
+      "mode",
+      "count",
+      "copies",
+      "delay_ms",
+      "entity",
+      "reference",
+      "path",
+      "status",
+      "hold",
+      "hold_max_ms",
+      "other"
+    )
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...paths), fc.dictionary(keys, fc.jsonValue({ maxDepth: 2 })), async (path, body) => {
-        const res = await control(sb, "POST", path, body)
-        expect([200, 201, 400, 404, 409]).toContain(res.status)
-        if (res.status === 400) {
-          expect(res.body.details.length).toBeGreaterThan(0)
-          for (const d of res.body.details) expect(typeof d.field === "string" && typeof d.message === "string").toBe(true)
+      fc.asyncProperty(
+        fc.constantFrom(...paths),
+        fc.dictionary(keys, fc.jsonValue({ maxDepth: 2 })),
+        async (path, body) => {
+          const res = await control(sb, "POST", path, body)
+          expect([200, 201, 400, 404, 409]).toContain(res.status)
+          if (res.status === 400) {
+            expect(res.body.details.length).toBeGreaterThan(0)
+            for (const d of res.body.details)
+              expect(typeof d.field === "string" && typeof d.message === "string").toBe(true)
+          }
+          sb.reset()
         }
-        sb.reset()
-      }),
-      { numRuns: 300 },
+      ),
+      { numRuns: 300 }
     )
   })
 })
 
 describe("a /__sandbox control takes what its page documents", () => {
   it("webhooks/config sets and removes url and secret, and the delivery settings", async () => {
-    const set = await control(sb, "POST", "/webhooks/config", { url: "http://127.0.0.1:9/hooks", secret: "s", auth: "basic", retries: 0, backoff_ms: 3_600_000 })
+    const set = await control(sb, "POST", "/webhooks/config", {
+      url: "http://127.0.0.1:9/hooks",
+      secret: "s",
+      auth: "basic",
+      retries: 0,
+      backoff_ms: 3_600_000,
+    })
     expect(set.status).toBe(200)
-    expect(set.body).toMatchObject({ url: "http://127.0.0.1:9/hooks", auth: "basic", retries: 0, backoff_ms: 3_600_000 })
+    expect(set.body).toMatchObject({
+      url: "http://127.0.0.1:9/hooks",
+      auth: "basic",
+      retries: 0,
+      backoff_ms: 3_600_000,
+    })
     const removed = await control(sb, "POST", "/webhooks/config", { url: null, secret: null })
     expect(removed.status).toBe(200)
     expect(removed.body).toMatchObject({ url: null, auth: "basic", retries: 0 })
@@ -181,7 +301,9 @@ describe("a /__sandbox control takes what its page documents", () => {
 
   it("webhooks/faults: a delay with delay_ms, a duplicate with copies, a drop with an empty count", async () => {
     expect((await control(sb, "POST", "/webhooks/faults", { mode: "delay", delay_ms: 0 })).status).toBe(200)
-    expect((await control(sb, "POST", "/webhooks/faults", { mode: "duplicate", copies: 100, count: 3 })).status).toBe(200)
+    expect((await control(sb, "POST", "/webhooks/faults", { mode: "duplicate", copies: 100, count: 3 })).status).toBe(
+      200
+    )
     const all = await control(sb, "POST", "/webhooks/faults", { mode: "drop" })
     expect(all.body.count).toBe(3)
   })

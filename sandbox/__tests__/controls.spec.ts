@@ -44,9 +44,11 @@ describe("startSandbox", () => {
 
   it("refuses bad options with a message naming the option", async () => {
     await expect(startSandbox({ webhookAuth: "token" as never })).rejects.toThrow(
-      "Sandbox option webhookAuth must be one of header, basic.",
+      "Sandbox option webhookAuth must be one of header, basic."
     )
-    await expect(startSandbox({ entity: "1234" })).rejects.toThrow("Sandbox option entity must be 5 digits, e.g. 21098.")
+    await expect(startSandbox({ entity: "1234" })).rejects.toThrow(
+      "Sandbox option entity must be 5 digits, e.g. 21098."
+    )
   })
 
   it("close() is idempotent", async () => {
@@ -95,7 +97,9 @@ describe("request log (GET /__sandbox/requests)", () => {
     await call(sb.paymentsUrl, "GET", "/dpm/hub-payment-info/v1/payments/info/x", { headers: bearer(token) })
     await control(sb, "GET", "/clock")
     expect((await control(sb, "GET", "/requests?path=/dpm")).body.count).toBe(2)
-    expect((await control(sb, "GET", "/requests?path=/dpm&method=get")).body.requests.map((r: any) => r.status)).toEqual([400])
+    expect(
+      (await control(sb, "GET", "/requests?path=/dpm&method=get")).body.requests.map((r: any) => r.status)
+    ).toEqual([400])
     expect((await control(sb, "GET", "/requests?path=/__sandbox")).body.count).toBe(0)
     await control(sb, "DELETE", "/requests")
     expect((await control(sb, "GET", "/requests")).body.count).toBe(0)
@@ -119,7 +123,12 @@ describe("DELETE /__sandbox/payments/{id} (the platform forgets a payment)", () 
 
     const forgotten = await control(sb, "DELETE", `/payments/${id}`)
     expect(forgotten.status).toBe(200)
-    expect(forgotten.body).toEqual({ forgotten: true, payment_id: id, seller_id: gone.body.seller_id, status: "APPROVED" })
+    expect(forgotten.body).toEqual({
+      forgotten: true,
+      payment_id: id,
+      seller_id: gone.body.seller_id,
+      status: "APPROVED",
+    })
 
     const read = await call(sb.paymentsUrl, "GET", `${STATUS}${id}`, { headers: bearer(token) })
     expect(read.status).toBe(404)
@@ -139,7 +148,9 @@ describe("DELETE /__sandbox/payments/{id} (the platform forgets a payment)", () 
 
     const list = await control(sb, "GET", "/payments")
     expect(list.body.payments.map((p: any) => p.payment_id)).toEqual([kept.body.payment_id])
-    expect((await call(sb.paymentsUrl, "GET", `${STATUS}${kept.body.payment_id}`, { headers: bearer(token) })).status).toBe(200)
+    expect(
+      (await call(sb.paymentsUrl, "GET", `${STATUS}${kept.body.payment_id}`, { headers: bearer(token) })).status
+    ).toBe(200)
   })
 
   it("a forgotten WAITING payment no longer expires; its order_id and payment_id can be used again", async () => {
@@ -151,7 +162,11 @@ describe("DELETE /__sandbox/payments/{id} (the platform forgets a payment)", () 
 
     // A new request (new idempotency key) with the same order and payment ids creates the payment anew (with a
     // new token: eight days on, the first one has expired).
-    const again = await createPayment(sb, await t1Token(sb), { ...body, idempotency_key: randomUUID(), request_id: randomUUID() })
+    const again = await createPayment(sb, await t1Token(sb), {
+      ...body,
+      idempotency_key: randomUUID(),
+      request_id: randomUUID(),
+    })
     expect(again.status).toBe(201)
     expect(again.body.payment_id).toBe(id)
     expect((await control(sb, "GET", `/payments/${id}`)).body.status).toBe("WAITING")
@@ -199,7 +214,11 @@ describe("routing errors", () => {
     expect((await call(sb.url, "GET", "/backoffice/v2/token")).body.name).toBe("NotFound")
     const payments = await call(sb.url, "GET", "/dpm/payments-gwproxy/v3/payments")
     expect(payments.status).toBe(404)
-    expect(payments.body).toEqual({ error_code: "NOT_FOUND", message: "No resource at /dpm/payments-gwproxy/v3/payments", details: [] })
+    expect(payments.body).toEqual({
+      error_code: "NOT_FOUND",
+      message: "No resource at /dpm/payments-gwproxy/v3/payments",
+      details: [],
+    })
     const ctl = await control(sb, "GET", "/nothing")
     expect(ctl.status).toBe(404)
     expect(ctl.body.error_code).toBe("NOT_FOUND")

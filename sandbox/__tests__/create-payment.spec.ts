@@ -1,6 +1,19 @@
 import { randomUUID } from "node:crypto"
 import { DEFAULT_SELLER_ID, startSandbox, type RunningSandbox } from "../src"
-import { bearer, call, control, CREATE, createPayment, MAIN, paymentRequest, startWithToken, STATUS, stopSandbox, t1Token, t2Token } from "./support/client"
+import {
+  bearer,
+  call,
+  control,
+  CREATE,
+  createPayment,
+  MAIN,
+  paymentRequest,
+  startWithToken,
+  STATUS,
+  stopSandbox,
+  t1Token,
+  t2Token,
+} from "./support/client"
 
 let sb: RunningSandbox
 let token: string
@@ -41,7 +54,7 @@ describe("POST /dpm/payments-gwproxy/v2/payments: success (spec 2.6)", () => {
         "received_at",
         "seller_id",
         "status",
-      ].sort(),
+      ].sort()
     )
     expect(res.body).toMatchObject({
       idempotency_key: body.idempotency_key,
@@ -153,7 +166,9 @@ describe("create: validation (spec 2.5), every problem in one 400", () => {
   })
 
   it("order_id: 1 to 35 characters, a string", async () => {
-    expect(await problems((b) => (b.order_id = ""))).toEqual([{ field: "order_id", message: "must be at least 1 character" }])
+    expect(await problems((b) => (b.order_id = ""))).toEqual([
+      { field: "order_id", message: "must be at least 1 character" },
+    ])
     expect(await problems((b) => (b.order_id = "x".repeat(36)))).toEqual([
       { field: "order_id", message: "must be at most 35 characters" },
     ])
@@ -178,7 +193,12 @@ describe("create: validation (spec 2.5), every problem in one 400", () => {
   it.each([
     ["data.currency", "eur", 'must be "EUR"', (b: any, v: string) => (b.data.currency = v)],
     ["data.currency", "USD", 'must be "EUR"', (b: any, v: string) => (b.data.currency = v)],
-    ["data.payment.payment_method", "CREDIT_CARD", 'must be "CASH_PAYMENT"', (b: any, v: string) => (b.data.payment.payment_method = v)],
+    [
+      "data.payment.payment_method",
+      "CREDIT_CARD",
+      'must be "CASH_PAYMENT"',
+      (b: any, v: string) => (b.data.payment.payment_method = v),
+    ],
     ["data.payment.brand", "MBWAY", 'must be "REFPAY"', (b: any, v: string) => (b.data.payment.brand = v)],
   ])("%s = %s refused", async (field, value, message, change) => {
     expect(await problems((b) => change(b, value))).toEqual([{ field, message }])
@@ -204,14 +224,25 @@ describe("create: validation (spec 2.5), every problem in one 400", () => {
   it("checks customer field types and the alpha-2 country", async () => {
     const details = await problems((b) => {
       b.data.additional_data = {
-        customer: { name: 7, email: null, shippings: { address: { country: "PRT" } }, billing_address: { country: "pt" } },
+        customer: {
+          name: 7,
+          email: null,
+          shippings: { address: { country: "PRT" } },
+          billing_address: { country: "pt" },
+        },
       }
     })
     expect(details).toEqual([
       { field: "data.additional_data.customer.email", message: "must not be null" },
       { field: "data.additional_data.customer.name", message: "must be a string" },
-      { field: "data.additional_data.customer.billing_address.country", message: "must be an ISO 3166-1 alpha-2 code, e.g. PT" },
-      { field: "data.additional_data.customer.shippings.address.country", message: "must be an ISO 3166-1 alpha-2 code, e.g. PT" },
+      {
+        field: "data.additional_data.customer.billing_address.country",
+        message: "must be an ISO 3166-1 alpha-2 code, e.g. PT",
+      },
+      {
+        field: "data.additional_data.customer.shippings.address.country",
+        message: "must be an ISO 3166-1 alpha-2 code, e.g. PT",
+      },
     ])
   })
 
@@ -266,7 +297,12 @@ describe("create: idempotency and uniqueness (contract page)", () => {
   it("treats a reordered body as the same body", async () => {
     const body = paymentRequest()
     await createPayment(sb, token, body)
-    const reordered = { data: { payment: body.data.payment, currency: "EUR", amount: body.data.amount }, order_id: body.order_id, request_id: body.request_id, idempotency_key: body.idempotency_key }
+    const reordered = {
+      data: { payment: body.data.payment, currency: "EUR", amount: body.data.amount },
+      order_id: body.order_id,
+      request_id: body.request_id,
+      idempotency_key: body.idempotency_key,
+    }
     expect((await createPayment(sb, token, reordered)).status).toBe(201)
     expect((await control(sb, "GET", "/payments")).body.count).toBe(1)
   })
@@ -306,7 +342,9 @@ describe("create: idempotency and uniqueness (contract page)", () => {
     const res = await createPayment(sb, token, again)
     expect(res.status).toBe(409)
     expect(res.body.error_code).toBe("DUPLICATE_PAYMENT_ID")
-    expect(res.body.details).toEqual([{ field: "data.payment.payment_id", message: "is already used by another payment" }])
+    expect(res.body.details).toEqual([
+      { field: "data.payment.payment_id", message: "is already used by another payment" },
+    ])
   })
 })
 
@@ -319,7 +357,14 @@ describe("sellers are separate", () => {
       entity: "55555",
       credentials: [
         { ...MAIN },
-        { clientId: "other-id", clientSecret: "other-secret", channel: "other", scope: "payments", sellerId: OTHER_SELLER, entity: "77777" },
+        {
+          clientId: "other-id",
+          clientSecret: "other-secret",
+          channel: "other",
+          scope: "payments",
+          sellerId: OTHER_SELLER,
+          entity: "77777",
+        },
       ],
     })
   })
@@ -327,7 +372,12 @@ describe("sellers are separate", () => {
 
   it("keys, order ids and reads are per seller; entity is per seller", async () => {
     const mine = await t1Token(multi)
-    const theirs = await t1Token(multi, { clientId: "other-id", clientSecret: "other-secret", channel: "other", scope: "payments" })
+    const theirs = await t1Token(multi, {
+      clientId: "other-id",
+      clientSecret: "other-secret",
+      channel: "other",
+      scope: "payments",
+    })
     const body = paymentRequest()
     const a = await createPayment(multi, mine, body)
     const b = await createPayment(multi, theirs, body)
@@ -339,8 +389,12 @@ describe("sellers are separate", () => {
     expect(b.body.additional_data.entity).toBe("77777")
     expect(a.body.additional_data.reference).not.toBe(b.body.additional_data.reference)
     await control(multi, "POST", `/payments/${body.data.payment.payment_id}/pay?seller_id=${OTHER_SELLER}`)
-    const mineStatus = await call(multi.paymentsUrl, "GET", `${STATUS}${body.data.payment.payment_id}`, { headers: bearer(mine) })
-    const theirStatus = await call(multi.paymentsUrl, "GET", `${STATUS}${body.data.payment.payment_id}`, { headers: bearer(theirs) })
+    const mineStatus = await call(multi.paymentsUrl, "GET", `${STATUS}${body.data.payment.payment_id}`, {
+      headers: bearer(mine),
+    })
+    const theirStatus = await call(multi.paymentsUrl, "GET", `${STATUS}${body.data.payment.payment_id}`, {
+      headers: bearer(theirs),
+    })
     expect(mineStatus.body.status).toBe("WAITING")
     expect(theirStatus.body.status).toBe("APPROVED")
   })

@@ -37,13 +37,20 @@ describe("on loopback without a control token", () => {
     expect(lines.join("\n")).not.toMatch(/warning/i)
   })
 
-  it.each(FORWARDING)("refuses a control call carrying %s (a proxy on this host) with 403 and a JSON body", async (name, value) => {
-    const res = await call(sb.url, "POST", "/__sandbox/reset", { headers: { [name]: value } })
-    expect(res.status).toBe(403)
-    expect(res.headers["content-type"]).toMatch(/^application\/json/)
-    expect(res.body).toEqual({ error_code: "FORWARDED_REQUEST", message: expect.stringContaining("control token"), details: [] })
-    expect(res.body.message).toContain("--control-token")
-  })
+  it.each(FORWARDING)(
+    "refuses a control call carrying %s (a proxy on this host) with 403 and a JSON body",
+    async (name, value) => {
+      const res = await call(sb.url, "POST", "/__sandbox/reset", { headers: { [name]: value } })
+      expect(res.status).toBe(403)
+      expect(res.headers["content-type"]).toMatch(/^application\/json/)
+      expect(res.body).toEqual({
+        error_code: "FORWARDED_REQUEST",
+        message: expect.stringContaining("control token"),
+        details: [],
+      })
+      expect(res.body.message).toContain("--control-token")
+    }
+  )
 
   it("a token the sandbox was not given does not open the controls to a forwarded call", async () => {
     const res = await control(sb, { "x-forwarded-for": "203.0.113.7", "x-refpay-sandbox-token": TOKEN })
@@ -52,7 +59,10 @@ describe("on loopback without a control token", () => {
   })
 
   it("leaves the platform routes alone: a forwarded T1 token call and a 404 answer as before", async () => {
-    const token = await call(sb.authUrl, "POST", "/token", { form: t1Form(), headers: { "x-forwarded-for": "203.0.113.7" } })
+    const token = await call(sb.authUrl, "POST", "/token", {
+      form: t1Form(),
+      headers: { "x-forwarded-for": "203.0.113.7" },
+    })
     expect(token.status).toBe(200)
     expect(typeof token.body.access_token).toBe("string")
     const missing = await call(sb.url, "GET", "/nothing-here", { headers: { "x-forwarded-for": "203.0.113.7" } })
@@ -61,17 +71,20 @@ describe("on loopback without a control token", () => {
 })
 
 describe("on a host that is not loopback", () => {
-  it.each(["0.0.0.0", "::", "10.0.0.1", "192.168.1.20"])("refuses to start on %s without a control token", async (host) => {
-    const outcome = await startSandbox({ port: 0, host }).then(
-      async (sb) => {
-        await sb.close() // it should not have started: do not leave it listening
-        return sb
-      },
-      (err: unknown) => err,
-    )
-    expect(outcome).toBeInstanceOf(SandboxOptionsError)
-    expect((outcome as Error).message).toMatch(/control token.*REFPAY_SANDBOX_CONTROL_TOKEN.*--control-token/s)
-  })
+  it.each(["0.0.0.0", "::", "10.0.0.1", "192.168.1.20"])(
+    "refuses to start on %s without a control token",
+    async (host) => {
+      const outcome = await startSandbox({ port: 0, host }).then(
+        async (sb) => {
+          await sb.close() // it should not have started: do not leave it listening
+          return sb
+        },
+        (err: unknown) => err
+      )
+      expect(outcome).toBeInstanceOf(SandboxOptionsError)
+      expect((outcome as Error).message).toMatch(/control token.*REFPAY_SANDBOX_CONTROL_TOKEN.*--control-token/s)
+    }
+  )
 
   it("refuses a control token too short to be one", async () => {
     const outcome = await startSandbox({ port: 0, host: "0.0.0.0", controlToken: "short" }).then(
@@ -79,7 +92,7 @@ describe("on a host that is not loopback", () => {
         await sb.close()
         return sb
       },
-      (err: unknown) => err,
+      (err: unknown) => err
     )
     expect(outcome).toBeInstanceOf(SandboxOptionsError)
     expect((outcome as Error).message).toContain("Sandbox option controlToken must be")
@@ -108,7 +121,11 @@ describe("on a host that is not loopback", () => {
     it("answers a control call without the token, or with a wrong one, 403", async () => {
       const none = await control(sb)
       expect(none.status).toBe(403)
-      expect(none.body).toEqual({ error_code: "CONTROL_TOKEN_REQUIRED", message: expect.stringContaining("x-refpay-sandbox-token"), details: [] })
+      expect(none.body).toEqual({
+        error_code: "CONTROL_TOKEN_REQUIRED",
+        message: expect.stringContaining("x-refpay-sandbox-token"),
+        details: [],
+      })
       for (const wrong of [TOKEN.slice(0, -1), `${TOKEN}x`, TOKEN.replace(/f$/, "e"), "", "Bearer"]) {
         const res = await control(sb, { "x-refpay-sandbox-token": wrong })
         expect(res.status).toBe(403)
@@ -156,7 +173,13 @@ describe("on a host that is not loopback", () => {
     try {
       expect(lines.some((l) => /warning/i.test(l) && l.includes("::"))).toBe(true)
       expect((await call(`http://127.0.0.1:${sb.port}`, "GET", "/__sandbox/clock")).status).toBe(403)
-      expect((await call(`http://127.0.0.1:${sb.port}`, "GET", "/__sandbox/clock", { headers: { "x-refpay-sandbox-token": TOKEN } })).status).toBe(200)
+      expect(
+        (
+          await call(`http://127.0.0.1:${sb.port}`, "GET", "/__sandbox/clock", {
+            headers: { "x-refpay-sandbox-token": TOKEN },
+          })
+        ).status
+      ).toBe(200)
     } finally {
       await sb.close()
     }
@@ -179,20 +202,24 @@ describe("on loopback with a control token", () => {
 describe("CLI", () => {
   it("--control-token and REFPAY_SANDBOX_CONTROL_TOKEN give the control token; the flag wins", () => {
     expect(parseArgs(["--control-token", TOKEN])).toEqual({ help: false, options: { port: 4010, controlToken: TOKEN } })
-    expect(parseArgs([], { REFPAY_SANDBOX_CONTROL_TOKEN: TOKEN })).toEqual({ help: false, options: { port: 4010, controlToken: TOKEN } })
+    expect(parseArgs([], { REFPAY_SANDBOX_CONTROL_TOKEN: TOKEN })).toEqual({
+      help: false,
+      options: { port: 4010, controlToken: TOKEN },
+    })
     const parsed = parseArgs([`--control-token=${TOKEN}-flag`], { REFPAY_SANDBOX_CONTROL_TOKEN: TOKEN })
     expect(parsed.help === false && parsed.options.controlToken).toBe(`${TOKEN}-flag`)
   })
 
   it("--help explains the control token and what a host that is not loopback exposes", () => {
-    expect(USAGE).toMatch(/^  --control-token <token> /m)
+    expect(USAGE).toMatch(/^ {2}--control-token <token> /m)
     expect(USAGE).toContain("REFPAY_SANDBOX_CONTROL_TOKEN")
     expect(USAGE).toContain("x-refpay-sandbox-token")
     expect(USAGE).toMatch(/not\s+loopback/)
   })
 
   const bin = path.join(__dirname, "..", "bin", "refpay-sandbox.js")
-  const cleanEnv = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("REFPAY_SANDBOX_")))
+  const cleanEnv = () =>
+    Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("REFPAY_SANDBOX_")))
 
   /** Runs the CLI until it prints its listening line (resolves with it) or exits (resolves with the exit code). */
   function run(args: string[], env: Record<string, string | undefined>) {
@@ -235,7 +262,9 @@ describe("CLI", () => {
       expect(cli.stderr()).toMatch(/WARNING.*0\.0\.0\.0.*test credentials/s)
       expect(cli.stderr()).not.toContain(TOKEN)
       expect((await call(base, "GET", "/__sandbox/clock")).status).toBe(403)
-      expect((await call(base, "GET", "/__sandbox/clock", { headers: { "x-refpay-sandbox-token": TOKEN } })).status).toBe(200)
+      expect(
+        (await call(base, "GET", "/__sandbox/clock", { headers: { "x-refpay-sandbox-token": TOKEN } })).status
+      ).toBe(200)
     } finally {
       cli.child.kill("SIGTERM")
     }

@@ -1,5 +1,17 @@
 import type { RunningSandbox } from "../src"
-import { call, control, CREATE, createPayment, deniedBody, paymentRequest, startWithToken, stopSandbox, t1Form, t2Headers, T2_BODY } from "./support/client"
+import {
+  call,
+  control,
+  CREATE,
+  createPayment,
+  deniedBody,
+  paymentRequest,
+  startWithToken,
+  stopSandbox,
+  t1Form,
+  t2Headers,
+  T2_BODY,
+} from "./support/client"
 
 let sb: RunningSandbox
 let token: string
@@ -27,7 +39,9 @@ describe("scripted faults (POST /__sandbox/faults)", () => {
     await control(sb, "POST", "/faults", { path: "/backoffice", status: 500 })
     const res = await call(sb.backofficeUrl, "POST", "/v1/token", { headers: t2Headers(), json: T2_BODY })
     expect(res.status).toBe(500)
-    expect(res.body).toEqual(deniedBody(500, "InternalServerError", "Internal Server Error", "Internal Server Error", "INJECTED_FAULT"))
+    expect(res.body).toEqual(
+      deniedBody(500, "InternalServerError", "Internal Server Error", "Internal Server Error", "INJECTED_FAULT")
+    )
   })
 
   it("before: answers the status without doing the work", async () => {
@@ -80,9 +94,16 @@ describe("scripted faults (POST /__sandbox/faults)", () => {
   })
 
   it("a custom body and only the matching method", async () => {
-    await control(sb, "POST", "/faults", { path: "/dpm", method: "GET", status: 429, body: { error_code: "RATE_LIMITED" } })
+    await control(sb, "POST", "/faults", {
+      path: "/dpm",
+      method: "GET",
+      status: 429,
+      body: { error_code: "RATE_LIMITED" },
+    })
     expect((await createPayment(sb, token)).status).toBe(201)
-    const res = await call(sb.paymentsUrl, "GET", "/dpm/hub-payment-info/v1/payments/info/x", { headers: { authorization: `Bearer ${token}` } })
+    const res = await call(sb.paymentsUrl, "GET", "/dpm/hub-payment-info/v1/payments/info/x", {
+      headers: { authorization: `Bearer ${token}` },
+    })
     expect(res.status).toBe(429)
     expect(res.body).toEqual({ error_code: "RATE_LIMITED" })
   })

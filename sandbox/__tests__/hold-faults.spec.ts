@@ -51,7 +51,13 @@ async function held(id: number, n = 1): Promise<any> {
 /** True while `pending` has not settled (checked after the sandbox answered a control call, so it had its chance). */
 async function stillPending(pending: Promise<unknown>): Promise<boolean> {
   await control(sb, "GET", "/clock")
-  return Promise.race([pending.then(() => false, () => false), new Promise<boolean>((r) => setImmediate(() => r(true)))])
+  return Promise.race([
+    pending.then(
+      () => false,
+      () => false
+    ),
+    new Promise<boolean>((r) => setImmediate(() => r(true))),
+  ])
 }
 
 describe("hold faults (POST /__sandbox/faults with hold: true)", () => {
@@ -59,7 +65,17 @@ describe("hold faults (POST /__sandbox/faults with hold: true)", () => {
     const id = await hold({ path: CREATE, method: "POST" })
     const pending = createPayment(sb, token)
     const view = await held(id)
-    expect(view).toMatchObject({ path: CREATE, method: "POST", remaining: 0, when: "before", hold: true, hold_max_ms: 60_000, held: 1, released: 0, timed_out: 0 })
+    expect(view).toMatchObject({
+      path: CREATE,
+      method: "POST",
+      remaining: 0,
+      when: "before",
+      hold: true,
+      hold_max_ms: 60_000,
+      held: 1,
+      released: 0,
+      timed_out: 0,
+    })
     expect(await paymentsCount()).toBe(0)
     expect(await stillPending(pending)).toBe(true)
 
@@ -119,7 +135,10 @@ describe("hold faults (POST /__sandbox/faults with hold: true)", () => {
     expect(rest.body.released).toBe(1)
     expect((await second).status).toBe(200)
     // Nothing held: a release lets nothing go, and says so.
-    expect((await control(sb, "POST", `/faults/${id}/release`)).body).toMatchObject({ released: 0, fault: { held: 0, released: 2 } })
+    expect((await control(sb, "POST", `/faults/${id}/release`)).body).toMatchObject({
+      released: 0,
+      fault: { held: 0, released: 2 },
+    })
   })
 
   it("DELETE /__sandbox/faults lets every held request go, on every hold fault", async () => {
@@ -129,7 +148,10 @@ describe("hold faults (POST /__sandbox/faults with hold: true)", () => {
     const calls = [
       createPayment(sb, token),
       createPayment(sb, token),
-      call(sb.paymentsUrl, "POST", CANCEL, { headers: bearer(token), json: cancelRequest(created.body.payment_id, 1999) }),
+      call(sb.paymentsUrl, "POST", CANCEL, {
+        headers: bearer(token),
+        json: cancelRequest(created.body.payment_id, 1999),
+      }),
     ]
     await held(a, 2)
     await held(b, 1)
@@ -212,7 +234,11 @@ describe("hold faults (POST /__sandbox/faults with hold: true)", () => {
     })
     const refused = await control(sb, "POST", `/faults/${added.body.id}/release`)
     expect(refused.status).toBe(409)
-    expect(refused.body).toEqual({ error_code: "FAULT_NOT_HOLDING", message: `Fault ${added.body.id} is not a hold fault`, details: [] })
+    expect(refused.body).toEqual({
+      error_code: "FAULT_NOT_HOLDING",
+      message: `Fault ${added.body.id} is not a hold fault`,
+      details: [],
+    })
     for (const unknown of ["999", "abc", "0", "1.5"]) {
       const res = await control(sb, "POST", `/faults/${unknown}/release`)
       expect(res.status).toBe(404)
@@ -229,13 +255,15 @@ describe("hold faults (POST /__sandbox/faults with hold: true)", () => {
       { field: "hold", message: "must be a boolean" },
       { field: "hold_max_ms", message: "must be an integer from 1 to 600000" },
     ])
-    expect((await control(sb, "POST", "/faults", { path: "/auth", hold: true, hold_max_ms: 600_001 })).body.details).toEqual([
-      { field: "hold_max_ms", message: "must be an integer from 1 to 600000" },
-    ])
-    expect((await control(sb, "POST", "/faults", { path: "/auth", hold: false, hold_max_ms: 5 })).body.details).toEqual([
-      { field: "status", message: "one of status, delay_ms, reset: true or hold: true is required" },
-      { field: "hold_max_ms", message: "needs hold: true" },
-    ])
+    expect(
+      (await control(sb, "POST", "/faults", { path: "/auth", hold: true, hold_max_ms: 600_001 })).body.details
+    ).toEqual([{ field: "hold_max_ms", message: "must be an integer from 1 to 600000" }])
+    expect((await control(sb, "POST", "/faults", { path: "/auth", hold: false, hold_max_ms: 5 })).body.details).toEqual(
+      [
+        { field: "status", message: "one of status, delay_ms, reset: true or hold: true is required" },
+        { field: "hold_max_ms", message: "needs hold: true" },
+      ]
+    )
     const id = await hold({ path: "/nowhere" })
     const release = await control(sb, "POST", `/faults/${id}/release`, { count: 0, all: true })
     expect(release.status).toBe(400)

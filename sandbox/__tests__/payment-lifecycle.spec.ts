@@ -57,7 +57,15 @@ describe("GET /dpm/hub-payment-info/v1/payments/info/{payment_id}", () => {
       reason_message: "Pending: awaiting customer payment",
       additional_data: created.additional_data,
       payment: { payment_method: "CASH_PAYMENT", brand: "REFPAY", transaction_type: "PURCHASE" },
-      records: [{ type: "PAYMENT", amount: "1999", status: "WAITING", occurred_at: created.received_at, idempotency_key: body.idempotency_key }],
+      records: [
+        {
+          type: "PAYMENT",
+          amount: "1999",
+          status: "WAITING",
+          occurred_at: created.received_at,
+          idempotency_key: body.idempotency_key,
+        },
+      ],
     })
   })
 
@@ -123,7 +131,11 @@ describe("POST /dpm/payments-gwproxy/v2/payments/cancel", () => {
     await cancel(cancelRequest(id, 1999))
     const res = await cancel(cancelRequest(id, 1999))
     expect(res.status).toBe(409)
-    expect(res.body).toEqual({ error_code: "PAYMENT_ALREADY_CANCELLED", message: "The payment is cancelled", details: [] })
+    expect(res.body).toEqual({
+      error_code: "PAYMENT_ALREADY_CANCELLED",
+      message: "The payment is cancelled",
+      details: [],
+    })
   })
 
   it("replays a cancel retried with the same key; 409 IDEMPOTENCY_KEY_REUSED with another body", async () => {
@@ -144,7 +156,13 @@ describe("POST /dpm/payments-gwproxy/v2/payments/cancel", () => {
     await control(sb, "POST", `/payments/${id}/pay`)
     const res = await cancel(cancelRequest(id, 1999))
     expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({ operation: "REFUND", amount: "1999", status: "APPROVED", refunded_amount: "1999", reason_message: "Refunded" })
+    expect(res.body).toMatchObject({
+      operation: "REFUND",
+      amount: "1999",
+      status: "APPROVED",
+      refunded_amount: "1999",
+      reason_message: "Refunded",
+    })
     const after = await status(id)
     expect(after.body.status).toBe("APPROVED")
     expect(after.body.refunded_amount).toBe("1999")
@@ -174,7 +192,13 @@ describe("POST /dpm/payments-gwproxy/v2/payments/cancel", () => {
   })
 
   it("validates the cancel body and 404s an unknown payment", async () => {
-    const bad = await cancel({ idempotency_key: "k", payment_id: randomUUID(), amount: "5", payment_method: "CARD", reason: "x" })
+    const bad = await cancel({
+      idempotency_key: "k",
+      payment_id: randomUUID(),
+      amount: "5",
+      payment_method: "CARD",
+      reason: "x",
+    })
     expect(bad.status).toBe(400)
     expect(bad.body.details).toEqual([
       { field: "idempotency_key", message: "must be a UUID" },
@@ -199,10 +223,18 @@ describe("expiry (D+7) and sandbox payment controls", () => {
     const moved = await control(sb, "POST", "/clock", { advance_ms: 60_000 })
     expect(moved.body.expired).toBe(1)
     const res = await status(id)
-    expect(res.body).toMatchObject({ status: "CANCELLED", reason_code: "EXPIRED", reason_message: "Reference expired unpaid" })
+    expect(res.body).toMatchObject({
+      status: "CANCELLED",
+      reason_code: "EXPIRED",
+      reason_message: "Reference expired unpaid",
+    })
     expect(res.body.updated_at).toBe(new Date(Date.parse(created.received_at) + 7 * DAY).toISOString())
     const list = await control(sb, "GET", `/webhooks?payment_id=${id}`)
-    expect(list.body.events[1].payload).toMatchObject({ event_type: "CANCELLED_TRANSACTIONS", status: "CANCELLED", amount: 1999 })
+    expect(list.body.events[1].payload).toMatchObject({
+      event_type: "CANCELLED_TRANSACTIONS",
+      status: "CANCELLED",
+      amount: 1999,
+    })
   })
 
   it("refuses to pay an expired reference (409) unless forced: a late settlement", async () => {
@@ -258,7 +290,11 @@ describe("expiry (D+7) and sandbox payment controls", () => {
     await control(sb, "POST", `/payments/${a.id}/pay`)
     const approved = await control(sb, "GET", "/payments?status=APPROVED")
     expect(approved.body.count).toBe(1)
-    expect(approved.body.payments[0]).toMatchObject({ payment_id: a.id, idempotency_key: a.body.idempotency_key, request_id: a.body.request_id })
+    expect(approved.body.payments[0]).toMatchObject({
+      payment_id: a.id,
+      idempotency_key: a.body.idempotency_key,
+      request_id: a.body.request_id,
+    })
   })
 
   it("clock set jumps to an absolute time and GET shows it", async () => {
@@ -281,7 +317,10 @@ describe("expiry options", () => {
       const res = await status(id, other, tok)
       expect(res.body).toMatchObject({ status: "EXPIRED", reason_code: "EXPIRED" })
       expect(await events(id, other)).toEqual(["PENDING_TRANSACTIONS", "CANCELLED_TRANSACTIONS"])
-      const cancelled = await call(other.paymentsUrl, "POST", CANCEL, { headers: bearer(tok), json: cancelRequest(id, 1999) })
+      const cancelled = await call(other.paymentsUrl, "POST", CANCEL, {
+        headers: bearer(tok),
+        json: cancelRequest(id, 1999),
+      })
       expect(cancelled.status).toBe(409)
       expect(cancelled.body.message).toBe("The payment is expired")
     } finally {

@@ -29,7 +29,11 @@ describe("controls by entity and reference (/__sandbox/references/{entity}/{refe
     const p = await newPayment()
     const paid = await control(sb, "POST", at(p, "/pay"))
     expect(paid.status).toBe(200)
-    expect(paid.body).toMatchObject({ payment_id: p.id, status: "APPROVED", additional_data: { entity: p.entity, reference: p.reference } })
+    expect(paid.body).toMatchObject({
+      payment_id: p.id,
+      status: "APPROVED",
+      additional_data: { entity: p.entity, reference: p.reference },
+    })
     expect(paid.body.records.map((r: any) => r.type)).toEqual(["PAYMENT", "APPROVAL"])
     // The platform's own status read agrees; a second payment is refused as by id.
     const read = await call(sb.paymentsUrl, "GET", `${STATUS}${p.id}`, { headers: bearer(token) })
@@ -55,7 +59,10 @@ describe("controls by entity and reference (/__sandbox/references/{entity}/{refe
     expect(refused.body.error_code).toBe("PAYMENT_NOT_PAYABLE")
     const late = await control(sb, "POST", at(cancelled, "/pay"), { force: true })
     expect(late.status).toBe(200)
-    expect(late.body).toMatchObject({ status: "APPROVED", reason_message: "Approved after cancellation (late settlement)" })
+    expect(late.body).toMatchObject({
+      status: "APPROVED",
+      reason_message: "Approved after cancellation (late settlement)",
+    })
 
     const expired = await newPayment()
     // Expired reports the configured expiredStatus (CANCELLED by default) with reason EXPIRED.

@@ -58,7 +58,11 @@ describe("state file (stateFile / --state)", () => {
       const text = fs.readFileSync(file, "utf8")
       expect(text).not.toContain("whsec-never-on-disk")
       const saved = JSON.parse(text)
-      expect(saved).toMatchObject({ format: STATE_FORMAT, version: 1, webhooks: { url: receiver.url, secret_set: true, retries: 0 } })
+      expect(saved).toMatchObject({
+        format: STATE_FORMAT,
+        version: 1,
+        webhooks: { url: receiver.url, secret_set: true, retries: 0 },
+      })
       expect(saved.payments).toHaveLength(1)
       expect(fs.statSync(file).mode & 0o777).toBe(0o600)
 
@@ -67,7 +71,11 @@ describe("state file (stateFile / --state)", () => {
       const id = body.data.payment.payment_id
       const status = await call(second.paymentsUrl, "GET", `${STATUS}${id}`, { headers: bearer(again) })
       expect(status.status).toBe(200)
-      expect(status.body).toMatchObject({ status: "WAITING", amount: "2500", additional_data: created.body.additional_data })
+      expect(status.body).toMatchObject({
+        status: "WAITING",
+        amount: "2500",
+        additional_data: created.body.additional_data,
+      })
 
       // Same key, same body: the first answer, byte for byte.
       const replay = await call(second.paymentsUrl, "POST", CREATE, { headers: bearer(again), json: body })
@@ -75,7 +83,9 @@ describe("state file (stateFile / --state)", () => {
       expect(replay.headers["idempotent-replayed"]).toBe("true")
       expect(replay.text).toBe(created.text)
       // The reference stays taken, the clock stays a day ahead, the webhook URL is kept.
-      const reuse = await control(second, "POST", "/next-reference", { reference: created.body.additional_data.reference })
+      const reuse = await control(second, "POST", "/next-reference", {
+        reference: created.body.additional_data.reference,
+      })
       expect(reuse.status).toBe(409)
       const clock = await control(second, "GET", "/clock")
       expect(clock.body.offset_ms).toBe(86_400_000)
@@ -113,7 +123,10 @@ describe("state file (stateFile / --state)", () => {
     await control(first, "POST", "/webhooks/config", { url: "http://127.0.0.1:1/saved", auth: "basic" })
     await first.close()
     const second = await start({ webhookUrl: "http://127.0.0.1:1/given" })
-    expect((await control(second, "GET", "/webhooks/config")).body).toMatchObject({ url: "http://127.0.0.1:1/given", auth: "basic" })
+    expect((await control(second, "GET", "/webhooks/config")).body).toMatchObject({
+      url: "http://127.0.0.1:1/given",
+      auth: "basic",
+    })
   })
 
   it("reset empties the file too", async () => {
@@ -143,9 +156,24 @@ describe("state file (stateFile / --state)", () => {
   it("refuses a state file that is not one, naming it, and leaves it as it is", async () => {
     fs.writeFileSync(file, '{"payments": [')
     await expect(startSandbox({ port: 0, stateFile: file })).rejects.toThrow(SandboxStateError)
-    await expect(startSandbox({ port: 0, stateFile: file })).rejects.toThrow(`The state file ${file} is not a REFPAY sandbox state`)
-    fs.writeFileSync(file, JSON.stringify({ format: STATE_FORMAT, version: 1, clock_offset_ms: 0, webhooks: {}, payments: [], idempotency: [], references: [] }))
-    await expect(startSandbox({ port: 0, stateFile: file })).rejects.toThrow("webhooks.url is not an http(s) URL or null")
+    await expect(startSandbox({ port: 0, stateFile: file })).rejects.toThrow(
+      `The state file ${file} is not a REFPAY sandbox state`
+    )
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        format: STATE_FORMAT,
+        version: 1,
+        clock_offset_ms: 0,
+        webhooks: {},
+        payments: [],
+        idempotency: [],
+        references: [],
+      })
+    )
+    await expect(startSandbox({ port: 0, stateFile: file })).rejects.toThrow(
+      "webhooks.url is not an http(s) URL or null"
+    )
     expect(fs.readFileSync(file, "utf8")).toContain('"webhooks":{}')
   })
 
@@ -169,7 +197,10 @@ describe("refpay-sandbox --state, killed with SIGKILL", () => {
   })
 
   function launch(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
-    const child = spawn(process.execPath, [bin, "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } })
+    const child = spawn(process.execPath, [bin, "--port", "0", ...args], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...env },
+    })
     children.push(child)
     return new Promise((resolve, reject) => {
       let out = ""

@@ -8,7 +8,8 @@ beforeAll(async () => {
 })
 afterAll(() => stopSandbox(sb))
 
-const token = (form: Record<string, string>, headers?: Record<string, string>) => call(sb.authUrl, "POST", "/token", { form, headers })
+const token = (form: Record<string, string>, headers?: Record<string, string>) =>
+  call(sb.authUrl, "POST", "/token", { form, headers })
 
 describe("T1 POST {auth_url}/token (spec 4.1)", () => {
   it("issues a Bearer JWT with expires_in 3600 (an integer) and the granted scope", async () => {
@@ -53,7 +54,10 @@ describe("T1 POST {auth_url}/token (spec 4.1)", () => {
 
   it("400 invalid_request for a repeated parameter", async () => {
     const raw = "grant_type=client_credentials&client_id=a&client_id=b&client_secret=s"
-    const res = await call(sb.authUrl, "POST", "/token", { raw, headers: { "content-type": "application/x-www-form-urlencoded" } })
+    const res = await call(sb.authUrl, "POST", "/token", {
+      raw,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    })
     expect(res.status).toBe(400)
     expect(res.body).toEqual({ error: "invalid_request", error_description: "client_id must not be repeated" })
   })
@@ -70,7 +74,10 @@ describe("T1 POST {auth_url}/token (spec 4.1)", () => {
   it("400 unsupported_grant_type for another grant", async () => {
     const res = await token({ ...t1Form(), grant_type: "password" })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ error: "unsupported_grant_type", error_description: "grant_type must be client_credentials" })
+    expect(res.body).toEqual({
+      error: "unsupported_grant_type",
+      error_description: "grant_type must be client_credentials",
+    })
   })
 
   it("401 unauthorized_client for a wrong secret", async () => {
@@ -88,7 +95,10 @@ describe("T1 POST {auth_url}/token (spec 4.1)", () => {
   it("400 invalid_scope when asking for a scope that is not granted; a granted one is echoed", async () => {
     const refused = await token({ ...t1Form(), scope: "payments reports" })
     expect(refused.status).toBe(400)
-    expect(refused.body).toEqual({ error: "invalid_scope", error_description: "scope reports is not granted to this client" })
+    expect(refused.body).toEqual({
+      error: "invalid_scope",
+      error_description: "scope reports is not granted to this client",
+    })
     const ok = await token({ ...t1Form(), scope: "payments" })
     expect(ok.status).toBe(200)
     expect(ok.body.scope).toBe("payments")

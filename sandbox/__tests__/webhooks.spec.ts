@@ -9,7 +9,13 @@ let token: string
 
 beforeAll(async () => {
   receiver = await startReceiver()
-  sb = await startSandbox({ port: 0, webhookUrl: receiver.url, webhookSecret: "whsec-test", webhookBackoffMs: 20, webhookRetries: 3 })
+  sb = await startSandbox({
+    port: 0,
+    webhookUrl: receiver.url,
+    webhookSecret: "whsec-test",
+    webhookBackoffMs: 20,
+    webhookRetries: 3,
+  })
   token = await t1Token(sb)
 })
 afterEach(() => {
@@ -45,15 +51,28 @@ describe("webhook delivery (contract page)", () => {
     expect(hook?.headers.authorization).toBeUndefined()
     expect(hook?.headers["content-type"]).toBe("application/json")
     expect(Object.keys(hook?.body).sort()).toEqual(
-      ["amount", "currency", "event_id", "event_type", "occurred_at", "order_id", "payment_id", "status"].sort(),
+      ["amount", "currency", "event_id", "event_type", "occurred_at", "order_id", "payment_id", "status"].sort()
     )
-    expect(hook?.body).toMatchObject({ event_type: "PENDING_TRANSACTIONS", payment_id: id, status: "WAITING", amount: 1999, currency: "EUR" })
+    expect(hook?.body).toMatchObject({
+      event_type: "PENDING_TRANSACTIONS",
+      payment_id: id,
+      status: "WAITING",
+      amount: 1999,
+      currency: "EUR",
+    })
     const event = await waitFor(async () => {
       const e = await eventOf(id)
       return e.state === "delivered" ? e : undefined
     })
     expect(event.attempts).toEqual([
-      { event_id: hook?.body.event_id, delivery: 1, attempt: 1, at: expect.any(String), status: 204, duration_ms: expect.any(Number) },
+      {
+        event_id: hook?.body.event_id,
+        delivery: 1,
+        attempt: 1,
+        at: expect.any(String),
+        status: 204,
+        duration_ms: expect.any(Number),
+      },
     ])
   })
 
@@ -205,7 +224,13 @@ describe("webhook delivery (contract page)", () => {
     expect(receivedFor(id)).toHaveLength(1)
     const config = await control(sb, "GET", "/webhooks")
     expect(config.body.count).toBe(0)
-    expect(config.body.config).toEqual({ url: receiver.url, auth: "header", secret_set: true, retries: 3, backoff_ms: 20 })
+    expect(config.body.config).toEqual({
+      url: receiver.url,
+      auth: "header",
+      secret_set: true,
+      retries: 3,
+      backoff_ms: 20,
+    })
   })
 
   it("refuses invalid webhook controls", async () => {

@@ -30,6 +30,8 @@ if (canRunSources()) {
 } else if (fs.existsSync(compiled)) {
   require(compiled)
 } else {
-  process.stderr.write(`refpay-sandbox: ${compiled} is missing (the package was packed without its prepack build; in a checkout, run npm run build:sandbox)\n`)
+  process.stderr.write(
+    `refpay-sandbox: ${compiled} is missing (the package was packed without its prepack build; in a checkout, run npm run build:sandbox)\n`
+  )
   process.exitCode = 1
 }

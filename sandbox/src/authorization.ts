@@ -24,7 +24,11 @@ const REQUIRED_SCOPE = "payments"
  * header form the sandbox is told not to accept; 403 when the token's scope lacks `payments`.
  * "both" accepts `Bearer <token>` always and the bare token for T2 tokens, as the contract page says.
  */
-export async function authorize(header: string | undefined, form: AuthorizationForm, tokens: TokenService): Promise<Authorized> {
+export async function authorize(
+  header: string | undefined,
+  form: AuthorizationForm,
+  tokens: TokenService
+): Promise<Authorized> {
   if (header === undefined || header.trim() === "") return unauthorized("MISSING_TOKEN")
   const bearer = /^bearer /i.test(header)
   if (bearer && form === "bare") return unauthorized("INVALID_AUTHORIZATION_FORM")
@@ -37,7 +41,9 @@ export async function authorize(header: string | undefined, form: AuthorizationF
   if (!check.claims.scope.split(" ").includes(REQUIRED_SCOPE)) {
     return {
       ok: false,
-      reply: t2Error(403, [{ description: "Insufficient scope", detail: `scope "${REQUIRED_SCOPE}" is required for this resource` }]),
+      reply: t2Error(403, [
+        { description: "Insufficient scope", detail: `scope "${REQUIRED_SCOPE}" is required for this resource` },
+      ]),
     }
   }
   return check

@@ -9,7 +9,10 @@ export const ABORTED = Symbol("aborted")
 const EMPTY = Buffer.alloc(0)
 
 /** The whole body, or TOO_LARGE as soon as it passes the limit, or ABORTED if the client went away. */
-export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<Buffer | typeof TOO_LARGE | typeof ABORTED> {
+export function readBody(
+  req: IncomingMessage,
+  limit = BODY_LIMIT
+): Promise<Buffer | typeof TOO_LARGE | typeof ABORTED> {
   const declared = req.headers["content-length"]
   // Hot path for reads: a request without a length or chunked encoding has no body to wait for.
   if (declared === undefined && req.headers["transfer-encoding"] === undefined) return Promise.resolve(EMPTY)
@@ -29,7 +32,9 @@ export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<Buff
       if (size > limit) return settle(TOO_LARGE)
       chunks.push(chunk)
     })
-    req.on("end", () => settle(chunks.length === 0 ? EMPTY : chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size)))
+    req.on("end", () =>
+      settle(chunks.length === 0 ? EMPTY : chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size))
+    )
     req.on("error", () => settle(ABORTED))
     req.on("close", () => settle(ABORTED))
   })

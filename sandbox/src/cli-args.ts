@@ -78,7 +78,9 @@ const FLAGS: Record<string, Flag> = {
   "webhook-backoff-ms": { set: (v, o) => (o.webhookBackoffMs = int("--webhook-backoff-ms", v)) },
   "token-ttl": { set: (v, o) => (o.tokenTtlSeconds = int("--token-ttl", v)) },
   "expiry-days": { set: (v, o) => (o.expiryDays = num("--expiry-days", v)) },
-  "expired-status": { set: (v, o) => (o.expiredStatus = oneOf("--expired-status", v, ["CANCELLED", "EXPIRED"] as const)) },
+  "expired-status": {
+    set: (v, o) => (o.expiredStatus = oneOf("--expired-status", v, ["CANCELLED", "EXPIRED"] as const)),
+  },
   "authorization-form": {
     set: (v, o) => (o.authorizationForm = oneOf("--authorization-form", v, ["bearer", "bare", "both"] as const)),
   },
@@ -104,7 +106,13 @@ export const ENVIRONMENT_VARIABLES: readonly string[] = Object.values(FLAGS).fla
  */
 export function parseArgs(argv: string[], env: Record<string, string | undefined> = {}): Parsed {
   // Non-strict: unknown options and missing values come back as tokens, so the messages below stay ours.
-  const { tokens } = tokenize({ args: argv, options: TOKEN_OPTIONS, strict: false, allowPositionals: true, tokens: true })
+  const { tokens } = tokenize({
+    args: argv,
+    options: TOKEN_OPTIONS,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  })
   if (tokens.some((t) => t.kind === "option" && t.name === "help")) return { help: true }
 
   const options: Partial<SandboxOptions> = { port: DEFAULT_PORT }
@@ -112,7 +120,8 @@ export function parseArgs(argv: string[], env: Record<string, string | undefined
   let credentialChanged = false
   const given = new Set<string>()
   for (const token of tokens) {
-    if (token.kind === "positional") throw new CliError(`Unexpected argument ${token.value}. Run with --help for the list.`)
+    if (token.kind === "positional")
+      throw new CliError(`Unexpected argument ${token.value}. Run with --help for the list.`)
     if (token.kind === "option-terminator") throw new CliError("Unexpected argument --. Run with --help for the list.")
     const flag = FLAGS[token.name]
     if (!flag) {
@@ -150,6 +159,7 @@ function num(flag: string, value: string): number {
 }
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new CliError(`${flag} must be one of ${allowed.join(", ")}, got "${value}".`)
+  if (!(allowed as readonly string[]).includes(value))
+    throw new CliError(`${flag} must be one of ${allowed.join(", ")}, got "${value}".`)
   return value as T
 }

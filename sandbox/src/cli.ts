@@ -26,12 +26,12 @@ async function main(argv: string[]): Promise<void> {
     return exitWith(err)
   }
   process.stdout.write(
-    `REFPAY sandbox listening: auth_url=${sandbox.authUrl} backoffice_url=${sandbox.backofficeUrl} payments_url=${sandbox.paymentsUrl}\n`,
+    `REFPAY sandbox listening: auth_url=${sandbox.authUrl} backoffice_url=${sandbox.backofficeUrl} payments_url=${sandbox.paymentsUrl}\n`
   )
   const stop = () => {
     sandbox.close().then(
       () => process.exit(0),
-      () => process.exit(1),
+      () => process.exit(1)
     )
   }
   process.once("SIGINT", stop)

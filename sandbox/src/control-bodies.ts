@@ -26,7 +26,9 @@ function epochOf(value: unknown): number {
 const ClockSchema = object({
   advance_ms: finite.optional(),
   advance_days: finite.optional(),
-  set: z.custom<number | string>((v) => Number.isFinite(epochOf(v)), says("must be an ISO 8601 time or epoch ms")).optional(),
+  set: z
+    .custom<number | string>((v) => Number.isFinite(epochOf(v)), says("must be an ISO 8601 time or epoch ms"))
+    .optional(),
 })
 
 /** The latest instant an ISO 8601 time shows with a four-digit year. */
@@ -47,7 +49,11 @@ export function parseClockBody(value: unknown, now: number): Validated<ClockMove
   const given = CLOCK_MOVES.filter((k) => checked.value[k] !== undefined)
   if (given.length !== 1) return refused("body", "exactly one of advance_ms, advance_days or set is required")
   const move: ClockMove =
-    advance_ms !== undefined ? { by: advance_ms } : advance_days !== undefined ? { by: advance_days * 86_400_000 } : { to: epochOf(set) }
+    advance_ms !== undefined
+      ? { by: advance_ms }
+      : advance_days !== undefined
+        ? { by: advance_days * 86_400_000 }
+        : { to: epochOf(set) }
   const lands = "by" in move ? now + move.by : move.to
   if (!(lands >= 0 && lands <= LAST_SHOWN_INSTANT)) return refused(given[0] as string, CLOCK_RANGE)
   return { ok: true, value: move }
@@ -60,7 +66,11 @@ export const WebhookConfigBody = object({
     .refine(isHttpUrl, says("must be an absolute http(s) URL or null"))
     .nullable()
     .optional(),
-  secret: z.string(says("must be a non-empty string or null")).min(1, says("must be a non-empty string or null")).nullable().optional(),
+  secret: z
+    .string(says("must be a non-empty string or null"))
+    .min(1, says("must be a non-empty string or null"))
+    .nullable()
+    .optional(),
   auth: z.enum(["header", "basic"], says('must be "header" or "basic"')).optional(),
   retries: integerIn(0, 100, "an integer from 0 to 100").optional(),
   backoff_ms: integerIn(0, 3_600_000, "an integer from 0 to 3600000").optional(),
@@ -90,11 +100,13 @@ export type WebhookFaultBody = z.infer<typeof WebhookFaultSchema>
 export function parseWebhookFaultBody(value: unknown): Validated<WebhookFaultBody> {
   const checked = validate(WebhookFaultSchema, value)
   if (!checked.ok) return checked
-  if (checked.value.mode === "delay" && checked.value.delay_ms === undefined) return refused("delay_ms", `must be ${DELAY_MS}`)
+  if (checked.value.mode === "delay" && checked.value.delay_ms === undefined)
+    return refused("delay_ms", `must be ${DELAY_MS}`)
   return checked
 }
 
-const digits = (n: number) => z.string(says(`must be ${n} digits`)).regex(new RegExp(`^\\d{${n}}$`), says(`must be ${n} digits`))
+const digits = (n: number) =>
+  z.string(says(`must be ${n} digits`)).regex(new RegExp(`^\\d{${n}}$`), says(`must be ${n} digits`))
 
 /** POST /__sandbox/next-reference */
 export const NextReferenceBody = object({ entity: digits(5).optional(), reference: digits(9) })
@@ -102,7 +114,10 @@ export const NextReferenceBody = object({ entity: digits(5).optional(), referenc
 const PaymentReference = object({ entity: digits(5), reference: digits(9) })
 
 /** The path of /__sandbox/references/:entity/:reference/...: spaces ignored ("123 456 789" as a reference is shown). */
-export function parsePaymentReference(entity: string, reference: string): Validated<{ entity: string; reference: string }> {
+export function parsePaymentReference(
+  entity: string,
+  reference: string
+): Validated<{ entity: string; reference: string }> {
   const value = { entity: entity.replace(/\s+/g, ""), reference: reference.replace(/\s+/g, "") }
   const checked = validate(PaymentReference, value)
   return checked.ok ? { ok: true, value } : checked

@@ -1,5 +1,12 @@
 import type { RequestContext } from "./context"
-import { NextReferenceBody, parseClockBody, parsePaymentReference, parseWebhookFaultBody, PayBody, WebhookConfigBody } from "./control-bodies"
+import {
+  NextReferenceBody,
+  parseClockBody,
+  parsePaymentReference,
+  parseWebhookFaultBody,
+  PayBody,
+  WebhookConfigBody,
+} from "./control-bodies"
 import { paymentsError, type FieldProblem } from "./errors"
 import { parseFault, ReleaseBody } from "./faults"
 import type { Payment } from "./payment-store"
@@ -50,7 +57,10 @@ export function handleControl(ctx: RequestContext): Reply {
     if (!params) continue
     const handler = r.methods[ctx.req.method ?? "GET"]
     if (!handler) {
-      return { ...paymentsError(405, "METHOD_NOT_ALLOWED", `${ctx.req.method} is not allowed here`), headers: { allow: Object.keys(r.methods).join(", ") } }
+      return {
+        ...paymentsError(405, "METHOD_NOT_ALLOWED", `${ctx.req.method} is not allowed here`),
+        headers: { allow: Object.keys(r.methods).join(", ") },
+      }
     }
     return handler(ctx, params)
   }
@@ -140,7 +150,12 @@ function forgetPayment(ctx: RequestContext, [id]: string[]): Reply {
   const payment = findPayment(ctx, id as string)
   if (!payment) return paymentNotFound()
   ctx.state.payments.delete(payment)
-  return json(200, { forgotten: true, payment_id: payment.paymentId, seller_id: payment.sellerId, status: payment.status })
+  return json(200, {
+    forgotten: true,
+    payment_id: payment.paymentId,
+    seller_id: payment.sellerId,
+    status: payment.status,
+  })
 }
 
 function payPayment(ctx: RequestContext, [id]: string[]): Reply {
@@ -154,9 +169,14 @@ function payPayment(ctx: RequestContext, [id]: string[]): Reply {
 /** The customer pays: only a WAITING payment, unless `force` (a late settlement of a cancelled or expired one). */
 function pay(ctx: RequestContext, payment: Payment, force: boolean): Reply {
   const result = ctx.state.lifecycle.pay(payment, force)
-  if (result === "already-approved") return paymentsError(409, "PAYMENT_ALREADY_APPROVED", "The payment is already approved")
+  if (result === "already-approved")
+    return paymentsError(409, "PAYMENT_ALREADY_APPROVED", "The payment is already approved")
   if (result === "not-payable") {
-    return paymentsError(409, "PAYMENT_NOT_PAYABLE", `The payment is ${payment.status.toLowerCase()}; send {"force": true} for a late settlement`)
+    return paymentsError(
+      409,
+      "PAYMENT_NOT_PAYABLE",
+      `The payment is ${payment.status.toLowerCase()}; send {"force": true} for a late settlement`
+    )
   }
   return json(200, rawView(payment))
 }
@@ -195,7 +215,11 @@ type ByReference<T> = { ok: true; payment: Payment; value: T } | { ok: false; re
  * reference issued with another entity is named in the 404, a mistyped entity being likely. Spaces are ignored
  * (references are shown in groups of three).
  */
-function byReference<T = undefined>(ctx: RequestContext, [entity, reference]: string[], check?: Check<T>): ByReference<T> {
+function byReference<T = undefined>(
+  ctx: RequestContext,
+  [entity, reference]: string[],
+  check?: Check<T>
+): ByReference<T> {
   const ref = parsePaymentReference(entity as string, reference as string)
   const pathProblems = ref.ok ? [] : ref.problems
   let value = undefined as T
@@ -209,7 +233,9 @@ function byReference<T = undefined>(ctx: RequestContext, [entity, reference]: st
   const payment = payments.findByReference(ref.value.entity, ref.value.reference)
   if (payment) return { ok: true, payment, value }
   const other = payments.findByReference(undefined, ref.value.reference)
-  const details = other ? [{ field: "entity", message: `reference ${other.reference} belongs to entity ${other.entity}` }] : []
+  const details = other
+    ? [{ field: "entity", message: `reference ${other.reference} belongs to entity ${other.entity}` }]
+    : []
   const message = `No payment has entity ${ref.value.entity} and reference ${ref.value.reference}`
   return { ok: false, reply: paymentsError(404, "PAYMENT_NOT_FOUND", message, details) }
 }
@@ -289,17 +315,29 @@ function releaseFault(ctx: RequestContext, [id]: string[]): Reply {
   const b = body(ctx, (v) => validate(ReleaseBody, v))
   if (!b.ok) return b.reply
   const { faults } = ctx.state
-  const result = /^[1-9]\d{0,15}$/.test(id as string) ? faults.release(Number(id), b.value.count) : ({ ok: false, reason: "NOT_FOUND" } as const)
+  const result = /^[1-9]\d{0,15}$/.test(id as string)
+    ? faults.release(Number(id), b.value.count)
+    : ({ ok: false, reason: "NOT_FOUND" } as const)
   if (result.ok) return json(200, { released: result.released, fault: faults.view(result.fault) })
   if (result.reason === "NOT_A_HOLD") return paymentsError(409, "FAULT_NOT_HOLDING", `Fault ${id} is not a hold fault`)
-  return paymentsError(404, "FAULT_NOT_FOUND", `No hold fault ${id} (never added, or cleared by DELETE /__sandbox/faults or reset)`)
+  return paymentsError(
+    404,
+    "FAULT_NOT_FOUND",
+    `No hold fault ${id} (never added, or cleared by DELETE /__sandbox/faults or reset)`
+  )
 }
 
 /* ---------- webhooks ---------- */
 
 function listWebhooks(ctx: RequestContext): Reply {
   const q = query(ctx)
-  return json(200, ctx.state.webhooks.view({ eventType: q.get("event_type") ?? undefined, paymentId: q.get("payment_id") ?? undefined }))
+  return json(
+    200,
+    ctx.state.webhooks.view({
+      eventType: q.get("event_type") ?? undefined,
+      paymentId: q.get("payment_id") ?? undefined,
+    })
+  )
 }
 
 function getWebhookConfig(ctx: RequestContext): Reply {
@@ -343,7 +381,11 @@ function redeliver(ctx: RequestContext, [id]: string[]): Reply {
   const result = ctx.state.webhooks.redeliver(id as string)
   if (result.ok) return json(202, { event_id: id, delivery: result.delivery })
   if (result.reason === "NOT_FOUND") return paymentsError(404, "EVENT_NOT_FOUND", "Webhook event not found")
-  return paymentsError(409, "WEBHOOK_URL_NOT_CONFIGURED", "Configure a webhook URL first (POST /__sandbox/webhooks/config)")
+  return paymentsError(
+    409,
+    "WEBHOOK_URL_NOT_CONFIGURED",
+    "Configure a webhook URL first (POST /__sandbox/webhooks/config)"
+  )
 }
 
 /* ---------- request log, tokens, references, reset ---------- */
@@ -367,7 +409,8 @@ function nextReference(ctx: RequestContext): Reply {
   const b = body(ctx, (v) => validate(NextReferenceBody, v))
   if (!b.ok) return b.reply
   const { entity, reference } = b.value
-  if (ctx.state.references.isUsed(reference)) return paymentsError(409, "REFERENCE_IN_USE", "That reference was already issued")
+  if (ctx.state.references.isUsed(reference))
+    return paymentsError(409, "REFERENCE_IN_USE", "That reference was already issued")
   ctx.state.references.setNext(reference, entity)
   return json(200, { entity: entity ?? null, reference })
 }

@@ -68,7 +68,11 @@ export function t2Error(status: number, problems: T2Problem[], extraHeaders?: Re
     description: p.description,
     description_detail: p.detail,
   }))
-  return json(status, { status_code: status, name: t2Name(status), message: reasonPhrase(status), details }, extraHeaders)
+  return json(
+    status,
+    { status_code: status, name: t2Name(status), message: reasonPhrase(status), details },
+    extraHeaders
+  )
 }
 
 /** One `details` entry of the payments API body. */

@@ -50,14 +50,14 @@ export function notLoopbackWithoutToken(host: string): SandboxOptionsError {
     `The sandbox would listen on ${host}, which is not loopback, without a control token: its /__sandbox controls ` +
       `(pay any reference, read customer data, redirect webhooks and their secret) would answer anyone who can reach it. ` +
       `Set a control token (REFPAY_SANDBOX_CONTROL_TOKEN, or --control-token; controlToken in process), at least 16 ` +
-      `characters, e.g. from \`openssl rand -hex 32\`, and send it in ${CONTROL_TOKEN_HEADER}; or listen on localhost.`,
+      `characters, e.g. from \`openssl rand -hex 32\`, and send it in ${CONTROL_TOKEN_HEADER}; or listen on localhost.`
   )
 }
 
 /** The stderr warning of a sandbox listening beyond loopback; never contains a secret. */
 export function exposureWarning(host: string, port: number, credentials: readonly SandboxCredential[]): string {
   const documented = credentials.filter((c) =>
-    DEFAULT_CREDENTIALS.some((d) => d.clientId === c.clientId && d.clientSecret === c.clientSecret),
+    DEFAULT_CREDENTIALS.some((d) => d.clientId === c.clientId && d.clientSecret === c.clientSecret)
   )
   const which = documented.length
     ? `the documented test credentials (${documented.map((c) => c.clientId).join(", ")})`
@@ -106,11 +106,12 @@ export class ControlGuard {
         return paymentsError(
           403,
           "CONTROL_TOKEN_REQUIRED",
-          `Sandbox controls need the control token in ${CONTROL_TOKEN_HEADER} (or Authorization: Bearer)`,
+          `Sandbox controls need the control token in ${CONTROL_TOKEN_HEADER} (or Authorization: Bearer)`
         )
       }
       // Hashing both sides first gives equal lengths: the comparison time says nothing about the token.
-      if (!sameSecret(this.tokenDigest, presented)) return paymentsError(403, "CONTROL_TOKEN_INVALID", "Wrong sandbox control token")
+      if (!sameSecret(this.tokenDigest, presented))
+        return paymentsError(403, "CONTROL_TOKEN_INVALID", "Wrong sandbox control token")
       return undefined
     }
     const forwarded = forwardingHeader(req)
@@ -120,7 +121,7 @@ export class ControlGuard {
         "FORWARDED_REQUEST",
         `Sandbox controls refuse forwarded requests (this one carries ${forwarded}): a proxy on this host would make ` +
           `any caller look local. To call them through a proxy, start the sandbox with a control token ` +
-          `(--control-token or REFPAY_SANDBOX_CONTROL_TOKEN) and send it in ${CONTROL_TOKEN_HEADER}.`,
+          `(--control-token or REFPAY_SANDBOX_CONTROL_TOKEN) and send it in ${CONTROL_TOKEN_HEADER}.`
       )
     }
     if (!isLoopbackAddress(req.socket.remoteAddress)) {

@@ -47,7 +47,8 @@ interface Gate {
   timedOut: number
 }
 
-export type ReleaseResult = { ok: true; released: number; fault: Fault } | { ok: false; reason: "NOT_FOUND" | "NOT_A_HOLD" }
+export type ReleaseResult =
+  { ok: true; released: number; fault: Fault } | { ok: false; reason: "NOT_FOUND" | "NOT_A_HOLD" }
 
 export class FaultStore {
   private faults: Fault[] = []
@@ -64,7 +65,9 @@ export class FaultStore {
   /** Hot path: one length check when no fault is set. The first match is consumed. */
   take(method: string, path: string): Fault | undefined {
     if (this.faults.length === 0) return undefined
-    const index = this.faults.findIndex((f) => path.startsWith(f.path) && (f.method === undefined || f.method === method))
+    const index = this.faults.findIndex(
+      (f) => path.startsWith(f.path) && (f.method === undefined || f.method === method)
+    )
     if (index === -1) return undefined
     const fault = this.faults[index] as Fault
     if (--fault.remaining <= 0) this.faults.splice(index, 1)
@@ -108,7 +111,9 @@ export class FaultStore {
 
   /** The faults still to match, and the hold faults used up but still holding requests; by id. */
   list(): unknown[] {
-    const spent = [...this.gates.values()].filter((g) => g.fault.remaining <= 0 && g.waiting.length > 0).map((g) => g.fault)
+    const spent = [...this.gates.values()]
+      .filter((g) => g.fault.remaining <= 0 && g.waiting.length > 0)
+      .map((g) => g.fault)
     return [...this.faults, ...spent].sort((a, b) => a.id - b.id).map((f) => this.view(f))
   }
 
@@ -187,11 +192,17 @@ const FaultBody = object({
     .string(says("must be a path starting with /"))
     .startsWith("/", says("must be a path starting with /"))
     .refine((v) => !v.startsWith("/__sandbox"), says("must not target /__sandbox")),
-  method: z.string(says("must be an HTTP method")).regex(/^[A-Za-z]+$/, says("must be an HTTP method")).optional(),
+  method: z
+    .string(says("must be an HTTP method"))
+    .regex(/^[A-Za-z]+$/, says("must be an HTTP method"))
+    .optional(),
   count: integerIn(1, 1_000_000, "an integer >= 1").optional(),
   status: integerIn(100, 599, "an HTTP status from 100 to 599").optional(),
   /** Any JSON but null (a string is sent as text/plain). */
-  body: z.unknown().refine((v) => v !== null).optional(),
+  body: z
+    .unknown()
+    .refine((v) => v !== null)
+    .optional(),
   delay_ms: integerIn(0, 600_000, "an integer from 0 to 600000").optional(),
   reset: z.boolean(says("must be a boolean")).optional(),
   when: z.enum(["before", "after"], says('must be "before" or "after"')).optional(),
@@ -200,7 +211,9 @@ const FaultBody = object({
 })
 
 /** Reads a POST /__sandbox/faults body; a fault must do something (status, delay, reset or hold). */
-export function parseFault(value: unknown): { ok: true; spec: Omit<Fault, "id"> } | { ok: false; problems: FieldProblem[] } {
+export function parseFault(
+  value: unknown
+): { ok: true; spec: Omit<Fault, "id"> } | { ok: false; problems: FieldProblem[] } {
   const checked = validate(FaultBody, value)
   if (!checked.ok) return checked
   const v = checked.value
@@ -208,10 +221,17 @@ export function parseFault(value: unknown): { ok: true; spec: Omit<Fault, "id"> 
   if (v.status === undefined && v.delay_ms === undefined && v.reset !== true && v.hold !== true) {
     problems.push({ field: "status", message: "one of status, delay_ms, reset: true or hold: true is required" })
   }
-  if (v.status !== undefined && v.reset === true) problems.push({ field: "reset", message: "cannot be combined with status" })
-  if (v.hold_max_ms !== undefined && v.hold !== true) problems.push({ field: "hold_max_ms", message: "needs hold: true" })
+  if (v.status !== undefined && v.reset === true)
+    problems.push({ field: "reset", message: "cannot be combined with status" })
+  if (v.hold_max_ms !== undefined && v.hold !== true)
+    problems.push({ field: "hold_max_ms", message: "needs hold: true" })
   if (problems.length > 0) return { ok: false, problems }
-  const spec: Omit<Fault, "id"> = { path: v.path, remaining: v.count ?? 1, reset: v.reset === true, when: v.when ?? "before" }
+  const spec: Omit<Fault, "id"> = {
+    path: v.path,
+    remaining: v.count ?? 1,
+    reset: v.reset === true,
+    when: v.when ?? "before",
+  }
   if (v.method !== undefined) spec.method = v.method.toUpperCase()
   if (v.status !== undefined) spec.status = v.status
   if (v.body !== undefined) spec.body = v.body

@@ -18,11 +18,18 @@ export interface IdempotencyEntry extends Stored {
 export class IdempotencyStore {
   private readonly entries = new Map<string, Stored>()
 
-  lookup(sellerId: string, key: string, fingerprint: string): { kind: "none" } | { kind: "replay"; reply: Reply } | { kind: "conflict" } {
+  lookup(
+    sellerId: string,
+    key: string,
+    fingerprint: string
+  ): { kind: "none" } | { kind: "replay"; reply: Reply } | { kind: "conflict" } {
     const stored = this.entries.get(`${sellerId}:${key.toLowerCase()}`)
     if (!stored) return { kind: "none" }
     if (stored.fingerprint !== fingerprint) return { kind: "conflict" }
-    return { kind: "replay", reply: { ...stored.reply, headers: { ...stored.reply.headers, "idempotent-replayed": "true" } } }
+    return {
+      kind: "replay",
+      reply: { ...stored.reply, headers: { ...stored.reply.headers, "idempotent-replayed": "true" } },
+    }
   }
 
   save(sellerId: string, key: string, fingerprint: string, reply: Reply): void {

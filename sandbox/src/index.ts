@@ -66,7 +66,9 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     else process.stderr.write(`${warning}\n`)
   }
   if (state.keeper) {
-    state.log(`refpay-sandbox: state file ${state.keeper.file} (${state.loaded ? `${state.loaded.payments} payments loaded` : "new"})`)
+    state.log(
+      `refpay-sandbox: state file ${state.keeper.file} (${state.loaded ? `${state.loaded.payments} payments loaded` : "new"})`
+    )
   }
   const url = `http://${urlHost(resolved.host)}:${port}`
   let closing: Promise<void> | undefined

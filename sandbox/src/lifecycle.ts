@@ -30,7 +30,7 @@ export class PaymentLifecycle {
     private readonly payments: PaymentStore,
     private readonly references: ReferenceIssuer,
     private readonly webhooks: WebhookDispatcher,
-    private readonly settings: { expiryDays: number; expiredStatus: ExpiredStatus },
+    private readonly settings: { expiryDays: number; expiredStatus: ExpiredStatus }
   ) {}
 
   create(account: Account, req: CreatePaymentRequest): Payment {
@@ -54,7 +54,15 @@ export class PaymentLifecycle {
       acquirerTransactionId: acquirerId(),
       idempotencyKey: req.idempotency_key,
       requestId: req.request_id,
-      records: [{ type: "PAYMENT", amount: req.data.amount, status: "WAITING", occurredAt: now, idempotencyKey: req.idempotency_key }],
+      records: [
+        {
+          type: "PAYMENT",
+          amount: req.data.amount,
+          status: "WAITING",
+          occurredAt: now,
+          idempotencyKey: req.idempotency_key,
+        },
+      ],
     }
     const customer = req.data.additional_data?.customer
     if (customer) payment.customer = customer
@@ -81,7 +89,11 @@ export class PaymentLifecycle {
   /** WAITING -> CANCELLED, by the merchant (API, with its idempotency key) or the platform (control). */
   cancel(payment: Payment, idempotencyKey?: string): void {
     const reason = idempotencyKey === undefined ? REASONS.cancelledByOperator : REASONS.cancelled
-    const record: Omit<PaymentRecord, "occurredAt"> = { type: "CANCELLATION", amount: payment.amount, status: "CANCELLED" }
+    const record: Omit<PaymentRecord, "occurredAt"> = {
+      type: "CANCELLATION",
+      amount: payment.amount,
+      status: "CANCELLED",
+    }
     if (idempotencyKey !== undefined) record.idempotencyKey = idempotencyKey
     this.transition(payment, "CANCELLED", reason, record)
     this.emit("CANCELLED_TRANSACTIONS", payment, payment.updatedAt)
@@ -90,7 +102,12 @@ export class PaymentLifecycle {
   /** A (partial) refund of an APPROVED payment: the status stays, refunded grows; no event is documented. */
   refund(payment: Payment, amount: number, idempotencyKey: string): void {
     payment.refunded += amount
-    this.transition(payment, "APPROVED", REASONS.refunded, { type: "REFUND", amount, status: "REFUNDED", idempotencyKey })
+    this.transition(payment, "APPROVED", REASONS.refunded, {
+      type: "REFUND",
+      amount,
+      status: "REFUNDED",
+      idempotencyKey,
+    })
   }
 
   /** WAITING -> expired status at `at` (the moment the reference stopped being valid). */
@@ -118,7 +135,7 @@ export class PaymentLifecycle {
     status: Payment["status"],
     reason: { code: string; message: string },
     record: Omit<PaymentRecord, "occurredAt">,
-    at: number = this.clock.now(),
+    at: number = this.clock.now()
   ): void {
     payment.status = status
     payment.reasonCode = reason.code

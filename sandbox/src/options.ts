@@ -65,7 +65,9 @@ export class SandboxOptionsError extends Error {
 }
 
 export function resolveOptions(given: Partial<SandboxOptions> = {}): ResolvedOptions {
-  const defined = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Partial<SandboxOptions>
+  const defined = Object.fromEntries(
+    Object.entries(given).filter(([, v]) => v !== undefined)
+  ) as Partial<SandboxOptions>
   const options: ResolvedOptions = {
     port: 0,
     host: "localhost",
@@ -99,7 +101,8 @@ function validate(o: ResolvedOptions): void {
   oneOf("authorizationForm", o.authorizationForm, ["bearer", "bare", "both"])
   if (typeof o.host !== "string" || o.host.length === 0) fail("host", "a host name or address")
   if (o.webhookUrl !== undefined) webhookUrl(o.webhookUrl)
-  if (o.stateFile !== undefined && (typeof o.stateFile !== "string" || o.stateFile.length === 0)) fail("stateFile", "a file path")
+  if (o.stateFile !== undefined && (typeof o.stateFile !== "string" || o.stateFile.length === 0))
+    fail("stateFile", "a file path")
   if (o.controlToken !== undefined && (typeof o.controlToken !== "string" || !CONTROL_TOKEN.test(o.controlToken))) {
     fail("controlToken", "at least 16 printable ASCII characters without spaces, e.g. from `openssl rand -hex 32`")
   }

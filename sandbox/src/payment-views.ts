@@ -21,7 +21,12 @@ export function creationView(p: Payment): Record<string, unknown> {
 }
 
 function recordView(r: PaymentRecord): Record<string, unknown> {
-  const view: Record<string, unknown> = { type: r.type, amount: String(r.amount), status: r.status, occurred_at: iso(r.occurredAt) }
+  const view: Record<string, unknown> = {
+    type: r.type,
+    amount: String(r.amount),
+    status: r.status,
+    occurred_at: iso(r.occurredAt),
+  }
   if (r.idempotencyKey !== undefined) view.idempotency_key = r.idempotencyKey
   return view
 }

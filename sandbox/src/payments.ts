@@ -31,7 +31,7 @@ async function idempotentPost<R extends Record<string, unknown> & { idempotency_
   ctx: RequestContext,
   kind: "create" | "cancel",
   schema: z.ZodType<R>,
-  run: (req: R, auth: Extract<Authorized, { ok: true }>) => Reply,
+  run: (req: R, auth: Extract<Authorized, { ok: true }>) => Reply
 ): Promise<Reply> {
   // The only pause is the token check: from here on the lookup, the work and the saved answer happen in one go.
   const auth = await authenticate(ctx)
@@ -79,7 +79,9 @@ export async function readPayment(ctx: RequestContext): Promise<Reply> {
     paymentId = ""
   }
   if (!isUuid(paymentId)) {
-    return paymentsError(400, "INVALID_REQUEST", "Request validation failed", [{ field: "payment_id", message: "must be a UUID" }])
+    return paymentsError(400, "INVALID_REQUEST", "Request validation failed", [
+      { field: "payment_id", message: "must be a UUID" },
+    ])
   }
   const payment = ctx.state.payments.get(auth.account.sellerId, paymentId)
   if (!payment) return notFound()
@@ -125,7 +127,7 @@ function operationReply(
   payment: Payment,
   req: CancelPaymentRequest,
   operation: "CANCELLATION" | "REFUND",
-  reason: { code: string; message: string },
+  reason: { code: string; message: string }
 ): Reply {
   return json(200, {
     idempotency_key: req.idempotency_key,
@@ -151,7 +153,9 @@ type Body<R> = { ok: true; value: R } | { ok: false; reply: Reply }
 /** Content type, JSON, then every field rule; the request and idempotency ids are noted for the request log. */
 function readJsonBody<R>(ctx: RequestContext, schema: z.ZodType<R>): Body<R> {
   if (!hasMediaType(ctx.req.headers["content-type"], "application/json")) {
-    return invalid("Content-Type must be application/json", [{ field: "Content-Type", message: "must be application/json" }])
+    return invalid("Content-Type must be application/json", [
+      { field: "Content-Type", message: "must be application/json" },
+    ])
   }
   const parsed = parseJson(ctx.body)
   if (!parsed.ok) return invalid("Request body is not valid JSON", [{ field: "body", message: "must be valid JSON" }])

@@ -75,7 +75,9 @@ export function loadState(file: string): SavedState | undefined {
 }
 
 function invalid(file: string, why: string): SandboxStateError {
-  return new SandboxStateError(`The state file ${file} is not a REFPAY sandbox state (${why}). Fix it, or move it away to start empty.`)
+  return new SandboxStateError(
+    `The state file ${file} is not a REFPAY sandbox state (${why}). Fix it, or move it away to start empty.`
+  )
 }
 
 /** Writes `content` to `file` so that readers only ever see a complete file. */
@@ -153,7 +155,7 @@ export class StateKeeper {
     readonly file: string,
     private readonly capture: () => StateSnapshot,
     private readonly delayMs: number,
-    private readonly log: (line: string) => void,
+    private readonly log: (line: string) => void
   ) {
     fs.mkdirSync(path.dirname(file), { recursive: true })
   }
@@ -193,7 +195,12 @@ export class StateKeeper {
     const snapshot = this.capture()
     const body = JSON.stringify(snapshot)
     if (body === this.lastWritten) return
-    const saved: SavedState = { format: STATE_FORMAT, version: STATE_VERSION, saved_at: new Date().toISOString(), ...snapshot }
+    const saved: SavedState = {
+      format: STATE_FORMAT,
+      version: STATE_VERSION,
+      saved_at: new Date().toISOString(),
+      ...snapshot,
+    }
     try {
       writeAtomically(this.file, `${JSON.stringify(saved, null, 1)}\n`)
       this.lastWritten = body
@@ -234,7 +241,8 @@ function checkSaved(v: unknown): string | undefined {
   if (!isObject(w)) return "webhooks is not an object"
   if (!(w.url === null || (isString(w.url) && isHttpUrl(w.url)))) return "webhooks.url is not an http(s) URL or null"
   if (w.auth !== "header" && w.auth !== "basic") return "webhooks.auth is not header or basic"
-  if (!Number.isInteger(w.retries) || !Number.isInteger(w.backoff_ms)) return "webhooks.retries or backoff_ms is not an integer"
+  if (!Number.isInteger(w.retries) || !Number.isInteger(w.backoff_ms))
+    return "webhooks.retries or backoff_ms is not an integer"
   if (!Array.isArray(v.payments)) return "payments is not a list"
   for (const [i, p] of v.payments.entries()) {
     const problem = checkPayment(p)
@@ -243,7 +251,8 @@ function checkSaved(v: unknown): string | undefined {
   if (!Array.isArray(v.references) || !v.references.every(isString)) return "references is not a list of strings"
   if (!Array.isArray(v.idempotency)) return "idempotency is not a list"
   for (const [i, e] of v.idempotency.entries()) {
-    if (!isObject(e) || !isString(e.key) || !isString(e.fingerprint) || !isObject(e.reply)) return `idempotency[${i}] is malformed`
+    if (!isObject(e) || !isString(e.key) || !isString(e.fingerprint) || !isObject(e.reply))
+      return `idempotency[${i}] is malformed`
     if (!Number.isInteger(e.reply.status) || !isString(e.reply.body)) return `idempotency[${i}].reply is malformed`
   }
   return undefined
@@ -251,7 +260,16 @@ function checkSaved(v: unknown): string | undefined {
 
 function checkPayment(p: unknown): string | undefined {
   if (!isObject(p)) return "not an object"
-  for (const key of ["sellerId", "paymentId", "orderId", "entity", "reference", "reasonCode", "reasonMessage", "idempotencyKey"]) {
+  for (const key of [
+    "sellerId",
+    "paymentId",
+    "orderId",
+    "entity",
+    "reference",
+    "reasonCode",
+    "reasonMessage",
+    "idempotencyKey",
+  ]) {
     if (!isString(p[key])) return `${key} is not a string`
   }
   for (const key of ["amount", "refunded", "receivedAt", "updatedAt", "expiresAt"]) {

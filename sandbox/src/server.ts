@@ -25,7 +25,11 @@ const STATUS_ROUTE: Record<string, Handler> = { GET: readPayment }
 function platformRoute(path: string): Record<string, Handler> | undefined {
   const exact = EXACT.get(path)
   if (exact) return exact
-  if (path.startsWith(STATUS_PREFIX) && path.length > STATUS_PREFIX.length && !path.includes("/", STATUS_PREFIX.length)) {
+  if (
+    path.startsWith(STATUS_PREFIX) &&
+    path.length > STATUS_PREFIX.length &&
+    !path.includes("/", STATUS_PREFIX.length)
+  ) {
     return STATUS_ROUTE
   }
   return undefined
@@ -63,13 +67,18 @@ export function createHandler(state: SandboxState): (req: IncomingMessage, res: 
   const guard = new ControlGuard(state.options.controlToken)
   return (req, res) => {
     handle(state, guard, req, res).catch((err: unknown) => {
-      state.log(`refpay-sandbox: internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}`)
+      state.log(`refpay-sandbox: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`)
       if (!res.headersSent) send(res, paymentsError(500, "INTERNAL_ERROR", "Sandbox internal error"))
     })
   }
 }
 
-async function handle(state: SandboxState, guard: ControlGuard, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(
+  state: SandboxState,
+  guard: ControlGuard,
+  req: IncomingMessage,
+  res: ServerResponse
+): Promise<void> {
   const started = performance.now()
   const url = req.url ?? "/"
   const q = url.indexOf("?")
@@ -83,7 +92,8 @@ async function handle(state: SandboxState, guard: ControlGuard, req: IncomingMes
   }
   const note: RequestNote = {}
   const finish = (status: number) => {
-    if (area !== "controls") state.requests.add(state.clock.now(), method, path, status, performance.now() - started, note)
+    if (area !== "controls")
+      state.requests.add(state.clock.now(), method, path, status, performance.now() - started, note)
   }
 
   const fault = area === "controls" ? undefined : state.faults.take(method, path)
@@ -111,7 +121,9 @@ async function handle(state: SandboxState, guard: ControlGuard, req: IncomingMes
   try {
     reply = await route({ req, path, query: q === -1 ? "" : url.slice(q + 1), body, note, state }, area)
   } catch (err) {
-    state.log(`refpay-sandbox: handler error on ${method} ${path}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`)
+    state.log(
+      `refpay-sandbox: handler error on ${method} ${path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`
+    )
     reply = areaError(area, 500, "INTERNAL_ERROR", "Sandbox internal error")
   }
   // Any handler may have changed something (even a read expires an overdue reference): the state file decides.
@@ -131,7 +143,7 @@ async function afterWork(
   reply: Reply,
   req: IncomingMessage,
   res: ServerResponse,
-  finish: (status: number) => void,
+  finish: (status: number) => void
 ): Promise<Reply> {
   if (fault.hold && (await holdRequest(state, fault, res)) === "dropped") {
     finish(0)
@@ -194,7 +206,12 @@ function newServer(handler: http.RequestListener): http.Server {
  * address the client resolves. ::1 is skipped where IPv6 is unavailable; with port 0, a port taken on ::1 by
  * someone else means trying another port.
  */
-export async function listen(handler: http.RequestListener, host: string, port: number, log: (line: string) => void): Promise<Listening> {
+export async function listen(
+  handler: http.RequestListener,
+  host: string,
+  port: number,
+  log: (line: string) => void
+): Promise<Listening> {
   if (host !== "localhost") {
     const server = newServer(handler)
     return { servers: [server], port: await listenOne(server, host, port) }
@@ -226,8 +243,8 @@ export function closeServers(servers: http.Server[]): Promise<void> {
           if (!server.listening) return resolve()
           server.close(() => resolve())
           server.closeAllConnections()
-        }),
-    ),
+        })
+    )
   ).then(() => undefined)
 }
 

@@ -44,7 +44,7 @@ export class SandboxState {
   /** `given` are the options as passed, before defaults: what was asked for explicitly wins over the state file. */
   constructor(
     readonly options: ResolvedOptions,
-    given: Partial<SandboxOptions> = options,
+    given: Partial<SandboxOptions> = options
   ) {
     this.log = options.logger ?? (() => undefined)
     this.credentials = new CredentialStore(options.credentials, { sellerId: options.sellerId, entity: options.entity })
@@ -59,7 +59,7 @@ export class SandboxState {
         backoffMs: options.webhookBackoffMs,
       },
       this.clock,
-      this.log,
+      this.log
     )
     this.lifecycle = new PaymentLifecycle(this.clock, this.payments, this.references, this.webhooks, {
       expiryDays: options.expiryDays,
@@ -72,7 +72,12 @@ export class SandboxState {
         this.restore(saved, given)
         this.loaded = { payments: saved.payments.length }
       }
-      this.keeper = new StateKeeper(file, () => this.snapshot(), options.stateSaveDelayMs ?? STATE_SAVE_DELAY_MS, this.log)
+      this.keeper = new StateKeeper(
+        file,
+        () => this.snapshot(),
+        options.stateSaveDelayMs ?? STATE_SAVE_DELAY_MS,
+        this.log
+      )
       // The start state counts as written: only a change worth keeping writes the file (a token request does not).
       this.keeper.remember(this.snapshot())
     }
@@ -113,7 +118,7 @@ export class SandboxState {
     if (w.secret_set && this.options.webhookSecret === undefined) {
       this.log(
         "refpay-sandbox: a webhook secret was set before the restart; secrets are not kept in the state file, so webhooks " +
-          "now go without one (pass --webhook-secret or REFPAY_SANDBOX_WEBHOOK_SECRET)",
+          "now go without one (pass --webhook-secret or REFPAY_SANDBOX_WEBHOOK_SECRET)"
       )
     }
   }

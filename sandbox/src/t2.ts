@@ -30,20 +30,28 @@ export async function issueT2Token(ctx: RequestContext): Promise<Reply> {
 
   const refused = splitScope(scope as string).find((s) => !account.scopes.has(s))
   if (refused !== undefined) {
-    return t2Error(403, [{ description: "Scope not granted", detail: `scope "${refused}" is not granted to this client` }])
+    return t2Error(403, [
+      { description: "Scope not granted", detail: `scope "${refused}" is not granted to this client` },
+    ])
   }
   const tokens = ctx.state.tokens
   const accessToken = await tokens.issue(account, "t2", splitScope(scope as string).join(" "))
   return json(200, { access_token: accessToken, expires_in: String(tokens.ttl) }, NO_STORE)
 }
 
-function header(value: string | string[] | undefined, name: string, shape: RegExp, problems: T2Problem[]): string | undefined {
+function header(
+  value: string | string[] | undefined,
+  name: string,
+  shape: RegExp,
+  problems: T2Problem[]
+): string | undefined {
   if (value === undefined) {
     problems.push({ description: "Missing required header", detail: `${name} header is required` })
     return undefined
   }
   if (Array.isArray(value) || !shape.test(value)) {
-    if (value === "") problems.push({ description: "Empty required header", detail: `${name} header must not be empty` })
+    if (value === "")
+      problems.push({ description: "Empty required header", detail: `${name} header must not be empty` })
     else problems.push({ description: "Invalid header", detail: `${name} header is invalid` })
     return undefined
   }
@@ -70,5 +78,6 @@ function bodyProblems(body: Buffer, problems: T2Problem[]): void {
   }
   const checked = validate(T2Body, parsed.value)
   if (checked.ok) return
-  for (const p of checked.problems) problems.push({ description: "Invalid body field", detail: `${p.field} ${p.message}` })
+  for (const p of checked.problems)
+    problems.push({ description: "Invalid body field", detail: `${p.field} ${p.message}` })
 }

@@ -25,7 +25,7 @@ export class TokenService {
     private readonly signer: JwtSigner,
     private readonly clock: SandboxClock,
     private readonly credentials: CredentialStore,
-    private readonly ttlSeconds: number,
+    private readonly ttlSeconds: number
   ) {}
 
   get ttl(): number {

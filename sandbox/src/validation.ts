@@ -48,7 +48,8 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): Valida
   }
   for (const issue of result.error.issues) {
     const at = issue.path.join(".")
-    if (issue.code === "unrecognized_keys") for (const key of issue.keys) add(at === "" ? key : `${at}.${key}`, issue.message)
+    if (issue.code === "unrecognized_keys")
+      for (const key of issue.keys) add(at === "" ? key : `${at}.${key}`, issue.message)
     else add(at === "" ? "body" : at, issue.message)
   }
   return { ok: false, problems }
@@ -72,7 +73,10 @@ export function integerIn(min: number, max: number, what: string) {
 }
 
 /** Any 8-4-4-4-12 hex UUID, any version, either case. */
-const uuid = z.guid({ error: (issue) => (isShared(issue) ? undefined : issue.code === "invalid_type" ? "must be a string" : "must be a UUID") })
+const uuid = z.guid({
+  error: (issue) =>
+    isShared(issue) ? undefined : issue.code === "invalid_type" ? "must be a string" : "must be a UUID",
+})
 
 export function isUuid(value: string): boolean {
   return uuid.safeParse(value).success
@@ -83,9 +87,13 @@ function literal<const T extends string>(expected: T) {
 }
 
 /** Integer cents: a JSON number (never a string), whole, safe and above zero. */
-const positiveCents = z.int(says("must be an integer number of cents greater than 0")).positive(says("must be an integer number of cents greater than 0"))
+const positiveCents = z
+  .int(says("must be an integer number of cents greater than 0"))
+  .positive(says("must be an integer number of cents greater than 0"))
 
-const countryCode = z.string(says("must be a string")).regex(/^[A-Z]{2}$/, says("must be an ISO 3166-1 alpha-2 code, e.g. PT"))
+const countryCode = z
+  .string(says("must be a string"))
+  .regex(/^[A-Z]{2}$/, says("must be an ISO 3166-1 alpha-2 code, e.g. PT"))
 
 const address = object({
   street: text.optional(),

@@ -86,12 +86,16 @@ export class WebhookDispatcher {
   constructor(
     private readonly initial: WebhookConfig,
     private readonly clock: SandboxClock,
-    private readonly log: (line: string) => void,
+    private readonly log: (line: string) => void
   ) {
     this.config = { ...initial }
   }
 
-  emit(eventType: EventType, p: { paymentId: string; orderId: string; status: string; amount: number; currency: string }, at: number): WebhookPayload {
+  emit(
+    eventType: EventType,
+    p: { paymentId: string; orderId: string; status: string; amount: number; currency: string },
+    at: number
+  ): WebhookPayload {
     const payload: WebhookPayload = {
       event_id: randomUUID(),
       event_type: eventType,
@@ -148,7 +152,13 @@ export class WebhookDispatcher {
   /** The secret itself is never shown. */
   configView(): unknown {
     const c = this.config
-    return { url: c.url ?? null, auth: c.auth, secret_set: c.secret !== undefined, retries: c.retries, backoff_ms: c.backoffMs }
+    return {
+      url: c.url ?? null,
+      auth: c.auth,
+      secret_set: c.secret !== undefined,
+      retries: c.retries,
+      backoff_ms: c.backoffMs,
+    }
   }
 
   faultsView(): unknown[] {
@@ -236,7 +246,13 @@ export class WebhookDispatcher {
     })
   }
 
-  private afterAttempt(entry: EventEntry, delivery: Delivery, attempt: DeliveryAttempt, config: WebhookConfig, generation: number): void {
+  private afterAttempt(
+    entry: EventEntry,
+    delivery: Delivery,
+    attempt: DeliveryAttempt,
+    config: WebhookConfig,
+    generation: number
+  ): void {
     if (attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300) {
       delivery.state = "delivered"
       return
@@ -248,7 +264,9 @@ export class WebhookDispatcher {
       return
     }
     const wait = config.backoffMs * 2 ** (attempt.attempt - 1)
-    this.log(`refpay-sandbox: webhook ${attempt.event_id} attempt ${attempt.attempt} failed (${outcome}); retry in ${wait} ms`)
+    this.log(
+      `refpay-sandbox: webhook ${attempt.event_id} attempt ${attempt.attempt} failed (${outcome}); retry in ${wait} ms`
+    )
     this.timers.after(wait, () => this.attempt(entry, delivery, generation))
   }
 

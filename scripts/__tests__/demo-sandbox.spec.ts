@@ -13,7 +13,9 @@ const { sandboxLaunch, startSandboxProcess, DEMO_SECRETS } = require("../lib/dem
   startSandboxProcess: (o: object) => Promise<ChildProcess>
   DEMO_SECRETS: Record<string, string>
 }
-const { stopProcess } = require("../lib/demo-processes") as { stopProcess: (child: ChildProcess, graceMs?: number) => Promise<void> }
+const { stopProcess } = require("../lib/demo-processes") as {
+  stopProcess: (child: ChildProcess, graceMs?: number) => Promise<void>
+}
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const root = path.resolve(__dirname, "..", "..")
@@ -27,11 +29,23 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }))
 
 describe("the demo's sandbox launch", () => {
   it("passes the webhook secret in the environment only, and the state file .demo/sandbox.json by flag", () => {
-    const launch = sandboxLaunch({ root, port: 4010, webhookUrl: "http://127.0.0.1:9000/hooks/refpay", stateFile: "/x/.demo/sandbox.json" })
+    const launch = sandboxLaunch({
+      root,
+      port: 4010,
+      webhookUrl: "http://127.0.0.1:9000/hooks/refpay",
+      stateFile: "/x/.demo/sandbox.json",
+    })
     expect(launch.args.join(" ")).not.toContain(secret)
     expect(launch.args.some((arg) => /secret/i.test(arg))).toBe(false)
     expect(launch.env.REFPAY_SANDBOX_WEBHOOK_SECRET).toBe(secret)
-    expect(launch.args).toEqual(expect.arrayContaining(["--state", "/x/.demo/sandbox.json", "--webhook-url", "http://127.0.0.1:9000/hooks/refpay"]))
+    expect(launch.args).toEqual(
+      expect.arrayContaining([
+        "--state",
+        "/x/.demo/sandbox.json",
+        "--webhook-url",
+        "http://127.0.0.1:9000/hooks/refpay",
+      ])
+    )
   })
 
   it("the running sandbox signs webhooks with it, yet neither its command line nor its log shows it", async () => {
@@ -59,7 +73,11 @@ describe("the demo's sandbox launch", () => {
           idempotency_key: randomUUID(),
           request_id: randomUUID(),
           order_id: "demo-launch-1",
-          data: { amount: 1000, currency: "EUR", payment: { payment_id: randomUUID(), payment_method: "CASH_PAYMENT", brand: "REFPAY" } },
+          data: {
+            amount: 1000,
+            currency: "EUR",
+            payment: { payment_id: randomUUID(), payment_method: "CASH_PAYMENT", brand: "REFPAY" },
+          },
         }),
       })
       expect(created.status).toBe(201)

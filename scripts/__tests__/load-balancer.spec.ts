@@ -48,8 +48,16 @@ describe("the demo's round-robin load balancer", () => {
       const answers = []
       for (let i = 0; i < 4; i++) answers.push(await call(`${lb.url}/store/carts?i=${i}`, "POST", `{"i":${i}}`))
       expect(answers.map((x) => x.servedBy)).toEqual(["a", "b", "a", "b"])
-      expect(JSON.parse(answers[1]!.text)).toEqual({ name: "b", method: "POST", path: "/store/carts?i=1", body: '{"i":1}' })
-      expect(lb.stats()).toEqual({ a: { requests: 2, in_flight: 0, failed: 0 }, b: { requests: 2, in_flight: 0, failed: 0 } })
+      expect(JSON.parse(answers[1]!.text)).toEqual({
+        name: "b",
+        method: "POST",
+        path: "/store/carts?i=1",
+        body: '{"i":1}',
+      })
+      expect(lb.stats()).toEqual({
+        a: { requests: 2, in_flight: 0, failed: 0 },
+        b: { requests: 2, in_flight: 0, failed: 0 },
+      })
     } finally {
       await lb.close()
       await Promise.all([a.close(), b.close()])
@@ -64,7 +72,12 @@ describe("the demo's round-robin load balancer", () => {
       await a.close()
       const answers = []
       for (let i = 0; i < 4; i++) answers.push(await call(`${lb.url}/health`, "POST", "{}"))
-      expect(answers.map((x) => [x.status, x.servedBy])).toEqual([[200, "b"], [200, "b"], [200, "b"], [200, "b"]])
+      expect(answers.map((x) => [x.status, x.servedBy])).toEqual([
+        [200, "b"],
+        [200, "b"],
+        [200, "b"],
+        [200, "b"],
+      ])
     } finally {
       await lb.close()
       await b.close()
@@ -82,7 +95,8 @@ describe("the demo's round-robin load balancer", () => {
     try {
       const slow = call(`${lb.url}/slow`)
       // Until the balancer has passed the request on (bounded; a fixed pause was too short on a busy machine).
-      for (let tries = 0; tries < 200 && lb.inFlight("dying").length === 0; tries++) await new Promise((resolve) => setTimeout(resolve, 25))
+      for (let tries = 0; tries < 200 && lb.inFlight("dying").length === 0; tries++)
+        await new Promise((resolve) => setTimeout(resolve, 25))
       expect(lb.inFlight("dying")).toEqual(["/slow"])
       release()
       expect((await slow).text).toBe("late")

@@ -33,7 +33,14 @@ describe("the settings table of docs/configuration.md", () => {
       doc
         .split("\n")
         .filter((line) => /^#{1,6} /.test(line))
-        .map((line) => line.replace(/^#+ /, "").trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, "").replace(/ /g, "-"))
+        .map((line) =>
+          line
+            .replace(/^#+ /, "")
+            .trim()
+            .toLowerCase()
+            .replace(/[^\p{L}\p{N} _-]/gu, "")
+            .replace(/ /g, "-")
+        )
     )
     const linked = [...table.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1])
     expect(linked.length).toBeGreaterThan(0)

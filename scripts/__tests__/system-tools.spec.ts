@@ -5,10 +5,19 @@ import path from "node:path"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const tools = require("../lib/system-tools") as {
-  ensureDebianProgram(o: { command: string; pkg: string; envVar: string; candidates: string[]; log?: (l: string) => void }): string
+  ensureDebianProgram(o: {
+    command: string
+    pkg: string
+    envVar: string
+    candidates: string[]
+    log?: (l: string) => void
+  }): string
   findExecutable(envVar: string, candidates: string[]): string | null
   isRoot(): boolean
-  waitForReadyLine(child: unknown, o: { name: string; ready: RegExp; streams: string[]; timeoutMs: number; logFile?: string }): Promise<void>
+  waitForReadyLine(
+    child: unknown,
+    o: { name: string; ready: RegExp; streams: string[]; timeoutMs: number; logFile?: string }
+  ): Promise<void>
 }
 
 let dir: string
@@ -60,7 +69,13 @@ describe("ensureDebianProgram", () => {
     const program = path.join(dir, "prog")
     const calls = fakeAptGet(program)
     const lines: string[] = []
-    const found = tools.ensureDebianProgram({ command: "prog", pkg: "prog-pkg", envVar: "REFPAY_TEST_PROGRAM", candidates: [program], log: (l) => lines.push(l) })
+    const found = tools.ensureDebianProgram({
+      command: "prog",
+      pkg: "prog-pkg",
+      envVar: "REFPAY_TEST_PROGRAM",
+      candidates: [program],
+      log: (l) => lines.push(l),
+    })
     expect(found).toBe(program)
     expect(fs.readFileSync(calls, "utf8").trim().split("\n")).toEqual([
       "install -y -qq --no-install-recommends prog-pkg",
@@ -73,7 +88,13 @@ describe("ensureDebianProgram", () => {
   asRoot("says so when the package installed no such program", () => {
     fakeAptGet(path.join(dir, "elsewhere"))
     expect(() =>
-      tools.ensureDebianProgram({ command: "prog", pkg: "prog-pkg", envVar: "REFPAY_TEST_PROGRAM", candidates: [path.join(dir, "prog")], log: () => {} }),
+      tools.ensureDebianProgram({
+        command: "prog",
+        pkg: "prog-pkg",
+        envVar: "REFPAY_TEST_PROGRAM",
+        candidates: [path.join(dir, "prog")],
+        log: () => {},
+      })
     ).toThrow("apt-get installed prog-pkg but no prog executable was found")
   })
 })
@@ -83,23 +104,35 @@ describe("waitForReadyLine", () => {
 
   it("resolves on the ready line of any watched stream and keeps logging what follows", async () => {
     const logFile = path.join(dir, "log")
-    const child = node(`console.log("booting"); setTimeout(() => { console.error("now ready"); setTimeout(() => { console.log("after"); process.exit(0) }, 50) }, 50)`)
-    await tools.waitForReadyLine(child, { name: "stub", ready: /ready/, streams: ["stdout", "stderr"], timeoutMs: 10_000, logFile })
+    const child = node(
+      `console.log("booting"); setTimeout(() => { console.error("now ready"); setTimeout(() => { console.log("after"); process.exit(0) }, 50) }, 50)`
+    )
+    await tools.waitForReadyLine(child, {
+      name: "stub",
+      ready: /ready/,
+      streams: ["stdout", "stderr"],
+      timeoutMs: 10_000,
+      logFile,
+    })
     await new Promise((resolve) => child.once("exit", resolve))
     expect(fs.readFileSync(logFile, "utf8")).toBe("booting\nnow ready\nafter\n")
   })
 
   it("rejects when the program exits first", async () => {
     const child = node(`console.log("no config"); process.exit(3)`)
-    await expect(tools.waitForReadyLine(child, { name: "stub", ready: /ready/, streams: ["stdout"], timeoutMs: 10_000 })).rejects.toThrow(
-      "stub exited with code 3 while starting",
-    )
+    await expect(
+      tools.waitForReadyLine(child, { name: "stub", ready: /ready/, streams: ["stdout"], timeoutMs: 10_000 })
+    ).rejects.toThrow("stub exited with code 3 while starting")
   })
 
   it("rejects and kills the program when it is not ready in time", async () => {
     const child = node(`setInterval(() => {}, 1000)`)
-    await expect(tools.waitForReadyLine(child, { name: "stub", ready: /ready/, streams: ["stdout"], timeoutMs: 200 })).rejects.toThrow("stub did not start in 200 ms")
-    await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once("exit", resolve)))
+    await expect(
+      tools.waitForReadyLine(child, { name: "stub", ready: /ready/, streams: ["stdout"], timeoutMs: 200 })
+    ).rejects.toThrow("stub did not start in 200 ms")
+    await new Promise((resolve) =>
+      child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once("exit", resolve)
+    )
     expect(child.signalCode).toBe("SIGKILL")
   })
 })

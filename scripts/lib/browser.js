@@ -33,7 +33,14 @@ function findChromium() {
 
 /** Installs Debian's chromium package when it is missing; returns the executable's path. */
 function ensureChromium(log = console.log) {
-  return ensureDebianProgram({ command: "chromium", pkg: "chromium", envVar: "CHROMIUM_PATH", candidates: CHROMIUM_PATHS, log, recommends: true })
+  return ensureDebianProgram({
+    command: "chromium",
+    pkg: "chromium",
+    envVar: "CHROMIUM_PATH",
+    candidates: CHROMIUM_PATHS,
+    log,
+    recommends: true,
+  })
 }
 
 /**

@@ -45,7 +45,14 @@ function serverHandle({ name, mode, port, demoDir, medusaCli, env, logsDir, sign
     isRunning: () => Boolean(child) && isRunning(child),
     async start() {
       if (handle.isRunning()) return
-      child = await startShop({ demoDir, medusaCli, env: { ...env, MEDUSA_WORKER_MODE: mode }, port, logFile: handle.logFile, signal })
+      child = await startShop({
+        demoDir,
+        medusaCli,
+        env: { ...env, MEDUSA_WORKER_MODE: mode },
+        port,
+        logFile: handle.logFile,
+        signal,
+      })
     },
     /** Kills the whole process group with `signalName` (default SIGKILL) and resolves once it has exited. */
     async kill(signalName = "SIGKILL") {
@@ -73,7 +80,8 @@ function serverHandle({ name, mode, port, demoDir, medusaCli, env, logsDir, sign
  * @param {object} options.env            the shop's environment, REDIS_URL included
  */
 async function startCluster({ demoDir, medusaCli, env, servers, worker = false, port, logsDir, signal }) {
-  if (!env.REDIS_URL) throw new Error("startCluster needs REDIS_URL in the environment: several servers share one Redis")
+  if (!env.REDIS_URL)
+    throw new Error("startCluster needs REDIS_URL in the environment: several servers share one Redis")
   const handles = []
   let balancer = null
   /** Starts the processes of a plan (in parallel) into `handles`; any failure stops them all and throws. */

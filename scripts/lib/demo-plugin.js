@@ -41,12 +41,26 @@ function mtimeBound(dir, pick) {
 async function buildPlugin({ root, medusaCli, env, logFile, log, signal }) {
   const output = path.join(root, ".medusa", "server")
   const built = mtimeBound(output, Math.min)
-  const sources = Math.max(mtimeBound(path.join(root, "src"), Math.max) ?? 0, mtimeBound(path.join(root, "tsconfig.json"), Math.max) ?? 0)
+  const sources = Math.max(
+    mtimeBound(path.join(root, "src"), Math.max) ?? 0,
+    mtimeBound(path.join(root, "tsconfig.json"), Math.max) ?? 0
+  )
   const upToDate = built !== null && built > sources && fs.existsSync(path.join(output, "src"))
   if (upToDate) log("plugin build is newer than src/: skipping medusa plugin:build")
-  else await runCommand("medusa plugin:build", process.execPath, [medusaCli, "plugin:build"], { cwd: root, env, logFile, signal })
+  else
+    await runCommand("medusa plugin:build", process.execPath, [medusaCli, "plugin:build"], {
+      cwd: root,
+      env,
+      logFile,
+      signal,
+    })
   const tsc = require.resolve("typescript/bin/tsc", { paths: [root] })
-  await runCommand("tsc (declarations)", process.execPath, [tsc, "-p", "tsconfig.types.json"], { cwd: root, env, logFile, signal })
+  await runCommand("tsc (declarations)", process.execPath, [tsc, "-p", "tsconfig.types.json"], {
+    cwd: root,
+    env,
+    logFile,
+    signal,
+  })
   return !upToDate
 }
 
@@ -72,7 +86,11 @@ function packPlugin({ root, packDir }) {
   // sandbox change does not cost the demo a shop rebuild.
   const build = crypto.createHash("sha256")
   for (const file of files.filter((f) => !f.startsWith("sandbox/")).sort()) {
-    build.update(file).update("\0").update(fs.readFileSync(path.join(root, file))).update("\0")
+    build
+      .update(file)
+      .update("\0")
+      .update(fs.readFileSync(path.join(root, file)))
+      .update("\0")
   }
   return { tarball, sha256, buildSha256: build.digest("hex"), files, version: info.version }
 }
@@ -106,7 +124,9 @@ function checkEntryPoints(demoDir) {
   const problems = SHOP_ENTRY_POINTS.filter((entry) => !exported.has(entry)).map((entry) => `${entry} is not exported`)
   problems.push(...checkExports({ shopDir: demoDir, packageName: PACKAGE }))
   if (problems.length) {
-    throw new Error(`The packed plugin does not expose what a shop needs (check "exports" and "files" in package.json):\n  ${problems.join("\n  ")}`)
+    throw new Error(
+      `The packed plugin does not expose what a shop needs (check "exports" and "files" in package.json):\n  ${problems.join("\n  ")}`
+    )
   }
 }
 

@@ -115,7 +115,9 @@ async function assertPortFree(port, flag) {
       server.listen(port, host, () => server.close(() => resolve(null)))
     })
     if (error && error.code === "EADDRINUSE") {
-      throw new Error(`Port ${port} is already in use on ${host}. Stop what uses it, or pick another port with ${flag} <port>.`)
+      throw new Error(
+        `Port ${port} is already in use on ${host}. Stop what uses it, or pick another port with ${flag} <port>.`
+      )
     }
     // EADDRNOTAVAIL / EAFNOSUPPORT: no IPv6 loopback here; nothing to check.
   }
@@ -127,7 +129,9 @@ async function waitForHttp(url, { child, timeoutMs = 120_000, status = 200, logF
   for (;;) {
     throwIfInterrupted(signal)
     if (child && !isRunning(child)) {
-      throw new Error(`${label} exited while starting (${child.signalCode ?? `exit code ${child.exitCode}`}). End of ${logFile}:\n${tail(logFile)}`)
+      throw new Error(
+        `${label} exited while starting (${child.signalCode ?? `exit code ${child.exitCode}`}). End of ${logFile}:\n${tail(logFile)}`
+      )
     }
     const answered = await new Promise((resolve) => {
       const request = http.get(url, { timeout: 2000 }, (response) => {
@@ -139,7 +143,9 @@ async function waitForHttp(url, { child, timeoutMs = 120_000, status = 200, logF
     })
     if (answered === status) return
     if (Date.now() > deadline) {
-      throw new Error(`${label} did not answer ${url} within ${timeoutMs / 1000} s. End of ${logFile}:\n${tail(logFile)}`)
+      throw new Error(
+        `${label} did not answer ${url} within ${timeoutMs / 1000} s. End of ${logFile}:\n${tail(logFile)}`
+      )
     }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }

@@ -27,7 +27,9 @@ function buildInputsHash({ root, demoDir, pluginSha256 }) {
   for (const file of listFiles(demoDir, new Set(["node_modules", ".medusa", "storefront"]))) {
     hash.update(path.relative(demoDir, file)).update("\0").update(fs.readFileSync(file)).update("\0")
   }
-  const medusaVersion = JSON.parse(fs.readFileSync(require.resolve("@medusajs/medusa/package.json", { paths: [root] }), "utf8")).version
+  const medusaVersion = JSON.parse(
+    fs.readFileSync(require.resolve("@medusajs/medusa/package.json", { paths: [root] }), "utf8")
+  ).version
   return hash.update(pluginSha256).update(medusaVersion).digest("hex")
 }
 
@@ -85,7 +87,12 @@ async function prepareDatabase({ demoDir, medusaCli, env, inputsHash, databaseId
   const state = kept?.database_id === databaseId ? kept : { database_id: databaseId }
   if (state.migrated !== inputsHash) {
     log("running migrations (medusa db:migrate)...")
-    await runCommand("medusa db:migrate", process.execPath, [medusaCli, "db:migrate"], { cwd: demoDir, env, logFile, signal })
+    await runCommand("medusa db:migrate", process.execPath, [medusaCli, "db:migrate"], {
+      cwd: demoDir,
+      env,
+      logFile,
+      signal,
+    })
     state.migrated = inputsHash
     writeJson(stateFile, state)
   } else {
@@ -120,7 +127,13 @@ async function startShop({ demoDir, medusaCli, env, port, logFile, signal }) {
     logFile,
   })
   try {
-    await waitForHttp(`http://127.0.0.1:${port}/health`, { child, logFile, label: "Medusa", timeoutMs: 180_000, signal })
+    await waitForHttp(`http://127.0.0.1:${port}/health`, {
+      child,
+      logFile,
+      label: "Medusa",
+      timeoutMs: 180_000,
+      signal,
+    })
   } catch (error) {
     await stopProcess(child, 5_000)
     throw error

@@ -15,7 +15,14 @@ const os = require("node:os")
 const path = require("node:path")
 const { freePort, startPostgres } = require("./postgres")
 const { buildPlugin, checkEntryPoints, installPlugin, packPlugin } = require("./demo-plugin")
-const { assertPortFree, isRunning, killNow, startProcess, stopProcess, throwIfInterrupted } = require("./demo-processes")
+const {
+  assertPortFree,
+  isRunning,
+  killNow,
+  startProcess,
+  stopProcess,
+  throwIfInterrupted,
+} = require("./demo-processes")
 const { buildInputsHash, buildShop, ensureDatabase, prepareDatabase, startShop } = require("./demo-shop")
 const { startCluster } = require("./demo-cluster")
 const { startRedis } = require("./redis")
@@ -78,9 +85,12 @@ function sandboxLaunch({ root, port, webhookUrl, stateFile }) {
     command: process.execPath,
     args: [
       path.join(root, "sandbox", "bin", "refpay-sandbox.js"),
-      "--port", String(port),
-      "--webhook-url", webhookUrl,
-      "--state", stateFile,
+      "--port",
+      String(port),
+      "--webhook-url",
+      webhookUrl,
+      "--state",
+      stateFile,
     ],
     env: { ...process.env, NODE_ENV: "development", REFPAY_SANDBOX_WEBHOOK_SECRET: DEMO_SECRETS.REFPAY_WEBHOOK_SECRET },
   }
@@ -91,21 +101,17 @@ function startSandboxProcess({ root, port, webhookUrl, stateFile, logFile }) {
   const launch = sandboxLaunch({ root, port, webhookUrl, stateFile })
   return new Promise((resolve, reject) => {
     let settled = false
-    const child = startProcess(
-      launch.command,
-      launch.args,
-      {
-        cwd: root,
-        env: launch.env,
-        logFile,
-        onLine: (line) => {
-          if (!settled && line.startsWith("REFPAY sandbox listening")) {
-            settled = true
-            resolve(child)
-          }
-        },
-      }
-    )
+    const child = startProcess(launch.command, launch.args, {
+      cwd: root,
+      env: launch.env,
+      logFile,
+      onLine: (line) => {
+        if (!settled && line.startsWith("REFPAY sandbox listening")) {
+          settled = true
+          resolve(child)
+        }
+      },
+    })
     child.on("exit", (code) => {
       if (settled) return
       settled = true
@@ -163,10 +169,14 @@ async function startDemo(options) {
 
   if (options.reset) {
     log(`• --reset: removing the demo database and state in ${dataDir}`)
-    for (const entry of ["pgdata", "state.json", "demo.json", "sandbox.json", "mailbox.json"]) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true })
+    for (const entry of ["pgdata", "state.json", "demo.json", "sandbox.json", "mailbox.json"])
+      fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true })
     // Where scripts/lib/postgres.js keeps the data when the postgres account cannot reach <dataDir>/pgdata.
     const wanted = path.join(dataDir, "pgdata")
-    fs.rmSync(path.join(os.tmpdir(), `refpay-pg-${Buffer.from(wanted).toString("hex").slice(-24)}`), { recursive: true, force: true })
+    fs.rmSync(path.join(os.tmpdir(), `refpay-pg-${Buffer.from(wanted).toString("hex").slice(-24)}`), {
+      recursive: true,
+      force: true,
+    })
   }
   fs.mkdirSync(logsDir, { recursive: true })
   fs.rmSync(infoFile, { force: true })
@@ -205,39 +215,67 @@ async function startDemo(options) {
       sandbox: await choosePort(options.sandboxPort ?? DEFAULT_PORTS.sandboxPort, "--sandbox-port"),
     }
     const postgresPort = await freePort()
-    const env = { ...shopEnvironment({ ports, postgresPort }), DEMO_MAILBOX_FILE: path.join(dataDir, "mailbox.json"), ...options.shopEnv }
+    const env = {
+      ...shopEnvironment({ ports, postgresPort }),
+      DEMO_MAILBOX_FILE: path.join(dataDir, "mailbox.json"),
+      ...options.shopEnv,
+    }
     const medusaCli = require.resolve("@medusajs/cli/cli.js", { paths: [root] })
 
-    const plugin = await step("plugin", "building the plugin (medusa plugin:build, skipped when up to date)...", async () => {
-      await buildPlugin({ root, medusaCli, env, logFile: path.join(logsDir, "plugin-build.log"), log: (line) => log(`  ${line}`), signal })
-      const packed = packPlugin({ root, packDir: path.join(root, ".demo", "pack") })
-      const installed = installPlugin({ demoDir, tarball: packed.tarball, sha256: packed.sha256 })
-      checkEntryPoints(demoDir)
-      log(`  ${installed ? "installed" : "already installed"}: ${path.relative(root, packed.tarball)} -> demo/node_modules/medusa-payment-refpay (sha256 ${packed.sha256.slice(0, 12)})`)
-      return packed
-    })
+    const plugin = await step(
+      "plugin",
+      "building the plugin (medusa plugin:build, skipped when up to date)...",
+      async () => {
+        await buildPlugin({
+          root,
+          medusaCli,
+          env,
+          logFile: path.join(logsDir, "plugin-build.log"),
+          log: (line) => log(`  ${line}`),
+          signal,
+        })
+        const packed = packPlugin({ root, packDir: path.join(root, ".demo", "pack") })
+        const installed = installPlugin({ demoDir, tarball: packed.tarball, sha256: packed.sha256 })
+        checkEntryPoints(demoDir)
+        log(
+          `  ${installed ? "installed" : "already installed"}: ${path.relative(root, packed.tarball)} -> demo/node_modules/medusa-payment-refpay (sha256 ${packed.sha256.slice(0, 12)})`
+        )
+        return packed
+      }
+    )
     const inputsHash = buildInputsHash({ root, demoDir, pluginSha256: plugin.buildSha256 })
     let databaseId = null
 
-    await step("build_and_postgres", "building the shop and admin (medusa build, cached) and starting PostgreSQL...", async () => {
-      const build = buildShop({ demoDir, medusaCli, env, inputsHash, logFile: path.join(logsDir, "medusa-build.log"), signal }).then((built) => {
-        log(built ? "  medusa build done" : "  shop build is up to date: skipping medusa build")
-      })
-      const database = startPostgres({
-        dataDir: path.join(dataDir, "pgdata"),
-        keepData: !ephemeral,
-        port: postgresPort,
-        log: (line) => log(`  ${line}`),
-        logFile: path.join(logsDir, "postgres.log"),
-      }).then(async (postgres) => {
-        running.postgres = postgres
-        databaseId = await ensureDatabase({ root, postgres, database: DATABASE })
-        log(`  PostgreSQL on localhost:${postgresPort} (data in ${postgres.dataDir})`)
-      })
-      const results = await Promise.allSettled([build, database])
-      const failed = results.find((result) => result.status === "rejected")
-      if (failed) throw failed.reason
-    })
+    await step(
+      "build_and_postgres",
+      "building the shop and admin (medusa build, cached) and starting PostgreSQL...",
+      async () => {
+        const build = buildShop({
+          demoDir,
+          medusaCli,
+          env,
+          inputsHash,
+          logFile: path.join(logsDir, "medusa-build.log"),
+          signal,
+        }).then((built) => {
+          log(built ? "  medusa build done" : "  shop build is up to date: skipping medusa build")
+        })
+        const database = startPostgres({
+          dataDir: path.join(dataDir, "pgdata"),
+          keepData: !ephemeral,
+          port: postgresPort,
+          log: (line) => log(`  ${line}`),
+          logFile: path.join(logsDir, "postgres.log"),
+        }).then(async (postgres) => {
+          running.postgres = postgres
+          databaseId = await ensureDatabase({ root, postgres, database: DATABASE })
+          log(`  PostgreSQL on localhost:${postgresPort} (data in ${postgres.dataDir})`)
+        })
+        const results = await Promise.allSettled([build, database])
+        const failed = results.find((result) => result.status === "rejected")
+        if (failed) throw failed.reason
+      }
+    )
 
     const shopUrl = `http://localhost:${ports.shop}`
     await step("sandbox", "starting the REFPAY sandbox...", async () => {
@@ -252,16 +290,31 @@ async function startDemo(options) {
 
     if (clustered) {
       // Before the migrations: with REDIS_URL set, the Redis workflow engine brings its own tables.
-      await step("redis", `starting Redis (Debian's redis-server, ${options.redisPersistent ? "append-only file" : "saving off"})...`, async () => {
-        running.redis = await startRedis({ log: (line) => log(`  ${line}`), logFile: path.join(logsDir, "redis.log"), persistent: options.redisPersistent })
-        env.REDIS_URL = running.redis.url
-        log(`  Redis on ${running.redis.url}`)
-      })
+      await step(
+        "redis",
+        `starting Redis (Debian's redis-server, ${options.redisPersistent ? "append-only file" : "saving off"})...`,
+        async () => {
+          running.redis = await startRedis({
+            log: (line) => log(`  ${line}`),
+            logFile: path.join(logsDir, "redis.log"),
+            persistent: options.redisPersistent,
+          })
+          env.REDIS_URL = running.redis.url
+          log(`  Redis on ${running.redis.url}`)
+        }
+      )
     }
 
     const seed = await step("database", null, () =>
       prepareDatabase({
-        demoDir, medusaCli, env, databaseId, stateFile, logFile: path.join(logsDir, "medusa-setup.log"), log: (line) => log(`• ${line}`), signal,
+        demoDir,
+        medusaCli,
+        env,
+        databaseId,
+        stateFile,
+        logFile: path.join(logsDir, "medusa-setup.log"),
+        log: (line) => log(`• ${line}`),
+        signal,
         // The Redis modules have migrations of their own: switching between one and several servers migrates again.
         inputsHash: clustered ? `${inputsHash}+redis` : inputsHash,
       })
@@ -270,12 +323,32 @@ async function startDemo(options) {
     if (clustered) {
       const servers = Math.max(1, options.servers ?? 1)
       const roles = options.worker ? `${servers} server(s) and a worker` : `${servers} shared servers`
-      await step("medusa_start", `starting Medusa (medusa start): ${roles} behind a load balancer on ${shopUrl}...`, async () => {
-        running.cluster = await startCluster({ demoDir, medusaCli, env, servers, worker: Boolean(options.worker), port: ports.shop, logsDir, signal })
-      })
+      await step(
+        "medusa_start",
+        `starting Medusa (medusa start): ${roles} behind a load balancer on ${shopUrl}...`,
+        async () => {
+          running.cluster = await startCluster({
+            demoDir,
+            medusaCli,
+            env,
+            servers,
+            worker: Boolean(options.worker),
+            port: ports.shop,
+            logsDir,
+            signal,
+          })
+        }
+      )
     } else {
       await step("medusa_start", `starting Medusa (medusa start) on ${shopUrl}...`, async () => {
-        running.shop = await startShop({ demoDir, medusaCli, env, port: ports.shop, logFile: path.join(logsDir, "medusa.log"), signal })
+        running.shop = await startShop({
+          demoDir,
+          medusaCli,
+          env,
+          port: ports.shop,
+          logFile: path.join(logsDir, "medusa.log"),
+          signal,
+        })
       })
     }
 
@@ -290,7 +363,10 @@ async function startDemo(options) {
       sandbox_url: `http://localhost:${ports.sandbox}`,
       database_url: env.DATABASE_URL,
       ...(running.cluster
-        ? { redis_url: env.REDIS_URL, servers: running.cluster.servers.map((s) => ({ name: s.name, mode: s.mode, url: s.url })) }
+        ? {
+            redis_url: env.REDIS_URL,
+            servers: running.cluster.servers.map((s) => ({ name: s.name, mode: s.mode, url: s.url })),
+          }
         : {}),
     }
     await step("storefront", null, async () => {
@@ -298,7 +374,12 @@ async function startDemo(options) {
         port: ports.storefront,
         root: path.join(demoDir, "storefront"),
         sandboxUrl: `http://127.0.0.1:${ports.sandbox}`,
-        config: { shop_url: info.shop_url, publishable_key: info.publishable_key, region_id: info.region_id, sandbox_path: "/sandbox" },
+        config: {
+          shop_url: info.shop_url,
+          publishable_key: info.publishable_key,
+          region_id: info.region_id,
+          sandbox_path: "/sandbox",
+        },
       })
     })
 
@@ -318,7 +399,9 @@ async function startDemo(options) {
       /** Resolves with the name of the first long-running part that exits on its own. */
       whenSomethingExits: () =>
         new Promise((resolve) => {
-          const medusa = running.cluster ? running.cluster.servers.map((s) => [`Medusa ${s.name}`, s.child]) : [["Medusa", running.shop]]
+          const medusa = running.cluster
+            ? running.cluster.servers.map((s) => [`Medusa ${s.name}`, s.child])
+            : [["Medusa", running.shop]]
           for (const [name, child] of [...medusa, ["REFPAY sandbox", running.sandbox]]) {
             if (!isRunning(child)) resolve(name)
             child.once("exit", () => resolve(name))

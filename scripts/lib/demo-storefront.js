@@ -42,7 +42,9 @@ function proxyToSandbox(req, res, sandboxUrl, rest) {
       answer.pipe(res)
     }
   )
-  upstream.on("error", (error) => send(res, 502, JSON.stringify({ message: `sandbox unreachable: ${error.message}` }), TYPES[".json"]))
+  upstream.on("error", (error) =>
+    send(res, 502, JSON.stringify({ message: `sandbox unreachable: ${error.message}` }), TYPES[".json"])
+  )
   req.pipe(upstream)
 }
 

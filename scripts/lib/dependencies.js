@@ -19,7 +19,10 @@ function mtime(file) {
 function needsInstall(root) {
   const installed = mtime(path.join(root, "node_modules", ".package-lock.json"))
   if (installed === null) return true
-  const manifest = Math.max(mtime(path.join(root, "package.json")) ?? 0, mtime(path.join(root, "package-lock.json")) ?? 0)
+  const manifest = Math.max(
+    mtime(path.join(root, "package.json")) ?? 0,
+    mtime(path.join(root, "package-lock.json")) ?? 0
+  )
   return manifest > installed
 }
 

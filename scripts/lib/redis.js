@@ -28,7 +28,13 @@ function findRedisServer() {
 
 /** Installs Debian's redis-server package when it is missing; returns the executable's path. */
 function ensureRedisServer(log = console.log) {
-  return ensureDebianProgram({ command: "redis-server", pkg: "redis-server", envVar: "REDIS_SERVER_PATH", candidates: REDIS_PATHS, log })
+  return ensureDebianProgram({
+    command: "redis-server",
+    pkg: "redis-server",
+    envVar: "REDIS_SERVER_PATH",
+    candidates: REDIS_PATHS,
+    log,
+  })
 }
 
 /**
@@ -37,21 +43,38 @@ function ensureRedisServer(log = console.log) {
  */
 function redisArgs(port, dir, persistent = false) {
   return [
-    "--bind", "127.0.0.1",
-    "--port", String(port),
-    "--save", "",
+    "--bind",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--save",
+    "",
     ...(persistent ? ["--appendonly", "yes", "--appendfsync", "always"] : ["--appendonly", "no"]),
-    "--daemonize", "no",
-    "--dir", dir,
-    "--protected-mode", "yes",
-    "--logfile", "",
+    "--daemonize",
+    "no",
+    "--dir",
+    dir,
+    "--protected-mode",
+    "yes",
+    "--logfile",
+    "",
   ]
 }
 
 async function launch(executable, port, dir, logFile, persistent) {
   // Its own process group: a terminal's Ctrl-C reaches the demo, which stops the servers first and Redis last.
-  const child = spawn(executable, redisArgs(port, dir, persistent), { cwd: dir, detached: true, stdio: ["ignore", "pipe", "pipe"] })
-  await waitForReadyLine(child, { name: "redis-server", ready: READY_LINE, streams: ["stdout", "stderr"], timeoutMs: START_TIMEOUT_MS, logFile })
+  const child = spawn(executable, redisArgs(port, dir, persistent), {
+    cwd: dir,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  await waitForReadyLine(child, {
+    name: "redis-server",
+    ready: READY_LINE,
+    streams: ["stdout", "stderr"],
+    timeoutMs: START_TIMEOUT_MS,
+    logFile,
+  })
   return child
 }
 

@@ -41,7 +41,9 @@ function ensureDebianProgram({ command, pkg, envVar, candidates, log, recommends
   const found = findExecutable(envVar, candidates)
   if (found) return found
   if (!isRoot()) {
-    throw new Error(`${command} is not installed. Install Debian's package: sudo apt-get install -y ${pkg} (or set ${envVar}).`)
+    throw new Error(
+      `${command} is not installed. Install Debian's package: sudo apt-get install -y ${pkg} (or set ${envVar}).`
+    )
   }
   aptInstall(pkg, { log, recommends })
   const installed = findExecutable(envVar, candidates)
@@ -57,7 +59,10 @@ function ensureDebianProgram({ command, pkg, envVar, candidates, log, recommends
 function waitForReadyLine(child, { name, ready, streams, timeoutMs, logFile }) {
   return new Promise((resolve, reject) => {
     let output = ""
-    const timer = setTimeout(() => fail(new Error(`${name} did not start in ${timeoutMs} ms:\n${output.slice(-2000)}`)), timeoutMs)
+    const timer = setTimeout(
+      () => fail(new Error(`${name} did not start in ${timeoutMs} ms:\n${output.slice(-2000)}`)),
+      timeoutMs
+    )
     const keep = (chunk) => logFile && fs.appendFileSync(logFile, chunk)
     const onData = (chunk) => {
       output += chunk

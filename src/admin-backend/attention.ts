@@ -33,7 +33,8 @@ export const ATTENTION_KINDS = [
 export type AttentionKind = (typeof ATTENTION_KINDS)[number]
 
 const CHECK_KINDS = ["amount_mismatch", "unknown_payment", "platform_error"] as const
-const isCheckKind = (kind: AttentionKind): kind is (typeof CHECK_KINDS)[number] => (CHECK_KINDS as readonly string[]).includes(kind)
+const isCheckKind = (kind: AttentionKind): kind is (typeof CHECK_KINDS)[number] =>
+  (CHECK_KINDS as readonly string[]).includes(kind)
 export const EXPIRING_WITHIN_MS = 24 * 60 * 60 * 1000
 
 export interface AttentionPage {
@@ -57,11 +58,18 @@ export async function listAttention(
       { last_outcome: kind },
       { take: page.limit, skip: page.offset, order: { last_checked_at: "DESC", id: "ASC" }, select: ["session_id"] }
     )
-    const payments = await loadPaymentRows(container, rows.map((row) => row.session_id), secrets)
+    const payments = await loadPaymentRows(
+      container,
+      rows.map((row) => row.session_id),
+      secrets
+    )
     return { kind, payments, count, ...page }
   }
   const selection = sessionSelection(kind, now)
-  const [ids, count] = await Promise.all([pageSessions(container, selection, page), countSessions(container, selection)])
+  const [ids, count] = await Promise.all([
+    pageSessions(container, selection, page),
+    countSessions(container, selection),
+  ])
   return { kind, payments: await loadPaymentRows(container, ids, secrets), count, ...page }
 }
 
@@ -80,7 +88,10 @@ function sessionSelection(kind: SessionKind, now: Date): SessionSelection {
 }
 
 /** How many payments of each kind need attention: one COUNT(*) per kind, no rows loaded. */
-export async function countAttention(container: MedusaContainer, now: Date = new Date()): Promise<Record<AttentionKind, number>> {
+export async function countAttention(
+  container: MedusaContainer,
+  now: Date = new Date()
+): Promise<Record<AttentionKind, number>> {
   const checks = container.resolve<RefpayModuleService>(REFPAY_MODULE)
   const count = async (kind: AttentionKind): Promise<number> =>
     isCheckKind(kind)

@@ -80,7 +80,8 @@ export interface Diagnosis {
   hint: string | null
 }
 
-const TLS_CODES = /^(CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_TLS_|ERR_SSL_|EPROTO$|HOSTNAME_MISMATCH|ERR_OSSL_)/
+const TLS_CODES =
+  /^(CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_TLS_|ERR_SSL_|EPROTO$|HOSTNAME_MISMATCH|ERR_OSSL_)/
 const DNS_CODES = new Set(["ENOTFOUND", "EAI_AGAIN", "EAI_FAIL", "EAI_NONAME"])
 const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "EHOSTDOWN", "ENETDOWN"])
 
@@ -108,7 +109,7 @@ function environmentHint(environment: "sandbox" | "production"): string {
 
 /** Says what a failed step means for the shop owner. */
 export function diagnose(error: unknown, context: DiagnoseContext): Diagnosis {
-  const operation = error instanceof RefpayError ? error.operation ?? "" : ""
+  const operation = error instanceof RefpayError ? (error.operation ?? "") : ""
   const step: Diagnosis["step"] = /token request$/i.test(operation) ? "token" : "payments"
   const what = step === "token" ? "The token service" : "The payments API"
   const at = context.origin
@@ -116,7 +117,12 @@ export function diagnose(error: unknown, context: DiagnoseContext): Diagnosis {
   const code = error instanceof RefpayError ? error.code : "UNKNOWN"
 
   if (error instanceof RefpayConfigError) {
-    return { step: "token", problem: "configuration_error", summary: `The REFPAY settings are incomplete: ${error.message}`, hint: "Fix the setting named and restart Medusa." }
+    return {
+      step: "token",
+      problem: "configuration_error",
+      summary: `The REFPAY settings are incomplete: ${error.message}`,
+      hint: "Fix the setting named and restart Medusa.",
+    }
   }
   if (error instanceof RefpayTimeoutError) {
     const connect = code === "UND_ERR_CONNECT_TIMEOUT"
@@ -243,7 +249,12 @@ export function diagnose(error: unknown, context: DiagnoseContext): Diagnosis {
       hint: null,
     }
   }
-  return { step, problem: "unexpected_response", summary: `${what} could not be tested: ${(error as Error)?.name ?? "error"}.`, hint: null }
+  return {
+    step,
+    problem: "unexpected_response",
+    summary: `${what} could not be tested: ${(error as Error)?.name ?? "error"}.`,
+    hint: null,
+  }
 }
 
 /** The platform's detail of a failure (already redacted by the client), without any configured credential. */
@@ -311,7 +322,11 @@ export async function testRefpayConnection(
     token_interface: settings.tokenInterface,
     tested_at: new Date(started).toISOString(),
   }
-  const tokenStep = (result: ConnectionStep["result"], message: string, extra: Partial<ConnectionStep> = {}): ConnectionStep => ({
+  const tokenStep = (
+    result: ConnectionStep["result"],
+    message: string,
+    extra: Partial<ConnectionStep> = {}
+  ): ConnectionStep => ({
     step: "token",
     result,
     url: tokenUrl,
@@ -320,7 +335,11 @@ export async function testRefpayConnection(
     message,
     ...extra,
   })
-  const paymentsStep = (result: ConnectionStep["result"], message: string, extra: Partial<ConnectionStep> = {}): ConnectionStep => ({
+  const paymentsStep = (
+    result: ConnectionStep["result"],
+    message: string,
+    extra: Partial<ConnectionStep> = {}
+  ): ConnectionStep => ({
     step: "payments",
     result,
     url: paymentsUrl,
@@ -346,7 +365,9 @@ export async function testRefpayConnection(
       platform_detail: null,
       steps: [
         tokenStep("ok", "A token was issued."),
-        paymentsStep("ok", `The status read answered 200 (${found.status}) for a made-up payment id.`, { http_status: 200 }),
+        paymentsStep("ok", `The status read answered 200 (${found.status}) for a made-up payment id.`, {
+          http_status: 200,
+        }),
       ],
       duration_ms: now() - started,
     }
@@ -371,7 +392,8 @@ export async function testRefpayConnection(
         duration_ms: now() - started,
       }
     }
-    const failedUrl = error instanceof RefpayError && /token request$/i.test(error.operation ?? "") ? tokenUrl : paymentsUrl
+    const failedUrl =
+      error instanceof RefpayError && /token request$/i.test(error.operation ?? "") ? tokenUrl : paymentsUrl
     const diagnosis = diagnose(error, {
       environment: settings.environment,
       tokenInterface: settings.tokenInterface,
@@ -380,12 +402,15 @@ export async function testRefpayConnection(
       requestTimeoutMs: settings.requestTimeoutMs,
     })
     const failure = {
-      http_status: error instanceof RefpayError ? error.status ?? null : null,
+      http_status: error instanceof RefpayError ? (error.status ?? null) : null,
       code: error instanceof RefpayError ? error.code : null,
     }
     const steps =
       diagnosis.step === "token"
-        ? [tokenStep("failed", STEP_FAILURE[diagnosis.problem], failure), paymentsStep("skipped", "Not tried: no token.")]
+        ? [
+            tokenStep("failed", STEP_FAILURE[diagnosis.problem], failure),
+            paymentsStep("skipped", "Not tried: no token."),
+          ]
         : [tokenStep("ok", "A token was issued."), paymentsStep("failed", STEP_FAILURE[diagnosis.problem], failure)]
     return {
       ...base,

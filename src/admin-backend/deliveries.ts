@@ -26,7 +26,9 @@ export interface DeliveryView {
 /** The views of the rows, each with the Medusa order its event's order_id leads to (one query for the page). */
 export async function deliveryViews(container: MedusaContainer, rows: DeliveryRow[]): Promise<DeliveryView[]> {
   const sessionOf = new Map(rows.map((row) => [row.id, row.order_id ? sessionIdFromOrderId(row.order_id) : null]))
-  const sessionIds = [...new Set([...sessionOf.values()].filter((id): id is string => !!id && id.startsWith("payses_")))]
+  const sessionIds = [
+    ...new Set([...sessionOf.values()].filter((id): id is string => !!id && id.startsWith("payses_"))),
+  ]
   const orders = new Map<string, { id: string; display_id: number | null }>()
   if (sessionIds.length > 0) {
     const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
@@ -34,7 +36,7 @@ export async function deliveryViews(container: MedusaContainer, rows: DeliveryRo
       fields: ["id", "payment_collection.order.id", "payment_collection.order.display_id"],
       filters: { id: sessionIds },
     })
-    for (const session of data as any[]) {
+    for (const session of data) {
       const order = session.payment_collection?.order
       if (order?.id) orders.set(session.id, { id: order.id, display_id: order.display_id ?? null })
     }
@@ -48,7 +50,7 @@ export async function deliveryViews(container: MedusaContainer, rows: DeliveryRo
       event_type: row.event_type,
       payment_id: row.payment_id,
       order_id: row.order_id,
-      order: sessionId ? orders.get(sessionId) ?? null : null,
+      order: sessionId ? (orders.get(sessionId) ?? null) : null,
       door: row.door,
       deliveries: row.deliveries,
       status: row.status,

@@ -60,7 +60,9 @@ export async function withRefpaySessionLocks(
 export async function assertNoUnrecordedPlatformRefund(container: MedusaContainer, sessionId: string): Promise<void> {
   const state = await loadRefpaySession(container, sessionId)
   if (!state?.payment) return
-  const platform = await (await refpayProviderFor(container, state.providerId)).client
+  const platform = await (
+    await refpayProviderFor(container, state.providerId)
+  ).client
     .getPayment(state.data.refpay!.payment_id)
     .catch((error) => {
       throw toMedusaError(error, "read the payment status before refunding", "admin")
@@ -79,7 +81,13 @@ export async function assertNoUnrecordedPlatformRefund(container: MedusaContaine
 /** The REFPAY session behind a Medusa payment, if the payment is REFPAY's. */
 export async function refpaySessionIdsOfPayment(container: MedusaContainer, paymentId: string): Promise<string[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "payment", fields: ["id", "provider_id", "payment_session_id"], filters: { id: paymentId } })
+  const { data } = await query.graph({
+    entity: "payment",
+    fields: ["id", "provider_id", "payment_session_id"],
+    filters: { id: paymentId },
+  })
   const payment = data[0] as { provider_id: string; payment_session_id: string | null } | undefined
-  return payment && isRefpayProviderId(payment.provider_id) && payment.payment_session_id ? [payment.payment_session_id] : []
+  return payment && isRefpayProviderId(payment.provider_id) && payment.payment_session_id
+    ? [payment.payment_session_id]
+    : []
 }

@@ -52,22 +52,40 @@ const FIELDS = [
 ]
 
 /** Rows of the given sessions, in the order given; sessions that no longer exist are left out. */
-export async function loadPaymentRows(container: MedusaContainer, sessionIds: string[], secrets: (string | undefined)[]): Promise<AdminPaymentRow[]> {
+export async function loadPaymentRows(
+  container: MedusaContainer,
+  sessionIds: string[],
+  secrets: (string | undefined)[]
+): Promise<AdminPaymentRow[]> {
   if (sessionIds.length === 0) return []
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const [{ data }, checks] = await Promise.all([
     query.graph({ entity: "payment_session", fields: FIELDS, filters: { id: sessionIds } }),
     container.resolve<RefpayModuleService>(REFPAY_MODULE).listRefpayPaymentChecks({ session_id: sessionIds }),
   ])
-  const bySession = new Map((data as any[]).map((row) => [row.id as string, row]))
+  const bySession = new Map((data as SessionRow[]).map((row) => [row.id, row]))
   const checkBySession = new Map(checks.map((check) => [check.session_id, check]))
   return sessionIds
     .map((id) => bySession.get(id))
-    .filter((row) => row?.data?.refpay)
+    .filter((row): row is SessionRow => !!row?.data?.refpay)
     .map((row) => toRow(row, checkBySession.get(row.id), secrets))
 }
 
-function toRow(row: any, check: any, secrets: (string | undefined)[]): AdminPaymentRow {
+/** A payment session as FIELDS reads it (query.graph's rows are untyped for these fields). */
+interface SessionRow {
+  id: string
+  status: string
+  provider_id: string
+  data: { refpay: Record<string, unknown>; paid_after_cancellation_at?: unknown }
+  payment?: ({ id: string; data?: { refpay?: unknown } | null } & Parameters<typeof paymentCents>[0]) | null
+  payment_collection?: {
+    order?: { id: string; display_id?: number | null; status: string; email?: string | null } | null
+  } | null
+}
+
+type PaymentCheck = Awaited<ReturnType<RefpayModuleService["listRefpayPaymentChecks"]>>[number]
+
+function toRow(row: SessionRow, check: PaymentCheck | undefined, secrets: (string | undefined)[]): AdminPaymentRow {
   const refpay = row.data.refpay
   const order = row.payment_collection?.order
   const payment = row.payment
@@ -105,7 +123,11 @@ function toRow(row: any, check: any, secrets: (string | undefined)[]): AdminPaym
 /** Same rule as the refund_mismatch list's SQL (session-queries.ts): the larger of the numbers stored, if any. */
 export function platformRefundedCents(...references: unknown[]): number | null {
   const totals = references
-    .map((reference) => (reference && typeof reference === "object" ? (reference as { refunded_cents?: unknown }).refunded_cents : undefined))
+    .map((reference) =>
+      reference && typeof reference === "object"
+        ? (reference as { refunded_cents?: unknown }).refunded_cents
+        : undefined
+    )
     .filter((cents): cents is number => typeof cents === "number" && Number.isFinite(cents))
   return totals.length === 0 ? null : Math.max(...totals)
 }

@@ -32,7 +32,10 @@ const LOCK_TIMEOUT_SECONDS = 30
  * cancelled order, so the money goes back while the shop owner is told it did not). Such a refund is done here
  * instead, with the same steps minus the credit line.
  */
-export async function refpayPaymentOfCancelledOrder(container: MedusaContainer, paymentId: string): Promise<PaymentOfOrder | undefined> {
+export async function refpayPaymentOfCancelledOrder(
+  container: MedusaContainer,
+  paymentId: string
+): Promise<PaymentOfOrder | undefined> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment",
@@ -77,7 +80,10 @@ export async function refundPaymentOfCancelledOrder(
       const held = paymentCents(locked).refundable_cents
       const cents = body.amount === undefined ? held : toCents(body.amount)
       if (cents <= 0 || cents > held) {
-        throw new MedusaError(MedusaError.Types.INVALID_DATA, `You are not allowed to refund more than the captured amount (${held} cents are held)`)
+        throw new MedusaError(
+          MedusaError.Types.INVALID_DATA,
+          `You are not allowed to refund more than the captured amount (${held} cents are held)`
+        )
       }
       await refundRefpayLatePaymentWorkflow(container).run({
         input: {
@@ -98,6 +104,10 @@ export async function refundPaymentOfCancelledOrder(
 
 async function paymentOfCancelledOrder(container: MedusaContainer, paymentId: string): Promise<PaymentOfOrder> {
   const payment = await refpayPaymentOfCancelledOrder(container, paymentId)
-  if (!payment) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Payment ${paymentId} is not a REFPAY payment of a cancelled order`)
+  if (!payment)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Payment ${paymentId} is not a REFPAY payment of a cancelled order`
+    )
   return payment
 }

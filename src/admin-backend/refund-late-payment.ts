@@ -40,7 +40,10 @@ function refundable(row: AdminPaymentRow | undefined, sessionId: string) {
     )
   }
   if (!row.payment || row.payment.refundable_cents <= 0) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Nothing is left to refund on this payment: it was refunded already.")
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "Nothing is left to refund on this payment: it was refunded already."
+    )
   }
   return { payment: row.payment, order: row.order, held: row.payment.refundable_cents }
 }

@@ -17,10 +17,16 @@ export interface SelectedRegistration {
 export async function selectRegistration(container: MedusaContainer, wanted?: string): Promise<SelectedRegistration> {
   const registrations = await refpayProviderIds(container)
   if (registrations.length === 0) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, "REFPAY is not configured: no pp_refpay_* payment provider is registered")
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      "REFPAY is not configured: no pp_refpay_* payment provider is registered"
+    )
   }
   if (wanted && !registrations.includes(wanted)) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `${wanted.slice(0, 60)} is not a REFPAY registration of this shop (${registrations.join(", ")})`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `${wanted.slice(0, 60)} is not a REFPAY registration of this shop (${registrations.join(", ")})`
+    )
   }
   const providerId = wanted ?? registrations[0]!
   return { providerId, provider: await refpayProviderFor(container, providerId), registrations }
@@ -35,7 +41,10 @@ export function registrationId(providerId: string): string {
  * The registration a webhook route serves: the one its path names (`/hooks/refpay/:id`, Medusa's
  * `/hooks/payment/refpay_<id>`), else the shop's only one; undefined when there are several and none is named.
  */
-export async function webhookRouteRegistration(container: MedusaContainer, named?: string): Promise<string | undefined> {
+export async function webhookRouteRegistration(
+  container: MedusaContainer,
+  named?: string
+): Promise<string | undefined> {
   if (named) return named
   const registrations = await refpayProviderIds(container)
   return registrations.length === 1 ? registrations[0] : undefined

@@ -26,7 +26,11 @@ export type TestEventResult =
       delivers_to_this_shop: boolean
       message: string
     }
-  | { sent: false; reason: "not_sandbox" | "no_sandbox_controls" | "no_webhook_url" | "creation_failed"; message: string }
+  | {
+      sent: false
+      reason: "not_sandbox" | "no_sandbox_controls" | "no_webhook_url" | "creation_failed"
+      message: string
+    }
 
 export interface SandboxAttempt {
   at: string
@@ -48,7 +52,7 @@ export function sandboxControlsUrl(settings: Pick<ResolvedRefpayOptions, "paymen
   return `${new URL(settings.paymentsUrl).origin}/__sandbox`
 }
 
-async function control(settings: Pick<ResolvedRefpayOptions, "paymentsUrl">, path: string): Promise<any> {
+async function control(settings: Pick<ResolvedRefpayOptions, "paymentsUrl">, path: string): Promise<unknown> {
   const response = await request(`${sandboxControlsUrl(settings)}${path}`, {
     method: "GET",
     headersTimeout: CONTROL_TIMEOUT_MS,
@@ -69,7 +73,7 @@ export async function sendSandboxTestEvent(
   }
   let config: { url: string | null }
   try {
-    config = await control(settings, "/webhooks/config")
+    config = (await control(settings, "/webhooks/config")) as { url: string | null }
   } catch {
     return {
       sent: false,
@@ -115,24 +119,33 @@ export async function sendSandboxTestEvent(
       connectTimeoutMs: settings.connectTimeoutMs,
       requestTimeoutMs: settings.requestTimeoutMs,
     })
-    return { sent: false, reason: "creation_failed", message: `The test payment could not be created. ${diagnosis.summary}` }
+    return {
+      sent: false,
+      reason: "creation_failed",
+      message: `The test payment could not be created. ${diagnosis.summary}`,
+    }
   } finally {
     await client.close().catch(() => undefined)
   }
 }
 
 /** The sandbox's delivery attempts of a test payment's events, for the page to explain a delivery that did not arrive. */
-export async function testEventProgress(settings: Readonly<ResolvedRefpayOptions>, paymentId: string): Promise<TestEventProgress> {
+export async function testEventProgress(
+  settings: Readonly<ResolvedRefpayOptions>,
+  paymentId: string
+): Promise<TestEventProgress> {
   if (settings.environment !== "sandbox") return { sandbox_attempts: [], sandbox_summary: null }
-  let view: any
+  let view: { events?: { attempts?: unknown }[] } | undefined
   try {
-    view = await control(settings, `/webhooks?payment_id=${encodeURIComponent(paymentId)}`)
+    view = (await control(settings, `/webhooks?payment_id=${encodeURIComponent(paymentId)}`)) as typeof view
   } catch {
     return { sandbox_attempts: [], sandbox_summary: "The sandbox's controls did not answer." }
   }
-  const attempts: SandboxAttempt[] = ((view?.events ?? []) as any[])
-    .flatMap((event) => (Array.isArray(event?.attempts) ? event.attempts : []))
-    .map((attempt: any) => ({
+  const attempts: SandboxAttempt[] = (view?.events ?? [])
+    .flatMap((event) =>
+      Array.isArray(event?.attempts) ? (event.attempts as { at?: unknown; status?: unknown; error?: unknown }[]) : []
+    )
+    .map((attempt) => ({
       at: String(attempt.at ?? ""),
       status: typeof attempt.status === "number" ? attempt.status : null,
       error: typeof attempt.error === "string" ? attempt.error.slice(0, 200) : null,
@@ -144,9 +157,12 @@ export async function testEventProgress(settings: Readonly<ResolvedRefpayOptions
 export function summarizeAttempts(attempts: SandboxAttempt[]): string | null {
   const last = attempts[attempts.length - 1]
   if (!last) return "The sandbox has not tried to deliver the event yet."
-  if (last.status !== null && last.status >= 200 && last.status < 300) return `The sandbox delivered the event (HTTP ${last.status}).`
-  if (last.status === 401) return "The shop refused the sandbox's delivery (401): the sandbox's webhook secret is not REFPAY_WEBHOOK_SECRET."
-  if (last.status !== null) return `The shop answered the sandbox's delivery with HTTP ${last.status}; the sandbox retries.`
+  if (last.status !== null && last.status >= 200 && last.status < 300)
+    return `The sandbox delivered the event (HTTP ${last.status}).`
+  if (last.status === 401)
+    return "The shop refused the sandbox's delivery (401): the sandbox's webhook secret is not REFPAY_WEBHOOK_SECRET."
+  if (last.status !== null)
+    return `The shop answered the sandbox's delivery with HTTP ${last.status}; the sandbox retries.`
   return `The sandbox could not deliver the event (${last.error ?? "no answer"}): check the URL it was started with (--webhook-url).`
 }
 
@@ -157,7 +173,12 @@ export function sameEndpoint(a: string, b: string): boolean {
     const y = new URL(b)
     const loopback = (h: string) => ["localhost", "127.0.0.1", "[::1]", "::1"].includes(h)
     const sameHost = x.hostname === y.hostname || (loopback(x.hostname) && loopback(y.hostname))
-    return x.protocol === y.protocol && sameHost && x.port === y.port && x.pathname.replace(/\/+$/, "") === y.pathname.replace(/\/+$/, "")
+    return (
+      x.protocol === y.protocol &&
+      sameHost &&
+      x.port === y.port &&
+      x.pathname.replace(/\/+$/, "") === y.pathname.replace(/\/+$/, "")
+    )
   } catch {
     return false
   }

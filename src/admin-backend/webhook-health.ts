@@ -26,12 +26,7 @@ export interface WebhookFacts {
 }
 
 export type WebhookWarningCode =
-  | "no_secret"
-  | "no_recent_delivery"
-  | "refused_recently"
-  | "malformed_recently"
-  | "url_not_https"
-  | "url_not_public"
+  "no_secret" | "no_recent_delivery" | "refused_recently" | "malformed_recently" | "url_not_https" | "url_not_public"
 
 export interface WebhookWarning {
   code: WebhookWarningCode
@@ -59,7 +54,8 @@ export function webhookWarnings(facts: WebhookFacts, now: Date): WebhookWarning[
     warnings.push({
       code: "no_secret",
       level: "error",
-      message: "REFPAY_WEBHOOK_SECRET is not set: every webhook delivery is refused (401). Set it to the secret the platform sends, then restart Medusa.",
+      message:
+        "REFPAY_WEBHOOK_SECRET is not set: every webhook delivery is refused (401). Set it to the secret the platform sends, then restart Medusa.",
     })
   }
 
@@ -80,7 +76,9 @@ export function webhookWarnings(facts: WebhookFacts, now: Date): WebhookWarning[
     })
   }
 
-  const recentMalformed = facts.malformed.filter((m) => now.getTime() - m.last_received_at.getTime() <= RECENT_REFUSAL_MS)
+  const recentMalformed = facts.malformed.filter(
+    (m) => now.getTime() - m.last_received_at.getTime() <= RECENT_REFUSAL_MS
+  )
   if (recentMalformed.length > 0) {
     const latest = recentMalformed.reduce((a, b) => (a.last_received_at > b.last_received_at ? a : b))
     const total = recentMalformed.reduce((n, m) => n + m.received_count, 0)
@@ -101,7 +99,9 @@ export function webhookWarnings(facts: WebhookFacts, now: Date): WebhookWarning[
     now.getTime() - facts.waiting.oldest_created_at.getTime() >= FIRST_EVENT_GRACE_MS
   const silent = facts.lastDeliveryAt === null || now.getTime() - facts.lastDeliveryAt.getTime() >= SILENCE_WARNING_MS
   if (waitingLongEnough && silent) {
-    const since = facts.lastDeliveryAt ? `for more than 24 hours (the last at ${facts.lastDeliveryAt.toISOString()})` : "ever"
+    const since = facts.lastDeliveryAt
+      ? `for more than 24 hours (the last at ${facts.lastDeliveryAt.toISOString()})`
+      : "ever"
     warnings.push({
       code: "no_recent_delivery",
       level: "warning",
@@ -117,14 +117,16 @@ export function webhookWarnings(facts: WebhookFacts, now: Date): WebhookWarning[
       warnings.push({
         code: "url_not_https",
         level: "warning",
-        message: "The webhook URL is not https: set Medusa's admin.backendUrl (MEDUSA_BACKEND_URL) to the shop's public https address.",
+        message:
+          "The webhook URL is not https: set Medusa's admin.backendUrl (MEDUSA_BACKEND_URL) to the shop's public https address.",
       })
     }
     if (isLocalHost(url.hostname)) {
       warnings.push({
         code: "url_not_public",
         level: "warning",
-        message: "The webhook URL names this machine, which the platform cannot reach: set MEDUSA_BACKEND_URL to the shop's public address.",
+        message:
+          "The webhook URL names this machine, which the platform cannot reach: set MEDUSA_BACKEND_URL to the shop's public address.",
       })
     }
   }
@@ -151,7 +153,10 @@ export interface WebhookSetup {
 }
 
 /** The shop's public base URL: Medusa's admin.backendUrl when it is absolute, else the request's own host. */
-export function shopBaseUrl(backendUrl: string | undefined, request: { protocol: string; host: string | undefined }): { base: string; source: WebhookSetup["url_source"] } {
+export function shopBaseUrl(
+  backendUrl: string | undefined,
+  request: { protocol: string; host: string | undefined }
+): { base: string; source: WebhookSetup["url_source"] } {
   const configured = safeUrl(backendUrl ?? "")
   if (configured && (configured.protocol === "http:" || configured.protocol === "https:")) {
     return { base: configured.href.replace(/\/+$/, ""), source: "backend_url" }
@@ -193,5 +198,7 @@ function safeUrl(value: string): URL | null {
 
 function isLocalHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "")
-  return host === "localhost" || host === "::1" || /^127\./.test(host) || host.endsWith(".localhost") || host === "0.0.0.0"
+  return (
+    host === "localhost" || host === "::1" || /^127\./.test(host) || host.endsWith(".localhost") || host === "0.0.0.0"
+  )
 }

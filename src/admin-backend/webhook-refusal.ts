@@ -10,7 +10,8 @@ import { refpayProviderFor } from "../providers/refpay/lookup"
  */
 export function refusalReason(headers: Record<string, unknown>, secret: string | undefined): WebhookRefusalReason {
   if (!secret) return "no_secret_configured"
-  const named = (name: string) => Object.entries(headers).some(([key, value]) => key.toLowerCase() === name && value !== undefined && value !== "")
+  const named = (name: string) =>
+    Object.entries(headers).some(([key, value]) => key.toLowerCase() === name && value !== undefined && value !== "")
   const basic = Object.entries(headers).some(
     ([key, value]) => key.toLowerCase() === "authorization" && typeof value === "string" && /^Basic\s+\S/i.test(value)
   )
@@ -30,8 +31,12 @@ export async function recordRefusedDelivery(
   try {
     const secret = providerId ? (await refpayProviderFor(container, providerId)).settings.webhookSecret : undefined
     const reason = providerId ? refusalReason(headers, secret) : refusalReason(headers, "unknown registration")
-    await container.resolve<RefpayModuleService>(REFPAY_MODULE).recordWebhookRefusal({ door: route, reason, provider_id: providerId ?? "" })
+    await container
+      .resolve<RefpayModuleService>(REFPAY_MODULE)
+      .recordWebhookRefusal({ door: route, reason, provider_id: providerId ?? "" })
   } catch (error) {
-    container.resolve<Logger>(ContainerRegistrationKeys.LOGGER).warn(`REFPAY: a refused webhook delivery could not be counted: ${(error as Error).message}`)
+    container
+      .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+      .warn(`REFPAY: a refused webhook delivery could not be counted: ${(error as Error).message}`)
   }
 }

@@ -11,11 +11,23 @@ import {
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { assertRefpayOrderFulfillable } from "../rules/fulfilment-rules"
 import { isRefpayProviderId } from "../rules/provider-ids"
-import { medusaRouteProof, MEDUSA_ROUTE_PROOF_HEADER, SECRET_BEARING_HEADERS, webhookSecretMatches } from "../rules/webhook"
+import {
+  medusaRouteProof,
+  MEDUSA_ROUTE_PROOF_HEADER,
+  SECRET_BEARING_HEADERS,
+  webhookSecretMatches,
+} from "../rules/webhook"
 import { recordRefusedDelivery } from "../admin-backend/webhook-refusal"
-import { refpayPaymentOfCancelledOrder, refundPaymentOfCancelledOrder } from "../admin-backend/refund-cancelled-order-payment"
+import {
+  refpayPaymentOfCancelledOrder,
+  refundPaymentOfCancelledOrder,
+} from "../admin-backend/refund-cancelled-order-payment"
 import { refpayProviderFor } from "../providers/refpay/lookup"
-import { assertNoUnrecordedPlatformRefund, refpaySessionIdsOfPayment, withRefpaySessionLocks } from "../admin-backend/money-route-locks"
+import {
+  assertNoUnrecordedPlatformRefund,
+  refpaySessionIdsOfPayment,
+  withRefpaySessionLocks,
+} from "../admin-backend/money-route-locks"
 import { refpaySessionIdsForOrder } from "../queries/refpay-session-state"
 import { assertStoreMayReplaceSessions } from "../rules/placed-order-sessions"
 import { loadCollectionOfOrder, loadOrderCollections } from "../queries/order-collections"
@@ -53,11 +65,24 @@ async function refpayRefundOfCancelledOrder(req: MedusaRequest, res: MedusaRespo
     const payment = await refpayPaymentOfCancelledOrder(req.scope, paymentId)
     if (!payment) return next()
     const parsed = AdminRefpayMedusaRefundBody.safeParse(req.body ?? {})
-    if (!parsed.success) throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid refund: ${parsed.error.issues.map((i) => i.message).join("; ")}`)
+    if (!parsed.success)
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `Invalid refund: ${parsed.error.issues.map((i) => i.message).join("; ")}`
+      )
     const body = parsed.data
-    await refundPaymentOfCancelledOrder(req.scope, payment, body, (req as AuthenticatedMedusaRequest).auth_context?.actor_id)
+    await refundPaymentOfCancelledOrder(
+      req.scope,
+      payment,
+      body,
+      (req as AuthenticatedMedusaRequest).auth_context?.actor_id
+    )
     const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-    const { data } = await query.graph({ entity: "payment", fields: REFUNDED_PAYMENT_FIELDS, filters: { id: paymentId } })
+    const { data } = await query.graph({
+      entity: "payment",
+      fields: REFUNDED_PAYMENT_FIELDS,
+      filters: { id: paymentId },
+    })
     res.status(200).json({ payment: data[0] })
   } catch (error) {
     next(error)
@@ -133,7 +158,10 @@ async function medusaRouteSecretCheck(req: MedusaRequest, _res: MedusaResponse, 
  * routes: 2.21.2 types `defineMiddlewares`' routes without `policies` (its `MiddlewareRoute` has them, and
  * `defineMiddlewares` passes them on).
  */
-const REFPAY_POLICIES: Record<"readStore" | "useStore" | "readPayments" | "updateOrder" | "refund", Pick<MiddlewareRoute, "policies">> = {
+const REFPAY_POLICIES: Record<
+  "readStore" | "useStore" | "readPayments" | "updateOrder" | "refund",
+  Pick<MiddlewareRoute, "policies">
+> = {
   readStore: { policies: [{ resource: "store", operation: "read" }] },
   useStore: { policies: [{ resource: "store", operation: "update" }] },
   readPayments: {

@@ -6,7 +6,11 @@
  * deadline is given in Lisbon time. No dependency on Medusa: usable from any notification provider.
  */
 
-export const REFPAY_EMAIL_TEMPLATES = ["refpay-payment-instructions", "refpay-payment-reminder", "refpay-reference-expired"] as const
+export const REFPAY_EMAIL_TEMPLATES = [
+  "refpay-payment-instructions",
+  "refpay-payment-reminder",
+  "refpay-reference-expired",
+] as const
 export type RefpayEmailTemplate = (typeof REFPAY_EMAIL_TEMPLATES)[number]
 export type RefpayEmailLocale = "pt" | "en"
 
@@ -48,7 +52,8 @@ type Texts = {
   cancelledNoPay: string
 }
 
-const order = (d: RefpayEmailData, word: string) => (d.display_id != null && d.display_id !== "" ? `${word} #${d.display_id}` : word)
+const order = (d: RefpayEmailData, word: string) =>
+  d.display_id != null && d.display_id !== "" ? `${word} #${d.display_id}` : word
 
 const TEXTS: Record<RefpayEmailLocale, Texts> = {
   pt: {
@@ -56,19 +61,33 @@ const TEXTS: Record<RefpayEmailLocale, Texts> = {
       "refpay-payment-instructions": (d) => `Dados para pagamento da ${order(d, "encomenda")}`,
       "refpay-payment-reminder": (d) => `Lembrete: pagamento da ${order(d, "encomenda")}`,
       "refpay-reference-expired": (d) =>
-        d.outcome === "cancelled" ? `${capital(order(d, "encomenda"))} cancelada por falta de pagamento` : `Nova referência para pagamento da ${order(d, "encomenda")}`,
+        d.outcome === "cancelled"
+          ? `${capital(order(d, "encomenda"))} cancelada por falta de pagamento`
+          : `Nova referência para pagamento da ${order(d, "encomenda")}`,
     },
     intro: {
-      "refpay-payment-instructions": (d) => `Obrigado pela sua ${order(d, "encomenda")}. Pague num Multibanco, no homebanking ou na app do seu banco com os dados abaixo.`,
-      "refpay-payment-reminder": (d) => `A referência da sua ${order(d, "encomenda")} ainda não foi paga e expira em breve.`,
+      "refpay-payment-instructions": (d) =>
+        `Obrigado pela sua ${order(d, "encomenda")}. Pague num Multibanco, no homebanking ou na app do seu banco com os dados abaixo.`,
+      "refpay-payment-reminder": (d) =>
+        `A referência da sua ${order(d, "encomenda")} ainda não foi paga e expira em breve.`,
       "refpay-reference-expired": (d) =>
         d.outcome === "cancelled"
           ? `A referência da sua ${order(d, "encomenda")} expirou sem pagamento e a encomenda foi cancelada.`
           : `A referência da sua ${order(d, "encomenda")} expirou sem pagamento. Emitimos uma nova referência: use apenas esta.`,
     },
-    labels: { entity: "Entidade", reference: "Referência", amount: "Montante", deadline: "Data limite", expiredRef: "Referência expirada (não pague)" },
-    howToPay: "Pagamentos > Pagamentos de serviços/compras, com a entidade, a referência e o montante exatamente como indicados.",
-    orderAgain: (url) => (url ? `Se ainda quiser os artigos, faça uma nova encomenda em ${url}.` : "Se ainda quiser os artigos, faça uma nova encomenda na loja."),
+    labels: {
+      entity: "Entidade",
+      reference: "Referência",
+      amount: "Montante",
+      deadline: "Data limite",
+      expiredRef: "Referência expirada (não pague)",
+    },
+    howToPay:
+      "Pagamentos > Pagamentos de serviços/compras, com a entidade, a referência e o montante exatamente como indicados.",
+    orderAgain: (url) =>
+      url
+        ? `Se ainda quiser os artigos, faça uma nova encomenda em ${url}.`
+        : "Se ainda quiser os artigos, faça uma nova encomenda na loja.",
     cancelledNoPay: "Não pague a referência antiga: já não é válida.",
   },
   en: {
@@ -76,26 +95,41 @@ const TEXTS: Record<RefpayEmailLocale, Texts> = {
       "refpay-payment-instructions": (d) => `How to pay for ${order(d, "your order")}`,
       "refpay-payment-reminder": (d) => `Reminder: payment for ${order(d, "your order")}`,
       "refpay-reference-expired": (d) =>
-        d.outcome === "cancelled" ? `${capital(order(d, "your order"))} was cancelled: not paid` : `New payment reference for ${order(d, "your order")}`,
+        d.outcome === "cancelled"
+          ? `${capital(order(d, "your order"))} was cancelled: not paid`
+          : `New payment reference for ${order(d, "your order")}`,
     },
     intro: {
-      "refpay-payment-instructions": (d) => `Thank you for ${order(d, "your order")}. Pay at an ATM (Multibanco), in online banking or in your bank's app with the details below.`,
-      "refpay-payment-reminder": (d) => `The reference for ${order(d, "your order")} has not been paid yet and expires soon.`,
+      "refpay-payment-instructions": (d) =>
+        `Thank you for ${order(d, "your order")}. Pay at an ATM (Multibanco), in online banking or in your bank's app with the details below.`,
+      "refpay-payment-reminder": (d) =>
+        `The reference for ${order(d, "your order")} has not been paid yet and expires soon.`,
       "refpay-reference-expired": (d) =>
         d.outcome === "cancelled"
           ? `The reference for ${order(d, "your order")} expired unpaid and the order was cancelled.`
           : `The reference for ${order(d, "your order")} expired unpaid. Here is a new reference: use only this one.`,
     },
-    labels: { entity: "Entity", reference: "Reference", amount: "Amount", deadline: "Pay by", expiredRef: "Expired reference (do not pay)" },
+    labels: {
+      entity: "Entity",
+      reference: "Reference",
+      amount: "Amount",
+      deadline: "Pay by",
+      expiredRef: "Expired reference (do not pay)",
+    },
     howToPay: "Payments > Services/purchases, with the entity, reference and amount exactly as shown.",
-    orderAgain: (url) => (url ? `If you still want the items, please order again at ${url}.` : "If you still want the items, please order again in our shop."),
+    orderAgain: (url) =>
+      url
+        ? `If you still want the items, please order again at ${url}.`
+        : "If you still want the items, please order again in our shop.",
     cancelledNoPay: "Do not pay the old reference: it is no longer valid.",
   },
 }
 
 /** Euros from the platform's cents: "24,98 €" in Portuguese, "€24.98" in English. */
 export function formatEmailAmount(cents: number, locale: RefpayEmailLocale): string {
-  return new Intl.NumberFormat(locale === "pt" ? "pt-PT" : "en-IE", { style: "currency", currency: "EUR" }).format(cents / 100)
+  return new Intl.NumberFormat(locale === "pt" ? "pt-PT" : "en-IE", { style: "currency", currency: "EUR" }).format(
+    cents / 100
+  )
 }
 
 /** The deadline in Lisbon time, e.g. "30/11/2026, 14:05 (hora de Lisboa)". */
@@ -114,12 +148,20 @@ export function formatEmailDeadline(iso: string, locale: RefpayEmailLocale): str
   return `${formatted} (${locale === "pt" ? "hora de Lisboa" : "Lisbon time"})`
 }
 
-export function renderRefpayEmail(template: RefpayEmailTemplate, data: RefpayEmailData, locale: RefpayEmailLocale = "pt"): RenderedEmail {
+export function renderRefpayEmail(
+  template: RefpayEmailTemplate,
+  data: RefpayEmailData,
+  locale: RefpayEmailLocale = "pt"
+): RenderedEmail {
   const t = TEXTS[locale] ?? TEXTS.pt
   const rows: [string, string][] = []
   const cancelled = template === "refpay-reference-expired" && data.outcome === "cancelled"
   if (!cancelled && data.entity !== undefined && data.reference !== undefined && data.amount_cents !== undefined) {
-    rows.push([t.labels.entity, data.entity], [t.labels.reference, data.reference], [t.labels.amount, formatEmailAmount(data.amount_cents, locale)])
+    rows.push(
+      [t.labels.entity, data.entity],
+      [t.labels.reference, data.reference],
+      [t.labels.amount, formatEmailAmount(data.amount_cents, locale)]
+    )
     if (data.expires_at) rows.push([t.labels.deadline, formatEmailDeadline(data.expires_at, locale)])
   }
   const expired = template === "refpay-reference-expired" && data.expired_reference ? data.expired_reference : null
@@ -142,10 +184,15 @@ export function renderRefpayEmail(template: RefpayEmailTemplate, data: RefpayEma
     `<p>${escapeHtml(intro)}</p>`,
     rows.length
       ? `<table role="presentation" style="border-collapse:collapse">${rows
-          .map(([label, value]) => `<tr><td style="padding:4px 16px 4px 0">${escapeHtml(label)}</td><td style="padding:4px 0;font-family:monospace;font-size:16px"><strong>${escapeHtml(value)}</strong></td></tr>`)
+          .map(
+            ([label, value]) =>
+              `<tr><td style="padding:4px 16px 4px 0">${escapeHtml(label)}</td><td style="padding:4px 0;font-family:monospace;font-size:16px"><strong>${escapeHtml(value)}</strong></td></tr>`
+          )
           .join("")}</table>`
       : "",
-    expired ? `<p style="color:#6b7280">${escapeHtml(t.labels.expiredRef)}: <s>${escapeHtml(expired.entity)} / ${escapeHtml(expired.reference)}</s></p>` : "",
+    expired
+      ? `<p style="color:#6b7280">${escapeHtml(t.labels.expiredRef)}: <s>${escapeHtml(expired.entity)} / ${escapeHtml(expired.reference)}</s></p>`
+      : "",
     ...footer.map((line) => `<p>${escapeHtml(line)}</p>`),
     data.shop_name ? `<p>${escapeHtml(data.shop_name)}</p>` : "",
     "</body></html>",

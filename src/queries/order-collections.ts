@@ -7,20 +7,28 @@ export async function loadOrderCollections(container: MedusaContainer, orderId: 
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
-    fields: ["id", "payment_collections.status", "payment_collections.payment_sessions.provider_id", "payment_collections.payment_sessions.data"],
+    fields: [
+      "id",
+      "payment_collections.status",
+      "payment_collections.payment_sessions.provider_id",
+      "payment_collections.payment_sessions.data",
+    ],
     filters: { id: orderId },
   })
-  return ((data[0] as any)?.payment_collections ?? []) as GuardedCollection[]
+  return (data[0]?.payment_collections ?? []) as GuardedCollection[]
 }
 
 /** A payment collection with its order (if any) and sessions, for the store's session route. */
-export async function loadCollectionOfOrder(container: MedusaContainer, collectionId: string): Promise<CollectionOfOrder> {
+export async function loadCollectionOfOrder(
+  container: MedusaContainer,
+  collectionId: string
+): Promise<CollectionOfOrder> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_collection",
     fields: ["id", "order.id", "payment_sessions.provider_id", "payment_sessions.status", "payment_sessions.data"],
     filters: { id: collectionId },
   })
-  const row = data[0] as any
+  const row = data[0]
   return { orderId: row?.order?.id ?? null, sessions: row?.payment_sessions ?? [] }
 }

@@ -43,6 +43,9 @@ async function notFound(container: MedusaContainer, orderId: string): Promise<Me
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "order", fields: ["id"], filters: { id: orderId } })
   return data.length
-    ? new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not paid with REFPAY: it has no REFPAY payment reference`)
+    ? new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        `Order ${orderId} was not paid with REFPAY: it has no REFPAY payment reference`
+      )
     : new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not found`)
 }

@@ -35,7 +35,10 @@ export interface SiblingSession {
 }
 
 /** Loads a REFPAY session by id; null when it does not exist, is not REFPAY's, or has no reference yet. */
-export async function loadRefpaySession(container: MedusaContainer, sessionId: string): Promise<RefpaySessionState | null> {
+export async function loadRefpaySession(
+  container: MedusaContainer,
+  sessionId: string
+): Promise<RefpaySessionState | null> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_session",
@@ -60,7 +63,7 @@ export async function loadRefpaySession(container: MedusaContainer, sessionId: s
     ],
     filters: { id: sessionId },
   })
-  const row = data[0] as any
+  const row = data[0]
   if (!row || !isRefpayProviderId(row.provider_id) || !row.data?.refpay) return null
   const order = row.payment_collection?.order
   return {
@@ -80,7 +83,9 @@ export async function loadRefpaySession(container: MedusaContainer, sessionId: s
         }
       : null,
     providerId: row.provider_id,
-    order: order ? { id: order.id, status: order.status, email: order.email ?? null, displayId: order.display_id ?? null } : null,
+    order: order
+      ? { id: order.id, status: order.status, email: order.email ?? null, displayId: order.display_id ?? null }
+      : null,
     siblings: await loadSiblings(container, row.id, row.payment_collection_id),
   }
 }
@@ -90,22 +95,38 @@ export async function loadRefpaySession(container: MedusaContainer, sessionId: s
  * `refundKeyFor(payment, refund id)`, and the refunds the platform made by itself were recorded with their own key
  * (`refund_keys` in the payment's data).
  */
-function medusaRefundKeys(refpayPaymentId: string, payment: { data?: Record<string, unknown> | null; refunds?: { id: string }[] | null }): string[] {
-  const recorded = Array.isArray(payment.data?.refund_keys) ? (payment.data!.refund_keys as unknown[]).filter((k): k is string => typeof k === "string") : []
+function medusaRefundKeys(
+  refpayPaymentId: string,
+  payment: { data?: Record<string, unknown> | null; refunds?: { id: string }[] | null }
+): string[] {
+  const recorded = Array.isArray(payment.data?.refund_keys)
+    ? (payment.data!.refund_keys as unknown[]).filter((k): k is string => typeof k === "string")
+    : []
   return [...(payment.refunds ?? []).map((refund) => refundKeyFor(refpayPaymentId, refund.id)), ...recorded]
 }
 
 /** The other REFPAY sessions with a reference on the same payment collection. */
-async function loadSiblings(container: MedusaContainer, sessionId: string, collectionId: string): Promise<SiblingSession[]> {
+async function loadSiblings(
+  container: MedusaContainer,
+  sessionId: string,
+  collectionId: string
+): Promise<SiblingSession[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_session",
     fields: ["id", "status", "provider_id", "data", "payment.captured_at"],
     filters: { payment_collection_id: collectionId },
   })
-  return (data as any[])
+  return data
     .filter((s) => s.id !== sessionId && isRefpayProviderId(s.provider_id) && s.data?.refpay)
     .map((s) => ({ id: s.id, status: s.status, captured: !!s.payment?.captured_at, expired: !!s.data?.expired_at }))
+}
+
+/** The fields refpaySessionIdsForOrder asks of an order. */
+interface OrderSessions {
+  payment_collections?: ({
+    payment_sessions?: { id: string; provider_id: string; data?: { refpay?: unknown } | null }[]
+  } | null)[]
 }
 
 /** The REFPAY sessions of an order that carry a reference (normally one). */
@@ -113,11 +134,17 @@ export async function refpaySessionIdsForOrder(container: MedusaContainer, order
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
-    fields: ["id", "payment_collections.payment_sessions.id", "payment_collections.payment_sessions.provider_id", "payment_collections.payment_sessions.data"],
+    fields: [
+      "id",
+      "payment_collections.payment_sessions.id",
+      "payment_collections.payment_sessions.provider_id",
+      "payment_collections.payment_sessions.data",
+    ],
     filters: { id: orderId },
   })
-  return ((data[0] as any)?.payment_collections ?? [])
-    .flatMap((collection: any) => collection?.payment_sessions ?? [])
-    .filter((session: any) => isRefpayProviderId(session.provider_id) && session.data?.refpay)
-    .map((session: any) => session.id as string)
+  const order = data[0] as OrderSessions | undefined
+  return (order?.payment_collections ?? [])
+    .flatMap((collection) => collection?.payment_sessions ?? [])
+    .filter((session) => isRefpayProviderId(session.provider_id) && session.data?.refpay)
+    .map((session) => session.id)
 }

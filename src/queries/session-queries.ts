@@ -40,9 +40,15 @@ export const MAX_REFERENCE_MATCHES = 200
  * Sessions whose reference (and entity, when given) is exactly the one asked for, newest first. Every reference a
  * session ever showed is its `data.refpay` (a renewed reference is a new session), so old ones are found too.
  */
-export function findSessionsByReference(container: MedusaContainer, query: { reference: string; entity?: string }): Promise<string[]> {
+export function findSessionsByReference(
+  container: MedusaContainer,
+  query: { reference: string; entity?: string }
+): Promise<string[]> {
   const references = [...new Set([query.reference, query.reference.replace(/\s+/g, "")])]
-  const entity = query.entity === undefined ? "" : ` and ps.data->'refpay'->>'entity' in (${placeholders(entityVariants(query.entity))})`
+  const entity =
+    query.entity === undefined
+      ? ""
+      : ` and ps.data->'refpay'->>'entity' in (${placeholders(entityVariants(query.entity))})`
   return ids(
     container,
     `select ps.id from payment_session ps
@@ -95,13 +101,24 @@ function fromWhere(selection: SessionSelection): string {
 
 /** How many sessions the selection holds: one COUNT(*) row. */
 export async function countSessions(container: MedusaContainer, selection: SessionSelection): Promise<number> {
-  const result = await pg(container).raw(`select count(*)::int as count ${fromWhere(selection)}`, selection.bindings as Knex.RawBinding[])
+  const result = await pg(container).raw(
+    `select count(*)::int as count ${fromWhere(selection)}`,
+    selection.bindings as Knex.RawBinding[]
+  )
   return Number((result.rows as { count: number }[])[0]?.count ?? 0)
 }
 
 /** One page of the selection's session ids, in its order. */
-export function pageSessions(container: MedusaContainer, selection: SessionSelection, page: { limit: number; offset: number }): Promise<string[]> {
-  return ids(container, `select ps.id ${fromWhere(selection)} order by ${selection.order} limit ? offset ?`, [...selection.bindings, page.limit, page.offset])
+export function pageSessions(
+  container: MedusaContainer,
+  selection: SessionSelection,
+  page: { limit: number; offset: number }
+): Promise<string[]> {
+  return ids(container, `select ps.id ${fromWhere(selection)} order by ${selection.order} limit ? offset ?`, [
+    ...selection.bindings,
+    page.limit,
+    page.offset,
+  ])
 }
 
 /** The session's order is cancelled (Medusa's order/payment-collection link; a deleted link or order is no order). */
@@ -155,7 +172,10 @@ export const REFUND_MISMATCH: SessionSelection = {
 }
 
 /** How many references (of one registration, when given) wait for the customer, and when the oldest was issued. */
-export async function waitingReferences(container: MedusaContainer, providerId?: string): Promise<{ count: number; oldest_created_at: Date | null }> {
+export async function waitingReferences(
+  container: MedusaContainer,
+  providerId?: string
+): Promise<{ count: number; oldest_created_at: Date | null }> {
   const created = timestampAt("refpay,created_at")
   const result = await pg(container).raw(
     `select count(*)::int as count, min(${created}) as oldest

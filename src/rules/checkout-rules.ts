@@ -54,7 +54,9 @@ export function assertRefpayCheckoutAllowed(cart: CheckoutCart): CheckoutSession
   ] as const
   for (const [kind, country] of countries) {
     if (country && country.toLowerCase() !== "pt") {
-      refuse(`REFPAY is available in Portugal only: the ${kind} address is in ${country.toUpperCase()}. Choose another payment method or a Portuguese address.`)
+      refuse(
+        `REFPAY is available in Portugal only: the ${kind} address is in ${country.toUpperCase()}. Choose another payment method or a Portuguese address.`
+      )
     }
   }
   if (!cart.shipping_address?.country_code && !cart.billing_address?.country_code) {
@@ -62,7 +64,9 @@ export function assertRefpayCheckoutAllowed(cart: CheckoutCart): CheckoutSession
   }
   const sessionCents = session.data?.amount_cents
   if (cart.total !== undefined && cart.total !== null && sessionCents !== toCents(cart.total as number)) {
-    refuse("The cart total changed after REFPAY was selected. Select the payment method again to get a reference for the new total.")
+    refuse(
+      "The cart total changed after REFPAY was selected. Select the payment method again to get a reference for the new total."
+    )
   }
   return session
 }

@@ -15,16 +15,29 @@ const HOUR = 3_600_000
  * idempotency key names the platform payment), and only while it is still waiting: never for a paid or cancelled
  * one, never once it has expired.
  */
-export function paymentReminderEmail(view: RefpayPaymentView, order: PlacedOrder, hoursBefore: number, now: Date): CustomerEmail {
+export function paymentReminderEmail(
+  view: RefpayPaymentView,
+  order: PlacedOrder,
+  hoursBefore: number,
+  now: Date
+): CustomerEmail {
   if (hoursBefore <= 0) return { send: false, reason: "reminders are off" }
   const email = order.email?.trim()
   if (!email) return { send: false, reason: "the order has no e-mail address" }
-  if (view.status !== "awaiting" || view.expired) return { send: false, reason: `the payment is ${view.expired ? "expired" : view.status}` }
+  if (view.status !== "awaiting" || view.expired)
+    return { send: false, reason: `the payment is ${view.expired ? "expired" : view.status}` }
   const deadline = Date.parse(view.expires_at)
-  if (!Number.isFinite(deadline) || now.getTime() < deadline - hoursBefore * HOUR) return { send: false, reason: "not due yet" }
+  if (!Number.isFinite(deadline) || now.getTime() < deadline - hoursBefore * HOUR)
+    return { send: false, reason: "not due yet" }
   return {
     send: true,
-    notification: notification(email, PAYMENT_REMINDER_TEMPLATE, order, paymentInstructionsData(view, order), `refpay-reminder-${view.payment_id}`),
+    notification: notification(
+      email,
+      PAYMENT_REMINDER_TEMPLATE,
+      order,
+      paymentInstructionsData(view, order),
+      `refpay-reminder-${view.payment_id}`
+    ),
   }
 }
 
@@ -55,10 +68,19 @@ export function referenceExpiredEmail(
       expires_at: expired.expires_at,
     },
   }
-  return { send: true, notification: notification(email, REFERENCE_EXPIRED_TEMPLATE, order, data, `refpay-expired-${expired.payment_id}`) }
+  return {
+    send: true,
+    notification: notification(email, REFERENCE_EXPIRED_TEMPLATE, order, data, `refpay-expired-${expired.payment_id}`),
+  }
 }
 
-function notification(to: string, template: string, order: PlacedOrder, data: object, key: string): CreateNotificationDTO {
+function notification(
+  to: string,
+  template: string,
+  order: PlacedOrder,
+  data: object,
+  key: string
+): CreateNotificationDTO {
   return {
     to,
     channel: "email",

@@ -28,7 +28,8 @@ export interface ExpiryInput {
  */
 export function expiryOutcome(input: ExpiryInput): ExpiryOutcome {
   if (input.platformDid === "refused_paid" || !input.orderOpen) return "keep_order"
-  if (input.policy === "renew" && input.platformDid === "cancelled" && input.expiredSoFar <= input.maxRenewals) return "renew"
+  if (input.policy === "renew" && input.platformDid === "cancelled" && input.expiredSoFar <= input.maxRenewals)
+    return "renew"
   return input.cancelExpiredOrders ? "cancel_order" : "keep_order"
 }
 

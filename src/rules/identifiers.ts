@@ -31,7 +31,9 @@ export class IdentifierTooLongError extends Error {
  * the order_id reads back to the session id (see `sessionIdFromOrderId`) and stays within the limit.
  */
 export function orderIdFor(sessionId: string, generation: number): string {
-  const base = sessionId.startsWith(SESSION_PREFIX) ? COMPACT_PREFIX + sessionId.slice(SESSION_PREFIX.length) : sessionId
+  const base = sessionId.startsWith(SESSION_PREFIX)
+    ? COMPACT_PREFIX + sessionId.slice(SESSION_PREFIX.length)
+    : sessionId
   const orderId = generation > 0 ? `${base}-${generation}` : base
   if (orderId.length > MAX_ORDER_ID_LENGTH) {
     throw new IdentifierTooLongError(

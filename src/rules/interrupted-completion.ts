@@ -21,5 +21,10 @@ export interface SessionAtRest {
 }
 
 export function isInterruptedCompletion(session: SessionAtRest, now: Date): boolean {
-  return session.status === "pending" && session.completionStarted && session.orderId !== null && now.getTime() - session.updatedAt.getTime() >= RESUME_AFTER_MS
+  return (
+    session.status === "pending" &&
+    session.completionStarted &&
+    session.orderId !== null &&
+    now.getTime() - session.updatedAt.getTime() >= RESUME_AFTER_MS
+  )
 }

@@ -70,7 +70,11 @@ export interface PaymentAmounts {
  * admin rows show it, the refund of a cancelled order's payment refuses anything above it, the sync compares the
  * platform's refunds with it.
  */
-export function paymentCents(payment: PaymentAmounts): { captured_cents: number; refunded_cents: number; refundable_cents: number } {
+export function paymentCents(payment: PaymentAmounts): {
+  captured_cents: number
+  refunded_cents: number
+  refundable_cents: number
+} {
   const captured = sumCents(payment.captures)
   const refunded = sumCents(payment.refunds)
   return { captured_cents: captured, refunded_cents: refunded, refundable_cents: Math.max(0, captured - refunded) }

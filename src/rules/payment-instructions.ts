@@ -34,14 +34,16 @@ export function paymentInstructionsData(view: RefpayPaymentView, order: PlacedOr
 }
 
 export type PaymentInstructionsDecision =
-  | { send: true; notification: CreateNotificationDTO }
-  | { send: false; reason: string }
+  { send: true; notification: CreateNotificationDTO } | { send: false; reason: string }
 
 /**
  * The e-mail a customer gets when a REFPAY order is placed, or why none is sent: only a reference still waiting for
  * payment is worth e-mailing. The idempotency key is per order, so a repeated `order.placed` sends it once.
  */
-export function paymentInstructionsNotification(view: RefpayPaymentView, order: PlacedOrder): PaymentInstructionsDecision {
+export function paymentInstructionsNotification(
+  view: RefpayPaymentView,
+  order: PlacedOrder
+): PaymentInstructionsDecision {
   const email = order.email?.trim()
   if (!email) return { send: false, reason: "the order has no e-mail address" }
   if (view.status !== "awaiting") return { send: false, reason: `the payment is already ${view.status}` }

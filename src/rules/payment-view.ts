@@ -132,8 +132,17 @@ export interface PreviousReferenceView {
 }
 
 /** The references the current one replaced, oldest first; never the current one. */
-export function storeReferenceHistory(current: RefpayPaymentView, history: RefpayPaymentView[]): PreviousReferenceView[] {
+export function storeReferenceHistory(
+  current: RefpayPaymentView,
+  history: RefpayPaymentView[]
+): PreviousReferenceView[] {
   return history
     .filter((view) => view.payment_session_id !== current.payment_session_id)
-    .map((view) => ({ entity: view.entity, reference: view.reference, status: view.status, expired: view.expired, expires_at: view.expires_at }))
+    .map((view) => ({
+      entity: view.entity,
+      reference: view.reference,
+      status: view.status,
+      expired: view.expired,
+      expires_at: view.expires_at,
+    }))
 }

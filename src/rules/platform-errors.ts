@@ -64,7 +64,8 @@ const ADMIN_ERRORS: Record<Failure, (error: RefpayError, action: string) => Medu
     ),
   refused: (error, action) =>
     new MedusaError(MedusaError.Types.INVALID_DATA, `REFPAY refused the request to ${action}: ${error.message}`),
-  unexpected: (error, action) => new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `REFPAY could not ${action}: ${error.message}`),
+  unexpected: (error, action) =>
+    new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `REFPAY could not ${action}: ${error.message}`),
 }
 
 /**
@@ -74,7 +75,8 @@ const ADMIN_ERRORS: Record<Failure, (error: RefpayError, action: string) => Medu
  */
 export function toMedusaError(error: unknown, action: string, audience: ErrorAudience = "shopper"): Error {
   if (audience === "shopper") {
-    if (MedusaError.isMedusaError(error) && SHOPPER_READABLE_TYPES.has((error as MedusaError).type)) return error as MedusaError
+    if (MedusaError.isMedusaError(error) && SHOPPER_READABLE_TYPES.has((error as MedusaError).type))
+      return error as MedusaError
     return new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, SHOPPER_PAYMENT_UNAVAILABLE)
   }
   if (MedusaError.isMedusaError(error)) return error as MedusaError

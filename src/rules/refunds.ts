@@ -48,7 +48,10 @@ export function decideRefund(request: RefundRequest, platform: PlatformRefundSta
   if (recording) {
     const held = platform.refunds.find((r) => r.key === recording.key)
     if (!held || held.cents !== request.cents || request.recordedKeys.includes(recording.key)) {
-      return { kind: "refuse", why: `the platform holds no unrecorded refund of ${request.cents} cents under ${recording.key}` }
+      return {
+        kind: "refuse",
+        why: `the platform holds no unrecorded refund of ${request.cents} cents under ${recording.key}`,
+      }
     }
     return { kind: "record", key: recording.key }
   }
@@ -76,7 +79,10 @@ export function platformRefunds(records: readonly RefpayPaymentRecord[]): Platfo
  * The platform's refunds Medusa has not recorded: those whose key is neither a recorded one nor the key a Medusa
  * refund of this payment was sent under.
  */
-export function unrecordedPlatformRefunds(platform: readonly PlatformRefund[], recordedKeys: readonly string[]): PlatformRefund[] {
+export function unrecordedPlatformRefunds(
+  platform: readonly PlatformRefund[],
+  recordedKeys: readonly string[]
+): PlatformRefund[] {
   const known = new Set(recordedKeys)
   return platform.filter((r) => !known.has(r.key))
 }

@@ -70,7 +70,9 @@ export const NO_BOOKKEEPING = {
   expired_at: null,
   completion_started_at: null,
   refund_keys: null,
-} as const satisfies Required<Omit<RefpaySessionData, "session_id" | "amount_cents" | "currency_code" | "generation" | "customer" | "refpay">>
+} as const satisfies Required<
+  Omit<RefpaySessionData, "session_id" | "amount_cents" | "currency_code" | "generation" | "customer" | "refpay">
+>
 
 /** Reads session or payment data written by this provider; anything else is a clear error, never a guess. */
 export function readSessionData(data: Record<string, unknown> | undefined): RefpaySessionData {
@@ -114,7 +116,11 @@ export function referenceFromCreation(
 }
 
 /** The stored reference updated from a status read. Entity and reference are never overwritten once shown. */
-export function referenceWithStatus(reference: RefpayReference, status: RefpayPaymentStatus, now: Date): RefpayReference {
+export function referenceWithStatus(
+  reference: RefpayReference,
+  status: RefpayPaymentStatus,
+  now: Date
+): RefpayReference {
   return {
     ...reference,
     status: status.status,

@@ -59,12 +59,18 @@ export function medusaOutcome(side: MedusaSide): PaymentOutcome {
 }
 
 /** Refunds the platform made that Medusa has not recorded yet (never negative). */
-export function unrecordedRefundCents(medusa: Pick<MedusaSide, "refundedCents">, platform: Pick<PlatformSide, "refundedCents">): number {
+export function unrecordedRefundCents(
+  medusa: Pick<MedusaSide, "refundedCents">,
+  platform: Pick<PlatformSide, "refundedCents">
+): number {
   return Math.max(0, (platform.refundedCents ?? 0) - (medusa.refundedCents ?? 0))
 }
 
 /** Whether the platform's paid amount is exactly the session's: the only case a payment may count as paid. */
-export function amountMatches(medusa: Pick<MedusaSide, "amountCents">, platform: Pick<PlatformSide, "amountCents">): boolean {
+export function amountMatches(
+  medusa: Pick<MedusaSide, "amountCents">,
+  platform: Pick<PlatformSide, "amountCents">
+): boolean {
   return platform.amountCents === medusa.amountCents
 }
 
@@ -78,7 +84,8 @@ export function decideSync(medusa: MedusaSide, platform: PlatformSide, now: Date
   const next = platform.status.outcome
 
   if (next === "paid") {
-    if (!amountMatches(medusa, platform)) return current === "paid" ? { kind: "none", why: "captured; amounts differ" } : { kind: "amount_mismatch" }
+    if (!amountMatches(medusa, platform))
+      return current === "paid" ? { kind: "none", why: "captured; amounts differ" } : { kind: "amount_mismatch" }
     const refundCents = unrecordedRefundCents(medusa, platform)
     const held = medusa.amountCents - (platform.refundedCents ?? 0)
     const cancelled = medusaOutcome(medusa) === "cancelled"
@@ -91,7 +98,8 @@ export function decideSync(medusa: MedusaSide, platform: PlatformSide, now: Date
     return { kind: "none", why: "already captured" }
   }
 
-  if (current === "paid") return { kind: "none", why: `captured payment is never undone by a later ${platform.status.raw}` }
+  if (current === "paid")
+    return { kind: "none", why: `captured payment is never undone by a later ${platform.status.raw}` }
 
   if (next === "cancelled" || next === "failed") {
     // An expiry the platform applied itself goes through the shop's expiry policy (renew or cancel), like ours.

@@ -19,7 +19,13 @@ const eventSchema = z.looseObject({
   status: z.string().max(100).optional().catch(undefined),
   // Cents. A decimal (24.98) or a negative value is not a cent amount we know how to read: dropped, never guessed at.
   amount: z
-    .union([z.number().int().nonnegative(), z.string().regex(/^[0-9]{1,15}$/).transform(Number)])
+    .union([
+      z.number().int().nonnegative(),
+      z
+        .string()
+        .regex(/^[0-9]{1,15}$/)
+        .transform(Number),
+    ])
     .optional()
     .catch(undefined),
   occurred_at: z.string().max(100).optional().catch(undefined),
@@ -47,7 +53,8 @@ export interface RefpayWebhookEvent {
  */
 export type MalformedWebhookReason = "not_json" | "not_an_object" | "no_event_type" | "no_payment_id"
 
-export type WebhookReading = { usable: true; event: RefpayWebhookEvent } | { usable: false; problem: MalformedWebhookReason }
+export type WebhookReading =
+  { usable: true; event: RefpayWebhookEvent } | { usable: false; problem: MalformedWebhookReason }
 
 /** Reads a webhook body (object, JSON text or Buffer): the event, or why it is not a usable REFPAY event. */
 export function readWebhookEvent(body: unknown): WebhookReading {
@@ -60,14 +67,19 @@ export function readWebhookEvent(body: unknown): WebhookReading {
       return { usable: false, problem: "not_json" }
     }
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return { usable: false, problem: "not_an_object" }
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return { usable: false, problem: "not_an_object" }
   const parsed = eventSchema.safeParse(value)
   if (!parsed.success) {
     const paymentIdWrong = parsed.error.issues.some((issue) => issue.path[0] === "payment_id")
     return { usable: false, problem: paymentIdWrong ? "no_payment_id" : "no_event_type" }
   }
   const { event_type, payment_id, order_id, status, amount, occurred_at } = parsed.data
-  const event: RefpayWebhookEvent = { event_type, payment_id, session_id: order_id ? sessionIdFromOrderId(order_id) : null }
+  const event: RefpayWebhookEvent = {
+    event_type,
+    payment_id,
+    session_id: order_id ? sessionIdFromOrderId(order_id) : null,
+  }
   const eventId = eventKeyOf(parsed.data.event_id)
   if (eventId !== undefined) event.event_id = eventId
   if (order_id !== undefined) event.order_id = order_id
@@ -79,7 +91,7 @@ export function readWebhookEvent(body: unknown): WebhookReading {
 
 /** The event_id as the record's key: text, and a hash of it when it is too long to keep (every redelivery the same). */
 function eventKeyOf(eventId: string | number | undefined): string | undefined {
-  const text = typeof eventId === "number" ? (Number.isFinite(eventId) ? String(eventId) : "") : eventId ?? ""
+  const text = typeof eventId === "number" ? (Number.isFinite(eventId) ? String(eventId) : "") : (eventId ?? "")
   if (text === "") return undefined
   if (text.length <= MAX_EVENT_KEY_LENGTH) return text
   return `event_id:sha256:${createHash("sha256").update(text).digest("hex")}`
@@ -91,7 +103,10 @@ export const WEBHOOK_SECRET_HEADER = "x-refpay-webhook-secret"
  * The platform authenticates webhook deliveries with a shared secret: in our header, or as the password of HTTP
  * Basic credentials (field notes). Compared in constant time. No configured secret accepts nothing.
  */
-export function webhookSecretMatches(headers: Record<string, unknown> | undefined, secret: string | undefined): boolean {
+export function webhookSecretMatches(
+  headers: Record<string, unknown> | undefined,
+  secret: string | undefined
+): boolean {
   if (!secret || !headers) return false
   const presented = [headerValue(headers, WEBHOOK_SECRET_HEADER), basicPassword(headerValue(headers, "authorization"))]
   return presented.some((candidate) => candidate !== undefined && constantTimeEqual(candidate, secret))
@@ -136,7 +151,11 @@ export function medusaRouteProof(secret: string, body: Buffer): string {
   return createHmac("sha256", secret).update(body).digest("hex")
 }
 
-export function medusaRouteProofMatches(headers: Record<string, unknown> | undefined, secret: string | undefined, body: Buffer): boolean {
+export function medusaRouteProofMatches(
+  headers: Record<string, unknown> | undefined,
+  secret: string | undefined,
+  body: Buffer
+): boolean {
   if (!secret || !headers) return false
   const presented = headerValue(headers, MEDUSA_ROUTE_PROOF_HEADER)
   return presented !== undefined && constantTimeEqual(presented, medusaRouteProof(secret, body))

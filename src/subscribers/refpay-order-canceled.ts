@@ -16,7 +16,9 @@ export default async function refpayOrderCanceled({ event, container }: Subscrib
     try {
       await syncRefpayPayment(container, { sessionId, reason: "order_canceled" })
     } catch (error) {
-      logger.warn(`REFPAY: reference of cancelled order ${event.data.id} not cancelled yet (${(error as Error).message}); the poll job retries`)
+      logger.warn(
+        `REFPAY: reference of cancelled order ${event.data.id} not cancelled yet (${(error as Error).message}); the poll job retries`
+      )
     }
   }
 }

@@ -28,7 +28,11 @@ async function sendPaymentInstructions(container: MedusaContainer, orderId: stri
     throw error
   }
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "order", fields: ["id", "display_id", "email"], filters: { id: orderId } })
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id", "display_id", "email"],
+    filters: { id: orderId },
+  })
   const decision = paymentInstructionsNotification(view, data[0] ?? { id: orderId })
   if (!decision.send) {
     logger.info(`REFPAY: no payment instructions e-mail for order ${orderId}: ${decision.reason}`)

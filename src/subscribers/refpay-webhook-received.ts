@@ -4,7 +4,11 @@ import { handleRefpayWebhook } from "../sync/handle-webhook"
 
 interface WebhookReceived {
   provider: string
-  payload: { data?: unknown; rawData?: Buffer | { type: "Buffer"; data: number[] } | string; headers?: Record<string, unknown> }
+  payload: {
+    data?: unknown
+    rawData?: Buffer | { type: "Buffer"; data: number[] } | string
+    headers?: Record<string, unknown>
+  }
 }
 
 /**
@@ -17,7 +21,14 @@ export default async function refpayWebhookReceived({ event, container }: Subscr
   if (!isRefpayProviderId(provider)) return
   const { data, rawData, headers } = event.data.payload
   const rawBody = toBuffer(rawData)
-  await handleRefpayWebhook(container, { body: rawBody ?? data, rawBody, headers: headers ?? {}, route: "medusa", signedBody: data, providerId: provider })
+  await handleRefpayWebhook(container, {
+    body: rawBody ?? data,
+    rawBody,
+    headers: headers ?? {},
+    route: "medusa",
+    signedBody: data,
+    providerId: provider,
+  })
 }
 
 function toBuffer(raw: WebhookReceived["payload"]["rawData"]): Buffer | undefined {

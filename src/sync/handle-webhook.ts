@@ -46,11 +46,17 @@ export interface WebhookAnswer {
  * delivery of a processed event does nothing), tied to its payment session, and then only used as a trigger: the
  * sync reads the real status from the platform before anything changes.
  */
-export async function handleRefpayWebhook(container: MedusaContainer, delivery: WebhookDelivery): Promise<WebhookAnswer> {
+export async function handleRefpayWebhook(
+  container: MedusaContainer,
+  delivery: WebhookDelivery
+): Promise<WebhookAnswer> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const providerId = delivery.providerId ?? (await soleRegistration(container))
   if (!providerId) {
-    return { status: 400, body: { received: false, message: "Several REFPAY accounts are configured: deliver to /hooks/refpay/<id>" } }
+    return {
+      status: 400,
+      body: { received: false, message: "Several REFPAY accounts are configured: deliver to /hooks/refpay/<id>" },
+    }
   }
   const provider = await refpayProviderFor(container, providerId)
   if (!authenticated(delivery, provider.settings.webhookSecret)) {
@@ -120,9 +126,13 @@ async function acknowledgeMalformed(
   problem: MalformedWebhookReason
 ): Promise<WebhookAnswer> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  logger.warn(`REFPAY webhook through ${delivery.route === "refpay" ? "/hooks/refpay" : "Medusa's route"} is not a usable event (${problem}): acknowledged, ignored`)
+  logger.warn(
+    `REFPAY webhook through ${delivery.route === "refpay" ? "/hooks/refpay" : "Medusa's route"} is not a usable event (${problem}): acknowledged, ignored`
+  )
   try {
-    await container.resolve<RefpayModuleService>(REFPAY_MODULE).recordMalformedWebhook({ door: delivery.route, reason: problem, provider_id: providerId })
+    await container
+      .resolve<RefpayModuleService>(REFPAY_MODULE)
+      .recordMalformedWebhook({ door: delivery.route, reason: problem, provider_id: providerId })
   } catch (error) {
     logger.warn(`REFPAY: a malformed webhook delivery could not be counted: ${(error as Error).message}`)
   }
@@ -130,7 +140,11 @@ async function acknowledgeMalformed(
 }
 
 /** The session an event belongs to: from its order_id, else from the platform's record of the payment. */
-async function findSession(container: MedusaContainer, event: RefpayWebhookEvent, providerId: string): Promise<string | null> {
+async function findSession(
+  container: MedusaContainer,
+  event: RefpayWebhookEvent,
+  providerId: string
+): Promise<string | null> {
   let sessionId = event.session_id
   if (!sessionId) {
     const provider = await refpayProviderFor(container, providerId)
@@ -140,7 +154,8 @@ async function findSession(container: MedusaContainer, event: RefpayWebhookEvent
   if (!sessionId) return null
   const state = await loadRefpaySession(container, sessionId)
   // An event naming our order_id with another payment_id, or a session of another REFPAY account, is not about it.
-  const matches = state?.providerId === providerId && state?.data.refpay?.payment_id.toLowerCase() === event.payment_id.toLowerCase()
+  const matches =
+    state?.providerId === providerId && state?.data.refpay?.payment_id.toLowerCase() === event.payment_id.toLowerCase()
   return matches ? sessionId : null
 }
 

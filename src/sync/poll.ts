@@ -36,7 +36,11 @@ export interface PollOptions {
  * lapses. Each tick first resumes the checkouts whose completion was interrupted (an order with a session never
  * authorised).
  */
-export async function pollRefpayPayments(container: MedusaContainer, now = new Date(), options: PollOptions = {}): Promise<SyncResult[]> {
+export async function pollRefpayPayments(
+  container: MedusaContainer,
+  now = new Date(),
+  options: PollOptions = {}
+): Promise<SyncResult[]> {
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
   let started = false
   const tick = () => {
@@ -50,7 +54,9 @@ export async function pollRefpayPayments(container: MedusaContainer, now = new D
     if (started || !options.skipIfBusy) throw error
     container
       .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-      .info(`REFPAY poll: tick skipped; the previous tick is still running or the tick lock could not be taken (${(error as Error).message})`)
+      .info(
+        `REFPAY poll: tick skipped; the previous tick is still running or the tick lock could not be taken (${(error as Error).message})`
+      )
     return []
   }
 }
@@ -58,7 +64,8 @@ export async function pollRefpayPayments(container: MedusaContainer, now = new D
 /** One tick covers every REFPAY registration, each with its own settings and platform client. */
 async function pollTick(container: MedusaContainer, now: Date): Promise<SyncResult[]> {
   const results: SyncResult[] = []
-  for (const providerId of await refpayProviderIds(container)) results.push(...(await pollRegistration(container, providerId, now)))
+  for (const providerId of await refpayProviderIds(container))
+    results.push(...(await pollRegistration(container, providerId, now)))
   return results
 }
 
@@ -78,7 +85,11 @@ async function pollRegistration(container: MedusaContainer, providerId: string, 
     { ...watching, next_check_at: { $lte: now } },
     { take: budget, order: { next_check_at: "ASC" }, select: ["session_id"] }
   )
-  return syncAll(container, due.map((row) => row.session_id), now)
+  return syncAll(
+    container,
+    due.map((row) => row.session_id),
+    now
+  )
 }
 
 /** Syncs the sessions with at most PARALLEL_SYNCS in flight; one failing never stops the others. */

@@ -10,10 +10,13 @@ import { refpaySessionLockKey } from "./sync-payment"
  * `authorizePaymentSessionStep` calls the provider's authorizePayment (the platform replays the reference created
  * for this session) and records the session as `pending_authorization` with the reference.
  */
-export const resumeRefpayAuthorizationWorkflow = createWorkflow("refpay-resume-authorization", (input: { sessionId: string }) => {
-  const payment = authorizePaymentSessionStep({ id: input.sessionId, context: {} })
-  return new WorkflowResponse(payment)
-})
+export const resumeRefpayAuthorizationWorkflow = createWorkflow(
+  "refpay-resume-authorization",
+  (input: { sessionId: string }) => {
+    const payment = authorizePaymentSessionStep({ id: input.sessionId, context: {} })
+    return new WorkflowResponse(payment)
+  }
+)
 
 /** Sessions one tick reads for interrupted completions at the most. */
 const RESUME_BATCH = 500
@@ -24,7 +27,12 @@ const RESUME_BATCH = 500
  * last changed within `lookBackMs` are read (a reference older than that could no longer be paid), so the carts
  * abandoned at the payment step over a shop's lifetime do not make every tick slower.
  */
-export async function resumeInterruptedCompletions(container: MedusaContainer, providerId: string, now: Date, lookBackMs: number): Promise<string[]> {
+export async function resumeInterruptedCompletions(
+  container: MedusaContainer,
+  providerId: string,
+  now: Date,
+  lookBackMs: number
+): Promise<string[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
@@ -39,7 +47,13 @@ export async function resumeInterruptedCompletions(container: MedusaContainer, p
     // Bounded: the oldest first; a larger backlog (a crash in the middle of a checkout rush) is taken over the next ticks.
     pagination: { take: RESUME_BATCH, order: { updated_at: "ASC" } },
   })
-  type Row = { id: string; status: string; updated_at: string | Date; data?: Record<string, unknown> | null; payment_collection?: { order?: { id: string } | null } | null }
+  type Row = {
+    id: string
+    status: string
+    updated_at: string | Date
+    data?: Record<string, unknown> | null
+    payment_collection?: { order?: { id: string } | null } | null
+  }
   const interrupted = (data as Row[])
     .filter((row) =>
       isInterruptedCompletion(
@@ -56,8 +70,14 @@ export async function resumeInterruptedCompletions(container: MedusaContainer, p
   const resumed: string[] = []
   for (const sessionId of interrupted) {
     try {
-      await locking.execute(refpaySessionLockKey(sessionId), () => resumeRefpayAuthorizationWorkflow(container).run({ input: { sessionId } }), { timeout: 5 })
-      logger.info(`REFPAY poll: session ${sessionId} of a placed order was never authorised (its checkout was interrupted): authorised now`)
+      await locking.execute(
+        refpaySessionLockKey(sessionId),
+        () => resumeRefpayAuthorizationWorkflow(container).run({ input: { sessionId } }),
+        { timeout: 5 }
+      )
+      logger.info(
+        `REFPAY poll: session ${sessionId} of a placed order was never authorised (its checkout was interrupted): authorised now`
+      )
       resumed.push(sessionId)
     } catch (error) {
       logger.warn(`REFPAY poll: session ${sessionId} of a placed order not authorised yet: ${(error as Error).message}`)

@@ -70,12 +70,18 @@ const PAID = new Set<string>(["capture", "capture_late", "capture_refunded"])
  * The order was paid through this reference: any other reference of the order still payable (a renewed one, or the
  * one it replaced) is cancelled through its own locked sync, so the customer cannot pay twice.
  */
-async function cancelSupersededReferences(container: MedusaContainer, reading: Extract<RefpayReading, { kind: "read" }>, input: SyncInput) {
+async function cancelSupersededReferences(
+  container: MedusaContainer,
+  reading: Extract<RefpayReading, { kind: "read" }>,
+  input: SyncInput
+) {
   for (const sibling of reading.state.siblings.filter((s) => s.status === "pending_authorization")) {
     await syncRefpayPayment(container, { sessionId: sibling.id, reason: input.reason, now: input.now }).catch((error) =>
       container
         .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-        .warn(`REFPAY: superseded reference of session ${sibling.id} not cancelled yet (${(error as Error).message}); the poll job retries`)
+        .warn(
+          `REFPAY: superseded reference of session ${sibling.id} not cancelled yet (${(error as Error).message}); the poll job retries`
+        )
     )
   }
 }

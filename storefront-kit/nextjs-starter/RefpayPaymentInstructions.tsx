@@ -7,17 +7,12 @@
 // while the reference is awaiting payment. After an expiry the shop may issue a new reference: the page then shows
 // the new one and says the earlier one expired.
 
-import {
-  retrieveRefpayPayment,
-  type RefpayPaymentView,
-  type RefpayPreviousReference,
-} from "@lib/data/refpay"
+import { retrieveRefpayPayment, type RefpayPaymentView, type RefpayPreviousReference } from "@lib/data/refpay"
 import { useEffect, useRef, useState, type ReactNode } from "react"
 
 // Plain elements with Tailwind classes of @medusajs/ui-preset, so the same file works in nextjs-starter-medusa
 // (which uses @medusajs/ui) and dtc-starter (which has its own ui module).
-const cx = (...classes: (string | false | null | undefined)[]) =>
-  classes.filter(Boolean).join(" ")
+const cx = (...classes: (string | false | null | undefined)[]) => classes.filter(Boolean).join(" ")
 
 /** How often to ask the shop while the reference is awaiting payment, and after an error. */
 const POLL_MS = 5000
@@ -40,8 +35,7 @@ const LABELS = {
     "A referência anterior expirou sem pagamento. Enviámos-lhe uma nova referência por e-mail: pague apenas a referência abaixo.",
   cancelledExpired: "A referência expirou sem pagamento e a encomenda foi cancelada.",
   cancelledUnpaid: "A encomenda foi cancelada: não foi paga.",
-  paidAfterCancellation:
-    "O pagamento chegou depois de a encomenda ter sido cancelada. A loja vai contactá-lo.",
+  paidAfterCancellation: "O pagamento chegou depois de a encomenda ter sido cancelada. A loja vai contactá-lo.",
   status: {
     awaiting: "A aguardar pagamento",
     paid: "Pago",
@@ -127,10 +121,7 @@ function Field({
       <div className="flex flex-col">
         <p className="txt-small text-ui-fg-subtle">{label}</p>
         {/* Entity and reference exactly as the shop returned them: text, never a number, never regrouped. */}
-        <p
-          className="txt-xlarge-plus font-mono text-ui-fg-base break-all"
-          data-testid={testId}
-        >
+        <p className="txt-xlarge-plus font-mono text-ui-fg-base break-all" data-testid={testId}>
           {children ?? value}
         </p>
       </div>
@@ -150,9 +141,7 @@ type RefpayPaymentInstructionsProps = {
   orderId: string
 }
 
-export default function RefpayPaymentInstructions({
-  orderId,
-}: RefpayPaymentInstructionsProps) {
+export default function RefpayPaymentInstructions({ orderId }: RefpayPaymentInstructionsProps) {
   const [refpay, setRefpay] = useState<RefpayPaymentView | null>(null)
   const [previous, setPrevious] = useState<RefpayPreviousReference[]>([])
   const [error, setError] = useState<string | null>(null)
@@ -164,8 +153,8 @@ export default function RefpayPaymentInstructions({
 
     const poll = async () => {
       const result = await retrieveRefpayPayment(orderId).catch(
-        (err: any) =>
-          ({ ok: false, notFound: false, message: String(err?.message ?? err) } as const)
+        (err: unknown) =>
+          ({ ok: false, notFound: false, message: String((err as Error | undefined)?.message ?? err) }) as const
       )
       if (stopped) return
       if (result.ok) {
@@ -200,7 +189,7 @@ export default function RefpayPaymentInstructions({
   const statusLabel = refpay
     ? refpay.expired && refpay.status === "awaiting"
       ? LABELS.expired
-      : LABELS.status[refpay.status] ?? refpay.status
+      : (LABELS.status[refpay.status] ?? refpay.status)
     : null
 
   return (
@@ -211,29 +200,15 @@ export default function RefpayPaymentInstructions({
     >
       <h3 className="txt-large-plus text-ui-fg-base">{LABELS.heading}</h3>
 
-      {!refpay && !error && (
-        <p className="txt-medium text-ui-fg-subtle">{LABELS.loading}</p>
-      )}
+      {!refpay && !error && <p className="txt-medium text-ui-fg-subtle">{LABELS.loading}</p>}
 
       {refpay && (
         <>
           <div className="flex flex-col divide-y divide-ui-border-base">
             <Field label={LABELS.entity} value={refpay.entity} testId="refpay-entity" />
-            <Field
-              label={LABELS.reference}
-              value={refpay.reference}
-              testId="refpay-reference"
-            />
-            <Field
-              label={LABELS.amount}
-              value={refpay.amount_display}
-              testId="refpay-amount"
-            />
-            <Field
-              label={LABELS.expiry}
-              value={formatExpiry(refpay.expires_at)}
-              testId="refpay-expiry"
-            >
+            <Field label={LABELS.reference} value={refpay.reference} testId="refpay-reference" />
+            <Field label={LABELS.amount} value={refpay.amount_display} testId="refpay-amount" />
+            <Field label={LABELS.expiry} value={formatExpiry(refpay.expires_at)} testId="refpay-expiry">
               <time dateTime={refpay.expires_at} title={refpay.expires_at}>
                 {formatExpiry(refpay.expires_at)}
               </time>
@@ -245,8 +220,7 @@ export default function RefpayPaymentInstructions({
               "txt-medium-plus",
               refpay.status === "awaiting" && !refpay.expired && "text-ui-fg-interactive",
               refpay.status === "paid" && "text-ui-tag-green-text",
-              (refpay.status === "cancelled" || refpay.status === "failed" || refpay.expired) &&
-                "text-ui-fg-error"
+              (refpay.status === "cancelled" || refpay.status === "failed" || refpay.expired) && "text-ui-fg-error"
             )}
             data-testid="refpay-status"
             data-status={refpay.status}
@@ -265,9 +239,7 @@ export default function RefpayPaymentInstructions({
             </p>
           )}
           {refpay.paid_after_cancellation && (
-            <p className="txt-small text-ui-fg-error">
-              {LABELS.paidAfterCancellation}
-            </p>
+            <p className="txt-small text-ui-fg-error">{LABELS.paidAfterCancellation}</p>
           )}
         </>
       )}

@@ -29,12 +29,47 @@ export const SHOP_NAMES = {
 
 /** The catalogue, in euros (USD prices only matter when the USD region is seeded). */
 export const SHOP_PRODUCTS = [
-  { title: "Caneca de cerâmica", handle: "caneca", sku: "CANECA-AZUL", description: "Caneca azul feita nas Caldas da Rainha.", eur: 19.99, usd: 21 },
-  { title: "Azulejo pintado à mão", handle: "azulejo", sku: "AZULEJO-15", description: "Azulejo de 15 × 15 cm, padrão lisboeta.", eur: 24.9, usd: 27 },
-  { title: "Lata de sardinhas", handle: "sardinhas", sku: "SARDINHAS-120", description: "Sardinhas em azeite, 120 g.", eur: 3.75, usd: 4 },
-  { title: "Postal de Lisboa", handle: "postal", sku: "POSTAL-ELETRICO", description: "O elétrico 28 na Graça.", eur: 1.5, usd: 1.6 },
+  {
+    title: "Caneca de cerâmica",
+    handle: "caneca",
+    sku: "CANECA-AZUL",
+    description: "Caneca azul feita nas Caldas da Rainha.",
+    eur: 19.99,
+    usd: 21,
+  },
+  {
+    title: "Azulejo pintado à mão",
+    handle: "azulejo",
+    sku: "AZULEJO-15",
+    description: "Azulejo de 15 × 15 cm, padrão lisboeta.",
+    eur: 24.9,
+    usd: 27,
+  },
+  {
+    title: "Lata de sardinhas",
+    handle: "sardinhas",
+    sku: "SARDINHAS-120",
+    description: "Sardinhas em azeite, 120 g.",
+    eur: 3.75,
+    usd: 4,
+  },
+  {
+    title: "Postal de Lisboa",
+    handle: "postal",
+    sku: "POSTAL-ELETRICO",
+    description: "O elétrico 28 na Graça.",
+    eur: 1.5,
+    usd: 1.6,
+  },
   // Ten cents: a few of them and a cent-priced total catch float drift in the amount sent to the platform.
-  { title: "Autocolante do elétrico", handle: "autocolante", sku: "AUTOCOLANTE-28", description: "Autocolante redondo, 5 cm.", eur: 0.1, usd: 0.1 },
+  {
+    title: "Autocolante do elétrico",
+    handle: "autocolante",
+    sku: "AUTOCOLANTE-28",
+    description: "Autocolante redondo, 5 cm.",
+    eur: 0.1,
+    usd: 0.1,
+  },
 ] as const
 
 export type ShopProductHandle = (typeof SHOP_PRODUCTS)[number]["handle"]
@@ -66,7 +101,10 @@ export interface PortugueseShop {
 }
 
 /** Seeds the shop into an empty Medusa database. Not idempotent: the demo's seed checks for SHOP_NAMES first. */
-export async function seedPortugueseShop(container: MedusaContainer, options: PortugueseShopOptions): Promise<PortugueseShop> {
+export async function seedPortugueseShop(
+  container: MedusaContainer,
+  options: PortugueseShopOptions
+): Promise<PortugueseShop> {
   const link = container.resolve(ContainerRegistrationKeys.LINK)
   const fulfillment = container.resolve(Modules.FULFILLMENT)
   const withUsd = Boolean(options.usdRegion)
@@ -80,12 +118,28 @@ export async function seedPortugueseShop(container: MedusaContainer, options: Po
   const { result: regions } = await createRegionsWorkflow(container).run({
     input: {
       regions: [
-        { name: SHOP_NAMES.region, currency_code: "eur", countries: ["pt"], payment_providers: [...options.refpayProviderIds, "pp_system_default"] },
-        ...(withUsd ? [{ name: "United States", currency_code: "usd", countries: ["us"], payment_providers: options.refpayProviderIds }] : []),
+        {
+          name: SHOP_NAMES.region,
+          currency_code: "eur",
+          countries: ["pt"],
+          payment_providers: [...options.refpayProviderIds, "pp_system_default"],
+        },
+        ...(withUsd
+          ? [
+              {
+                name: "United States",
+                currency_code: "usd",
+                countries: ["us"],
+                payment_providers: options.refpayProviderIds,
+              },
+            ]
+          : []),
       ],
     },
   })
-  await createTaxRegionsWorkflow(container).run({ input: countries.map((country_code) => ({ country_code, provider_id: "tp_system" })) })
+  await createTaxRegionsWorkflow(container).run({
+    input: countries.map((country_code) => ({ country_code, provider_id: "tp_system" })),
+  })
 
   const [store] = await container.resolve(Modules.STORE).listStores()
   await updateStoresWorkflow(container).run({
@@ -93,7 +147,10 @@ export async function seedPortugueseShop(container: MedusaContainer, options: Po
       selector: { id: store.id },
       update: {
         name: SHOP_NAMES.store,
-        supported_currencies: [{ currency_code: "eur", is_default: true }, ...(withUsd ? [{ currency_code: "usd" }] : [])],
+        supported_currencies: [
+          { currency_code: "eur", is_default: true },
+          ...(withUsd ? [{ currency_code: "usd" }] : []),
+        ],
         default_sales_channel_id: salesChannelId,
         default_region_id: regions[0].id,
       },
@@ -106,17 +163,31 @@ export async function seedPortugueseShop(container: MedusaContainer, options: Po
   const fulfillmentSet = await fulfillment.createFulfillmentSets({
     name: "Entregas em Portugal",
     type: "shipping",
-    service_zones: [{ name: "Portugal", geo_zones: countries.map((country_code) => ({ type: "country" as const, country_code })) }],
+    service_zones: [
+      { name: "Portugal", geo_zones: countries.map((country_code) => ({ type: "country" as const, country_code })) },
+    ],
   })
 
   const { result: locations } = await createStockLocationsWorkflow(container).run({
-    input: { locations: [{ name: "Armazém Lisboa", address: { city: "Lisboa", country_code: "PT", address_1: "Rua Augusta 1" } }] },
+    input: {
+      locations: [
+        { name: "Armazém Lisboa", address: { city: "Lisboa", country_code: "PT", address_1: "Rua Augusta 1" } },
+      ],
+    },
   })
   const stockLocationId = locations[0].id
-  await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: stockLocationId, add: [salesChannelId] } })
+  await linkSalesChannelsToStockLocationWorkflow(container).run({
+    input: { id: stockLocationId, add: [salesChannelId] },
+  })
   await link.create([
-    { [Modules.STOCK_LOCATION]: { stock_location_id: stockLocationId }, [Modules.FULFILLMENT]: { fulfillment_set_id: fulfillmentSet.id } },
-    { [Modules.STOCK_LOCATION]: { stock_location_id: stockLocationId }, [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" } },
+    {
+      [Modules.STOCK_LOCATION]: { stock_location_id: stockLocationId },
+      [Modules.FULFILLMENT]: { fulfillment_set_id: fulfillmentSet.id },
+    },
+    {
+      [Modules.STOCK_LOCATION]: { stock_location_id: stockLocationId },
+      [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" },
+    },
   ])
 
   const { result: shippingOptions } = await createShippingOptionsWorkflow(container).run({
@@ -128,7 +199,10 @@ export async function seedPortugueseShop(container: MedusaContainer, options: Po
         service_zone_id: fulfillmentSet.service_zones[0].id,
         shipping_profile_id: profiles[0].id,
         type: { label: "Standard", description: "2-3 dias úteis", code: "standard" },
-        prices: [{ currency_code: "eur", amount: SHIPPING_EUR }, ...(withUsd ? [{ currency_code: "usd", amount: SHIPPING_USD }] : [])],
+        prices: [
+          { currency_code: "eur", amount: SHIPPING_EUR },
+          ...(withUsd ? [{ currency_code: "usd", amount: SHIPPING_USD }] : []),
+        ],
         rules: [
           { attribute: "enabled_in_store", value: "true", operator: "eq" },
           { attribute: "is_return", value: "false", operator: "eq" },
@@ -152,7 +226,10 @@ export async function seedPortugueseShop(container: MedusaContainer, options: Po
             sku: product.sku,
             options: { Modelo: "Único" },
             manage_inventory: false,
-            prices: [{ amount: product.eur, currency_code: "eur" }, ...(withUsd ? [{ amount: product.usd, currency_code: "usd" }] : [])],
+            prices: [
+              { amount: product.eur, currency_code: "eur" },
+              ...(withUsd ? [{ amount: product.usd, currency_code: "usd" }] : []),
+            ],
           },
         ],
         sales_channels: [{ id: salesChannelId }],
@@ -172,6 +249,9 @@ export async function seedPortugueseShop(container: MedusaContainer, options: Po
     publishableKey: keys[0].token,
     shippingOptionId: shippingOptions[0].id,
     stockLocationId,
-    variantIds: Object.fromEntries(products.map((p) => [p.handle, p.variants[0].id])) as Record<ShopProductHandle, string>,
+    variantIds: Object.fromEntries(products.map((p) => [p.handle, p.variants[0].id])) as Record<
+      ShopProductHandle,
+      string
+    >,
   }
 }

@@ -32,18 +32,30 @@ export default async function seedDemoShop({ container }: ExecArgs): Promise<voi
 async function findSeededShop(container: MedusaContainer): Promise<SeedResult | null> {
   const regions = await container.resolve(Modules.REGION).listRegions({ name: SHOP_NAMES.region })
   if (regions.length === 0) return null
-  const keys = await container.resolve(Modules.API_KEY).listApiKeys({ title: SHOP_NAMES.publishableKey, type: "publishable" })
+  const keys = await container
+    .resolve(Modules.API_KEY)
+    .listApiKeys({ title: SHOP_NAMES.publishableKey, type: "publishable" })
   const channels = await container.resolve(Modules.SALES_CHANNEL).listSalesChannels({ name: SHOP_NAMES.salesChannel })
   if (keys.length === 0 || channels.length === 0) {
     throw new Error("The demo database is half seeded. Start again with: npm run demo -- --reset")
   }
-  return { region_id: regions[0].id, publishable_key: keys[0].token, sales_channel_id: channels[0].id, admin_email: ADMIN_EMAIL }
+  return {
+    region_id: regions[0].id,
+    publishable_key: keys[0].token,
+    sales_channel_id: channels[0].id,
+    admin_email: ADMIN_EMAIL,
+  }
 }
 
 async function seedShop(container: MedusaContainer): Promise<SeedResult> {
   const shop = await seedPortugueseShop(container, { refpayProviderIds: ["pp_refpay_refpay"] })
   await createAdminUser(container)
-  return { region_id: shop.regionId, publishable_key: shop.publishableKey, sales_channel_id: shop.salesChannelId, admin_email: ADMIN_EMAIL }
+  return {
+    region_id: shop.regionId,
+    publishable_key: shop.publishableKey,
+    sales_channel_id: shop.salesChannelId,
+    admin_email: ADMIN_EMAIL,
+  }
 }
 
 /** The admin user, made the way `medusa user -e ... -p ...` makes one. */
@@ -52,7 +64,9 @@ async function createAdminUser(container: MedusaContainer): Promise<void> {
   const { result: users } = await createUsersWorkflow(container).run({
     input: { users: [{ email: ADMIN_EMAIL, first_name: "Admin", last_name: "Demo" }] },
   })
-  const { authIdentity, error } = await auth.register("emailpass", { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })
+  const { authIdentity, error } = await auth.register("emailpass", {
+    body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  })
   if (error || !authIdentity) throw new Error(`Could not register the demo admin: ${error}`)
   await auth.updateAuthIdentities({ id: authIdentity.id, app_metadata: { user_id: users[0].id } })
 }

@@ -2,13 +2,21 @@ import { randomUUID } from "node:crypto"
 import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { Agent, request } from "undici"
-import { DEFAULT_CREDENTIALS, startSandbox, type RunningSandbox, type SandboxCredential, type SandboxOptions } from "../../src"
+import {
+  DEFAULT_CREDENTIALS,
+  startSandbox,
+  type RunningSandbox,
+  type SandboxCredential,
+  type SandboxOptions,
+} from "../../src"
 
 /** One keep-alive agent per test file, closed in afterAll so nothing keeps jest alive. */
 export const agent = new Agent({ keepAliveTimeout: 1_000 })
 
 /** A suite's sandbox on a free port, with a T1 token of the main credential for its payment calls. */
-export async function startWithToken(options: Partial<SandboxOptions> = {}): Promise<{ sb: RunningSandbox; token: string }> {
+export async function startWithToken(
+  options: Partial<SandboxOptions> = {}
+): Promise<{ sb: RunningSandbox; token: string }> {
   const sb = await startSandbox({ port: 0, ...options })
   return { sb, token: await t1Token(sb) }
 }
@@ -36,7 +44,12 @@ export interface CallOptions {
   form?: Record<string, string>
 }
 
-export async function call<T = any>(base: string, method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
+export async function call<T = any>(
+  base: string,
+  method: string,
+  path: string,
+  options: CallOptions = {}
+): Promise<Answer<T>> {
   const headers: Record<string, string> = {}
   let body: string | Buffer | undefined
   if (options.json !== undefined) {

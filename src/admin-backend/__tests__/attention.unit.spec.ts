@@ -27,10 +27,21 @@ function fakeShop(matching: number) {
   const query = {
     graph: async ({ filters }: { filters: { id: string[] } }) => {
       graphed.push(filters.id)
-      return { data: filters.id.map((id) => ({ id, status: "pending_authorization", provider_id: "pp_refpay_refpay", data: { refpay: { amount_cents: 2498 } } })) }
+      return {
+        data: filters.id.map((id) => ({
+          id,
+          status: "pending_authorization",
+          provider_id: "pp_refpay_refpay",
+          data: { refpay: { amount_cents: 2498 } },
+        })),
+      }
     },
   }
-  const services: Record<string, unknown> = { [ContainerRegistrationKeys.PG_CONNECTION]: pg, [REFPAY_MODULE]: checks, [ContainerRegistrationKeys.QUERY]: query }
+  const services: Record<string, unknown> = {
+    [ContainerRegistrationKeys.PG_CONNECTION]: pg,
+    [REFPAY_MODULE]: checks,
+    [ContainerRegistrationKeys.QUERY]: query,
+  }
   const container = { resolve: (key: string) => services[key] } as unknown as MedusaContainer
   return { container, statements, graphed }
 }
@@ -39,7 +50,14 @@ describe("attention counts and lists", () => {
   it("counts every kind with one COUNT(*) each, loading no rows and binding no list of ids, however many payments match", async () => {
     const shop = fakeShop(100_000)
     const counts = await countAttention(shop.container, new Date("2026-11-25T10:00:00Z"))
-    expect(counts).toEqual({ expiring: 100_000, paid_after_cancellation: 100_000, refund_mismatch: 100_000, amount_mismatch: 7, unknown_payment: 7, platform_error: 7 })
+    expect(counts).toEqual({
+      expiring: 100_000,
+      paid_after_cancellation: 100_000,
+      refund_mismatch: 100_000,
+      amount_mismatch: 7,
+      unknown_payment: 7,
+      platform_error: 7,
+    })
     expect(Object.keys(counts)).toEqual([...ATTENTION_KINDS])
     expect(shop.statements).toHaveLength(3)
     for (const statement of shop.statements) {
@@ -55,7 +73,9 @@ describe("attention counts and lists", () => {
       const shop = fakeShop(100_000)
       const page = await listAttention(shop.container, kind, { limit: 20, offset: 99_990 }, [])
       expect(page).toMatchObject({ kind, count: 100_000, limit: 20, offset: 99_990 })
-      expect(page.payments.map((p) => p.payment_session_id)).toEqual(Array.from({ length: 10 }, (_, i) => `payses_${99_990 + i}`))
+      expect(page.payments.map((p) => p.payment_session_id)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `payses_${99_990 + i}`)
+      )
       const paged = shop.statements.find((s) => /limit \? offset \?$/.test(s.sql))!
       expect(paged.sql).toMatch(/order by .*ps\.id (asc|desc) limit/)
       expect(paged.bindings.slice(-2)).toEqual([20, 99_990])

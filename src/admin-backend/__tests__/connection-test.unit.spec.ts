@@ -34,21 +34,111 @@ const paymentsFailure = (ErrorClass: any, status: number | undefined, code: stri
 
 describe("connection test diagnosis", () => {
   it.each([
-    ["credentials refused at the token service", tokenFailure(RefpayAuthenticationError, 401, "unauthorized_client"), "token", "credentials_refused", /refused the shop's credentials \(401 unauthorized_client\)/],
-    ["a scope the token service does not grant (T1)", tokenFailure(RefpayValidationError, 400, "invalid_scope"), "token", "scope_not_granted", /does not grant the requested scope/],
-    ["a scope the token service does not grant (T2)", tokenFailure(RefpayPermissionError, 403, "Forbidden"), "token", "scope_not_granted", /403 Forbidden/],
-    ["a token request refused as malformed", tokenFailure(RefpayValidationError, 400, "HeaderValidation"), "token", "request_refused", /refused the token request/],
-    ["a scope that does not cover payments", paymentsFailure(RefpayPermissionError, 403, "Forbidden"), "payments", "scope_not_granted", /scope does not cover payments/],
-    ["a token the payments host does not accept", paymentsFailure(RefpayAuthenticationError, 401, "Unauthorized"), "payments", "token_rejected_by_payments", /payments API refused it/],
-    ["a 404 that is not the platform's", paymentsFailure(RefpayNotFoundError, 404, "HTTP_404"), "payments", "wrong_url", /without the platform's PAYMENT_NOT_FOUND/],
-    ["a server error", paymentsFailure(RefpayServerError, 503, "HTTP_503"), "payments", "platform_error", /server error \(503 HTTP_503\)/],
-    ["a refused connection", tokenFailure(RefpayConnectionError, undefined, "ECONNREFUSED"), "token", "host_unreachable", /nothing is listening there/],
-    ["a host name that does not resolve", tokenFailure(RefpayConnectionError, undefined, "ENOTFOUND"), "token", "host_unreachable", /could not be found \(ENOTFOUND\)/],
-    ["an untrusted certificate", tokenFailure(RefpayConnectionError, undefined, "UNABLE_TO_VERIFY_LEAF_SIGNATURE"), "token", "tls_error", /TLS.*UNABLE_TO_VERIFY_LEAF_SIGNATURE/],
-    ["a certificate for another host", tokenFailure(RefpayConnectionError, undefined, "ERR_TLS_CERT_ALTNAME_INVALID"), "token", "tls_error", /does not match the host name/],
-    ["an expired certificate", paymentsFailure(RefpayConnectionError, undefined, "CERT_HAS_EXPIRED"), "payments", "tls_error", /CERT_HAS_EXPIRED/],
-    ["a connect timeout", tokenFailure(RefpayTimeoutError, undefined, "UND_ERR_CONNECT_TIMEOUT"), "token", "timeout", /within 5000 ms/],
-    ["a silent server", paymentsFailure(RefpayTimeoutError, undefined, "UND_ERR_HEADERS_TIMEOUT"), "payments", "timeout", /did not answer within 10000 ms/],
+    [
+      "credentials refused at the token service",
+      tokenFailure(RefpayAuthenticationError, 401, "unauthorized_client"),
+      "token",
+      "credentials_refused",
+      /refused the shop's credentials \(401 unauthorized_client\)/,
+    ],
+    [
+      "a scope the token service does not grant (T1)",
+      tokenFailure(RefpayValidationError, 400, "invalid_scope"),
+      "token",
+      "scope_not_granted",
+      /does not grant the requested scope/,
+    ],
+    [
+      "a scope the token service does not grant (T2)",
+      tokenFailure(RefpayPermissionError, 403, "Forbidden"),
+      "token",
+      "scope_not_granted",
+      /403 Forbidden/,
+    ],
+    [
+      "a token request refused as malformed",
+      tokenFailure(RefpayValidationError, 400, "HeaderValidation"),
+      "token",
+      "request_refused",
+      /refused the token request/,
+    ],
+    [
+      "a scope that does not cover payments",
+      paymentsFailure(RefpayPermissionError, 403, "Forbidden"),
+      "payments",
+      "scope_not_granted",
+      /scope does not cover payments/,
+    ],
+    [
+      "a token the payments host does not accept",
+      paymentsFailure(RefpayAuthenticationError, 401, "Unauthorized"),
+      "payments",
+      "token_rejected_by_payments",
+      /payments API refused it/,
+    ],
+    [
+      "a 404 that is not the platform's",
+      paymentsFailure(RefpayNotFoundError, 404, "HTTP_404"),
+      "payments",
+      "wrong_url",
+      /without the platform's PAYMENT_NOT_FOUND/,
+    ],
+    [
+      "a server error",
+      paymentsFailure(RefpayServerError, 503, "HTTP_503"),
+      "payments",
+      "platform_error",
+      /server error \(503 HTTP_503\)/,
+    ],
+    [
+      "a refused connection",
+      tokenFailure(RefpayConnectionError, undefined, "ECONNREFUSED"),
+      "token",
+      "host_unreachable",
+      /nothing is listening there/,
+    ],
+    [
+      "a host name that does not resolve",
+      tokenFailure(RefpayConnectionError, undefined, "ENOTFOUND"),
+      "token",
+      "host_unreachable",
+      /could not be found \(ENOTFOUND\)/,
+    ],
+    [
+      "an untrusted certificate",
+      tokenFailure(RefpayConnectionError, undefined, "UNABLE_TO_VERIFY_LEAF_SIGNATURE"),
+      "token",
+      "tls_error",
+      /TLS.*UNABLE_TO_VERIFY_LEAF_SIGNATURE/,
+    ],
+    [
+      "a certificate for another host",
+      tokenFailure(RefpayConnectionError, undefined, "ERR_TLS_CERT_ALTNAME_INVALID"),
+      "token",
+      "tls_error",
+      /does not match the host name/,
+    ],
+    [
+      "an expired certificate",
+      paymentsFailure(RefpayConnectionError, undefined, "CERT_HAS_EXPIRED"),
+      "payments",
+      "tls_error",
+      /CERT_HAS_EXPIRED/,
+    ],
+    [
+      "a connect timeout",
+      tokenFailure(RefpayTimeoutError, undefined, "UND_ERR_CONNECT_TIMEOUT"),
+      "token",
+      "timeout",
+      /within 5000 ms/,
+    ],
+    [
+      "a silent server",
+      paymentsFailure(RefpayTimeoutError, undefined, "UND_ERR_HEADERS_TIMEOUT"),
+      "payments",
+      "timeout",
+      /did not answer within 10000 ms/,
+    ],
   ])("reads %s", (_name, error, step, problem, summary) => {
     const diagnosis = diagnose(error, context)
     expect(diagnosis.step).toBe(step)
@@ -59,12 +149,26 @@ describe("connection test diagnosis", () => {
   it("reminds that sandbox credentials do not work in production, and the reverse", () => {
     const refused = tokenFailure(RefpayAuthenticationError, 401, "unauthorized_client")
     expect(diagnose(refused, context).hint).toMatch(/Sandbox credentials do not work in production/)
-    expect(diagnose(refused, { ...context, environment: "sandbox" }).hint).toMatch(/Production credentials do not work in the sandbox/)
+    expect(diagnose(refused, { ...context, environment: "sandbox" }).hint).toMatch(
+      /Production credentials do not work in the sandbox/
+    )
     expect(diagnose(refused, { ...context, tokenInterface: "t2" }).hint).toMatch(/REFPAY_CHANNEL and REFPAY_SCOPE/)
   })
 
   it("passes on the platform's detail without any configured credential in it", () => {
-    const body = { status_code: 403, name: "Forbidden", message: "Forbidden", details: [{ status: "DENIED", error_code: "GENERIC-403", description: "Insufficient scope", description_detail: `client ${SECRET} lacks it` }] }
+    const body = {
+      status_code: 403,
+      name: "Forbidden",
+      message: "Forbidden",
+      details: [
+        {
+          status: "DENIED",
+          error_code: "GENERIC-403",
+          description: "Insufficient scope",
+          description_detail: `client ${SECRET} lacks it`,
+        },
+      ],
+    }
     const detail = platformDetail(paymentsFailure(RefpayPermissionError, 403, "Forbidden", body), [SECRET])
     expect(detail).toContain("GENERIC-403")
     expect(detail).toContain(REDACTED)
@@ -80,14 +184,17 @@ function serve(server: http.Server | https.Server | net.Server): Promise<number>
 const close = (server: net.Server) => new Promise((resolve) => server.close(resolve))
 
 function settingsFor(origin: string, extra: Record<string, string> = {}) {
-  return resolveOptions({}, {
-    REFPAY_ENVIRONMENT: "sandbox",
-    REFPAY_AUTH_URL: `${origin}/auth`,
-    REFPAY_PAYMENTS_URL: origin,
-    REFPAY_CLIENT_ID: "unit-client-id",
-    REFPAY_CLIENT_SECRET: SECRET,
-    ...extra,
-  })
+  return resolveOptions(
+    {},
+    {
+      REFPAY_ENVIRONMENT: "sandbox",
+      REFPAY_AUTH_URL: `${origin}/auth`,
+      REFPAY_PAYMENTS_URL: origin,
+      REFPAY_CLIENT_ID: "unit-client-id",
+      REFPAY_CLIENT_SECRET: SECRET,
+      ...extra,
+    }
+  )
 }
 
 describe("connection test against a platform that misbehaves", () => {
@@ -96,12 +203,37 @@ describe("connection test against a platform that misbehaves", () => {
   it("names a TLS failure when the platform's certificate is not trusted (a self-signed one)", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "refpay-tls-"))
     try {
-      execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem"), "-days", "1", "-subj", "/CN=localhost"], { stdio: "ignore" })
-      const server = https.createServer({ key: fs.readFileSync(path.join(dir, "key.pem")), cert: fs.readFileSync(path.join(dir, "cert.pem")) }, (_req, res) => res.end(token))
+      execFileSync(
+        "openssl",
+        [
+          "req",
+          "-x509",
+          "-newkey",
+          "rsa:2048",
+          "-nodes",
+          "-keyout",
+          path.join(dir, "key.pem"),
+          "-out",
+          path.join(dir, "cert.pem"),
+          "-days",
+          "1",
+          "-subj",
+          "/CN=localhost",
+        ],
+        { stdio: "ignore" }
+      )
+      const server = https.createServer(
+        { key: fs.readFileSync(path.join(dir, "key.pem")), cert: fs.readFileSync(path.join(dir, "cert.pem")) },
+        (_req, res) => res.end(token)
+      )
       const port = await serve(server)
       try {
         const result = await testRefpayConnection(settingsFor(`https://localhost:${port}`))
-        expect(result).toMatchObject({ ok: false, problem: "tls_error", steps: [{ step: "token", result: "failed", code: "DEPTH_ZERO_SELF_SIGNED_CERT" }, { result: "skipped" }] })
+        expect(result).toMatchObject({
+          ok: false,
+          problem: "tls_error",
+          steps: [{ step: "token", result: "failed", code: "DEPTH_ZERO_SELF_SIGNED_CERT" }, { result: "skipped" }],
+        })
         expect(JSON.stringify(result)).not.toContain(SECRET)
       } finally {
         await close(server)
@@ -117,8 +249,14 @@ describe("connection test against a platform that misbehaves", () => {
     const port = await serve(server)
     try {
       const started = Date.now()
-      const result = await testRefpayConnection(settingsFor(`http://127.0.0.1:${port}`, { REFPAY_REQUEST_TIMEOUT_MS: "300" }))
-      expect(result).toMatchObject({ ok: false, problem: "timeout", steps: [{ code: "UND_ERR_HEADERS_TIMEOUT" }, { result: "skipped" }] })
+      const result = await testRefpayConnection(
+        settingsFor(`http://127.0.0.1:${port}`, { REFPAY_REQUEST_TIMEOUT_MS: "300" })
+      )
+      expect(result).toMatchObject({
+        ok: false,
+        problem: "timeout",
+        steps: [{ code: "UND_ERR_HEADERS_TIMEOUT" }, { result: "skipped" }],
+      })
       expect(result.summary).toMatch(/did not answer within 300 ms/)
       expect(Date.now() - started).toBeLessThan(3000)
     } finally {
@@ -135,18 +273,28 @@ describe("connection test against a platform that misbehaves", () => {
     const port = await serve(server)
     try {
       const result = await testRefpayConnection(settingsFor(`http://127.0.0.1:${port}`))
-      expect(result).toMatchObject({ ok: false, problem: "wrong_url", steps: [{ result: "ok" }, { result: "failed", http_status: 404 }] })
+      expect(result).toMatchObject({
+        ok: false,
+        problem: "wrong_url",
+        steps: [{ result: "ok" }, { result: "failed", http_status: 404 }],
+      })
     } finally {
       await close(server)
     }
   })
 
   it("says the body is not the platform's when the token URL answers a web page", async () => {
-    const server = http.createServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<html>login</html>"))
+    const server = http.createServer((_req, res) =>
+      res.writeHead(200, { "content-type": "text/html" }).end("<html>login</html>")
+    )
     const port = await serve(server)
     try {
       const result = await testRefpayConnection(settingsFor(`http://127.0.0.1:${port}`))
-      expect(result).toMatchObject({ ok: false, problem: "unexpected_response", steps: [{ step: "token", result: "failed" }, { result: "skipped" }] })
+      expect(result).toMatchObject({
+        ok: false,
+        problem: "unexpected_response",
+        steps: [{ step: "token", result: "failed" }, { result: "skipped" }],
+      })
     } finally {
       await close(server)
     }

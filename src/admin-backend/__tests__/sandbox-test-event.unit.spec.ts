@@ -4,21 +4,34 @@ import { sameEndpoint, sendSandboxTestEvent, summarizeAttempts } from "../sandbo
 
 describe("sandbox test event", () => {
   it("is refused outside the sandbox environment, before anything is called", async () => {
-    const settings = resolveOptions({}, {
-      REFPAY_ENVIRONMENT: "production",
-      REFPAY_AUTH_URL: "https://auth.refpay.example",
-      REFPAY_PAYMENTS_URL: "https://api.refpay.example",
-      REFPAY_CLIENT_ID: "prod-id",
-      REFPAY_CLIENT_SECRET: "prod-secret",
-      REFPAY_WEBHOOK_SECRET: "a-production-webhook-secret",
-    })
+    const settings = resolveOptions(
+      {},
+      {
+        REFPAY_ENVIRONMENT: "production",
+        REFPAY_AUTH_URL: "https://auth.refpay.example",
+        REFPAY_PAYMENTS_URL: "https://api.refpay.example",
+        REFPAY_CLIENT_ID: "prod-id",
+        REFPAY_CLIENT_SECRET: "prod-secret",
+        REFPAY_WEBHOOK_SECRET: "a-production-webhook-secret",
+      }
+    )
     const createClient = jest.fn()
-    await expect(sendSandboxTestEvent(settings, "https://shop.example/hooks/refpay", { createClient })).resolves.toMatchObject({ sent: false, reason: "not_sandbox" })
+    await expect(
+      sendSandboxTestEvent(settings, "https://shop.example/hooks/refpay", { createClient })
+    ).resolves.toMatchObject({ sent: false, reason: "not_sandbox" })
     expect(createClient).not.toHaveBeenCalled()
   })
 
   it("says plainly when the sandbox has no controls (a homologation platform, not the simulator)", async () => {
-    const settings = resolveOptions({}, { REFPAY_PAYMENTS_URL: "http://127.0.0.1:1", REFPAY_AUTH_URL: "http://127.0.0.1:1/auth", REFPAY_CLIENT_ID: "a", REFPAY_CLIENT_SECRET: "b" })
+    const settings = resolveOptions(
+      {},
+      {
+        REFPAY_PAYMENTS_URL: "http://127.0.0.1:1",
+        REFPAY_AUTH_URL: "http://127.0.0.1:1/auth",
+        REFPAY_CLIENT_ID: "a",
+        REFPAY_CLIENT_SECRET: "b",
+      }
+    )
     const result = await sendSandboxTestEvent(settings, "http://localhost:9000/hooks/refpay")
     expect(result).toMatchObject({ sent: false, reason: "no_sandbox_controls" })
   })

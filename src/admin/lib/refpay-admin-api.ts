@@ -18,7 +18,7 @@ export interface AdminAnswer<T> {
   headers: Headers
 }
 
-export async function refpayAdmin<T = any>(
+export async function refpayAdmin<T = unknown>(
   method: "GET" | "POST",
   path: string,
   query?: Record<string, string | number | undefined>,
@@ -26,12 +26,20 @@ export async function refpayAdmin<T = any>(
 ): Promise<AdminAnswer<T>> {
   const base = typeof __BACKEND_URL__ === "string" && __BACKEND_URL__ ? __BACKEND_URL__ : "/"
   const search = query
-    ? new URLSearchParams(Object.entries(query).filter((e): e is [string, string | number] => e[1] !== undefined && e[1] !== "").map(([k, v]) => [k, String(v)])).toString()
+    ? new URLSearchParams(
+        Object.entries(query)
+          .filter((e): e is [string, string | number] => e[1] !== undefined && e[1] !== "")
+          .map(([k, v]) => [k, String(v)])
+      ).toString()
     : ""
   const response = await fetch(`${base.replace(/\/+$/, "")}${path}${search ? `?${search}` : ""}`, {
     method,
     credentials: "include",
-    headers: { accept: "application/json", ...(method === "POST" ? { "content-type": "application/json" } : {}), ...authHeader() },
+    headers: {
+      accept: "application/json",
+      ...(method === "POST" ? { "content-type": "application/json" } : {}),
+      ...authHeader(),
+    },
     body: method === "POST" ? JSON.stringify(definedOnly(body)) : undefined,
   })
   const answer = await response.json().catch(() => null)
@@ -39,7 +47,7 @@ export async function refpayAdmin<T = any>(
     ok: response.ok,
     status: response.status,
     body: answer,
-    message: response.ok ? null : (answer as { message?: string } | null)?.message ?? `HTTP ${response.status}`,
+    message: response.ok ? null : ((answer as { message?: string } | null)?.message ?? `HTTP ${response.status}`),
     headers: response.headers,
   }
 }
@@ -69,6 +77,12 @@ export function relativeTime(iso: string | null | undefined, now = Date.now()): 
   const diff = time - now
   const abs = Math.abs(diff)
   const [value, unit] =
-    abs < 60_000 ? [Math.round(abs / 1000), "s"] : abs < 3_600_000 ? [Math.round(abs / 60_000), "min"] : abs < 172_800_000 ? [Math.round(abs / 3_600_000), "h"] : [Math.round(abs / 86_400_000), "days"]
+    abs < 60_000
+      ? [Math.round(abs / 1000), "s"]
+      : abs < 3_600_000
+        ? [Math.round(abs / 60_000), "min"]
+        : abs < 172_800_000
+          ? [Math.round(abs / 3_600_000), "h"]
+          : [Math.round(abs / 86_400_000), "days"]
   return diff >= 0 ? `in ${value} ${unit}` : `${value} ${unit} ago`
 }

@@ -8,7 +8,11 @@ type Query = Record<string, string | number | undefined>
  * `refreshKey` moves. The last answer stays on screen while the next one loads (turning a page does not blank the
  * table), and an answer overtaken by a newer request, or arriving after the section left the page, is dropped.
  */
-export function useRefpayGet<T>(path: string, query: Query = {}, refreshKey = 0): { data: T | null; error: string | null } {
+export function useRefpayGet<T>(
+  path: string,
+  query: Query = {},
+  refreshKey = 0
+): { data: T | null; error: string | null } {
   const [data, setData] = useState<T | null>(null)
   const [error, setError] = useState<string | null>(null)
   // A new object every render: its content, not its identity, says whether to ask again.
@@ -37,7 +41,11 @@ export function useRefpayGet<T>(path: string, query: Query = {}, refreshKey = 0)
  * A call the shop owner starts with a button: `running` while it is under way (for the button's spinner), then its
  * body, or null and `error` saying why it failed. What the last call showed stays until the caller replaces it.
  */
-export function useRefpayCall<T>(): { running: boolean; error: string | null; run: (call: () => Promise<AdminAnswer<T>>) => Promise<T | null> } {
+export function useRefpayCall<T>(): {
+  running: boolean
+  error: string | null
+  run: (call: () => Promise<AdminAnswer<T>>) => Promise<T | null>
+} {
   const [running, setRunning] = useState(false)
   const [error, setError] = useState<string | null>(null)
 

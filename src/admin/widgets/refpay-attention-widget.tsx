@@ -23,7 +23,9 @@ const RefpayAttentionWidget = () => {
   const counts = useRefpayGet<{ counts: Record<AttentionKind, number> }>("/admin/refpay/attention").data?.counts
 
   const parts = counts
-    ? (Object.keys(LABELS) as AttentionKind[]).filter((k) => counts[k] > 0).map((k) => `${counts[k]} ${LABELS[k][counts[k] === 1 ? 0 : 1]}`)
+    ? (Object.keys(LABELS) as AttentionKind[])
+        .filter((k) => counts[k] > 0)
+        .map((k) => `${counts[k]} ${LABELS[k][counts[k] === 1 ? 0 : 1]}`)
     : []
   if (parts.length === 0) return null
   return (
@@ -32,7 +34,10 @@ const RefpayAttentionWidget = () => {
       <Text size="small" className="flex-1">
         <span className="font-medium">REFPAY:</span> {parts.join(", ")}.
       </Text>
-      <Link to="/settings/refpay" className="text-ui-fg-interactive txt-compact-small-plus whitespace-nowrap hover:text-ui-fg-interactive-hover">
+      <Link
+        to="/settings/refpay"
+        className="text-ui-fg-interactive txt-compact-small-plus whitespace-nowrap hover:text-ui-fg-interactive-hover"
+      >
         Review
       </Link>
     </Container>

@@ -47,16 +47,24 @@ const RefpayOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const checkNow = useCallback(async () => {
     setChecking(true)
     try {
-      const answer = await refpayAdmin<{ refpay: AdminRefpayView }>("POST", `/admin/refpay/orders/${encodeURIComponent(order.id)}/sync`)
+      const answer = await refpayAdmin<{ refpay: AdminRefpayView }>(
+        "POST",
+        `/admin/refpay/orders/${encodeURIComponent(order.id)}/sync`
+      )
       if (!answer.ok) {
         // The check ran and was recorded (e.g. the platform does not know the reference): show it.
-        const fresh = await refpayAdmin<{ refpay: AdminRefpayView }>("GET", `/admin/refpay/orders/${encodeURIComponent(order.id)}`)
+        const fresh = await refpayAdmin<{ refpay: AdminRefpayView }>(
+          "GET",
+          `/admin/refpay/orders/${encodeURIComponent(order.id)}`
+        )
         if (fresh.ok) setLoad({ state: "ready", view: fresh.body.refpay })
         throw new Error(answer.message ?? `HTTP ${answer.status}`)
       }
       const view = answer.body.refpay
       setLoad({ state: "ready", view })
-      toast.success("REFPAY status checked", { description: `${describe(view).label} (platform: ${view.platform_status})` })
+      toast.success("REFPAY status checked", {
+        description: `${describe(view).label} (platform: ${view.platform_status})`,
+      })
     } catch (error) {
       toast.error("Could not check the REFPAY status", { description: (error as Error).message })
     } finally {
@@ -68,11 +76,16 @@ const RefpayOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
     if (!window.confirm("Issue a new REFPAY reference for this order and e-mail it to the customer?")) return
     setRenewing(true)
     try {
-      const answer = await refpayAdmin<{ refpay: AdminRefpayView }>("POST", `/admin/refpay/orders/${encodeURIComponent(order.id)}/renew`)
+      const answer = await refpayAdmin<{ refpay: AdminRefpayView }>(
+        "POST",
+        `/admin/refpay/orders/${encodeURIComponent(order.id)}/renew`
+      )
       if (!answer.ok) throw new Error(answer.message ?? `HTTP ${answer.status}`)
       const view = answer.body.refpay
       setLoad({ state: "ready", view })
-      toast.success("New REFPAY reference issued", { description: `Entity ${view.entity}, reference ${view.reference}` })
+      toast.success("New REFPAY reference issued", {
+        description: `Entity ${view.entity}, reference ${view.reference}`,
+      })
     } catch (error) {
       toast.error("Could not issue a new reference", { description: (error as Error).message })
     } finally {
@@ -108,23 +121,25 @@ const RefpayOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
         <div className="px-6 py-4">
           <Alert variant="error" data-testid="refpay-paid-after-cancellation">
             Paid after the order was cancelled: refund or contact the customer.
-            {view.paid_after_cancellation_at ? ` (payment recorded ${formatDateTime(view.paid_after_cancellation_at)})` : ""}
+            {view.paid_after_cancellation_at
+              ? ` (payment recorded ${formatDateTime(view.paid_after_cancellation_at)})`
+              : ""}
           </Alert>
         </div>
       )}
       {view.last_check?.outcome === "unknown_payment" && (
         <div className="px-6 py-4">
           <Alert variant="error" data-testid="refpay-unknown-to-platform">
-            The platform does not know this reference (last checked {formatDateTime(view.last_check.checked_at)}). Nothing was
-            cancelled; check the shop's REFPAY environment and credentials, or the payment on the platform.
+            The platform does not know this reference (last checked {formatDateTime(view.last_check.checked_at)}).
+            Nothing was cancelled; check the shop's REFPAY environment and credentials, or the payment on the platform.
           </Alert>
         </div>
       )}
       {view.last_check?.outcome === "platform_error" && (
         <div className="px-6 py-4">
           <Alert variant="warning" data-testid="refpay-check-failed">
-            The last {view.last_check.failures > 1 ? `${view.last_check.failures} status checks` : "status check"} could not reach
-            the platform; it is checked again automatically.
+            The last {view.last_check.failures > 1 ? `${view.last_check.failures} status checks` : "status check"} could
+            not reach the platform; it is checked again automatically.
           </Alert>
         </div>
       )}
@@ -141,7 +156,11 @@ const RefpayOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
         <Row label="Reference" value={view.reference} testId="refpay-reference" mono />
         <Row label="Amount" value={view.amount_display} testId="refpay-amount" />
         <Row label="Platform status" value={view.platform_status} testId="refpay-platform-status" />
-        <Row label={view.expired ? "Expired" : "Pay by"} value={formatDateTime(view.expires_at)} testId="refpay-expires-at" />
+        <Row
+          label={view.expired ? "Expired" : "Pay by"}
+          value={formatDateTime(view.expires_at)}
+          testId="refpay-expires-at"
+        />
         <Row label="Last checked" value={formatDateTime(view.checked_at)} testId="refpay-checked-at" />
       </dl>
 
@@ -152,7 +171,11 @@ const RefpayOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
           </Text>
           <ul className="mt-2 flex flex-col gap-y-1">
             {view.history!.map((item) => (
-              <li key={item.payment_session_id} className="flex items-center justify-between gap-x-2" data-testid="refpay-history-item">
+              <li
+                key={item.payment_session_id}
+                className="flex items-center justify-between gap-x-2"
+                data-testid="refpay-history-item"
+              >
                 <Text size="small" leading="compact" className="font-mono">
                   {item.entity} / {item.reference}
                 </Text>
@@ -167,7 +190,13 @@ const RefpayOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
 
       <div className="flex justify-end gap-x-2 px-6 py-4">
         {canIssueNewReference(order, view) && (
-          <Button size="small" variant="secondary" onClick={issueNewReference} isLoading={renewing} data-testid="refpay-issue-new-reference">
+          <Button
+            size="small"
+            variant="secondary"
+            onClick={issueNewReference}
+            isLoading={renewing}
+            data-testid="refpay-issue-new-reference"
+          >
             Issue a new reference
           </Button>
         )}
@@ -212,7 +241,12 @@ function describe(view: RefpayPaymentView): { label: string; color: BadgeColor; 
     case "awaiting":
       return view.expired
         ? { label: "Expired", color: "red", warning: "The reference expired unpaid: do not ship." }
-        : { label: "Awaiting payment — do not ship", color: "orange", warning: "Do not ship until REFPAY confirms the payment. The order becomes paid by itself when the customer pays." }
+        : {
+            label: "Awaiting payment — do not ship",
+            color: "orange",
+            warning:
+              "Do not ship until REFPAY confirms the payment. The order becomes paid by itself when the customer pays.",
+          }
     case "cancelled":
       return view.expired ? { label: "Expired", color: "grey" } : { label: "Cancelled", color: "grey" }
     case "failed":

@@ -1,11 +1,27 @@
-import { formatEmailAmount, formatEmailDeadline, REFPAY_EMAIL_TEMPLATES, renderRefpayEmail } from "../render-refpay-email"
+import {
+  formatEmailAmount,
+  formatEmailDeadline,
+  REFPAY_EMAIL_TEMPLATES,
+  renderRefpayEmail,
+} from "../render-refpay-email"
 
 const NBSP = /\u00a0/g
-const base = { order_id: "order_1", display_id: 1042, entity: "01234", reference: "000123450", amount_cents: 2498, expires_at: "2026-11-30T23:30:00.000Z" }
+const base = {
+  order_id: "order_1",
+  display_id: 1042,
+  entity: "01234",
+  reference: "000123450",
+  amount_cents: 2498,
+  expires_at: "2026-11-30T23:30:00.000Z",
+}
 
 describe("renderRefpayEmail: the plugin's e-mails for any provider", () => {
   it("shows entity and reference exactly as the platform returned them, leading zeros included, never regrouped", () => {
-    const { text, html } = renderRefpayEmail("refpay-payment-instructions", { ...base, entity: "00001", reference: "000000001" })
+    const { text, html } = renderRefpayEmail("refpay-payment-instructions", {
+      ...base,
+      entity: "00001",
+      reference: "000000001",
+    })
     expect(text).toContain("Entidade: 00001")
     expect(text).toContain("Referência: 000000001")
     expect(html).toContain("<strong>00001</strong>")
@@ -20,7 +36,9 @@ describe("renderRefpayEmail: the plugin's e-mails for any provider", () => {
   ])("amount %i cents reads %s in Portuguese and %s in English", (cents, pt, en) => {
     expect(formatEmailAmount(cents, "pt").replace(NBSP, " ")).toBe(pt)
     expect(formatEmailAmount(cents, "en")).toBe(en)
-    expect(renderRefpayEmail("refpay-payment-reminder", { ...base, amount_cents: cents }, "pt").text.replace(NBSP, " ")).toContain(`Montante: ${pt}`)
+    expect(
+      renderRefpayEmail("refpay-payment-reminder", { ...base, amount_cents: cents }, "pt").text.replace(NBSP, " ")
+    ).toContain(`Montante: ${pt}`)
   })
 
   it("gives the deadline in Lisbon time (summer and winter)", () => {
@@ -29,12 +47,26 @@ describe("renderRefpayEmail: the plugin's e-mails for any provider", () => {
   })
 
   it("renews: the new reference to pay and the expired one crossed out; cancels: no reference to pay", () => {
-    const expired_reference = { entity: "11111", reference: "222222222", amount_cents: 2498, expires_at: base.expires_at }
-    const renewed = renderRefpayEmail("refpay-reference-expired", { ...base, outcome: "renewed", expired_reference }, "en")
+    const expired_reference = {
+      entity: "11111",
+      reference: "222222222",
+      amount_cents: 2498,
+      expires_at: base.expires_at,
+    }
+    const renewed = renderRefpayEmail(
+      "refpay-reference-expired",
+      { ...base, outcome: "renewed", expired_reference },
+      "en"
+    )
     expect(renewed.subject).toBe("New payment reference for your order #1042")
     expect(renewed.text).toContain("Reference: 000123450")
     expect(renewed.text).toContain("Expired reference (do not pay): 11111 / 222222222")
-    const cancelled = renderRefpayEmail("refpay-reference-expired", { ...base, outcome: "cancelled", expired_reference, order_again_url: "https://shop.example/pt" })
+    const cancelled = renderRefpayEmail("refpay-reference-expired", {
+      ...base,
+      outcome: "cancelled",
+      expired_reference,
+      order_again_url: "https://shop.example/pt",
+    })
     expect(cancelled.subject).toBe("Encomenda #1042 cancelada por falta de pagamento")
     expect(cancelled.text).not.toContain("Referência: 000123450")
     expect(cancelled.text).toContain("https://shop.example/pt")

@@ -65,7 +65,7 @@ export function createRefpayClient(config: RefpayClientConfig): RefpayClient {
 function createTokenSource(
   config: ResolvedRefpayConfig,
   http: ReturnType<typeof createHttpClient>,
-  redactor: ReturnType<typeof createRedactor>,
+  redactor: ReturnType<typeof createRedactor>
 ): TokenSource {
   if (config.tokenInterface === "t1") {
     return createT1TokenSource({

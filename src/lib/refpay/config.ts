@@ -149,7 +149,12 @@ export const DEFAULT_RETRIES: Readonly<RefpayRetryPolicy> = Object.freeze({
 })
 
 /** T2 requester identity when none is given: "the channel needs no traceability" (spec 4.2 rule 1). */
-export const DEFAULT_REQUESTER: Readonly<RefpayRequester> = Object.freeze({ branch: "", login: "", name: "", enrollmentNumber: "" })
+export const DEFAULT_REQUESTER: Readonly<RefpayRequester> = Object.freeze({
+  branch: "",
+  login: "",
+  name: "",
+  enrollmentNumber: "",
+})
 
 export const DEFAULT_T2_AUTHORIZATION_FORM: RefpayT2AuthorizationForm = "bearer"
 
@@ -200,7 +205,8 @@ export function resolveRefpayConfig(config: RefpayClientConfig): ResolvedRefpayC
     scope: config.scope,
     requester: { ...DEFAULT_REQUESTER, ...definedOnly(config.requester ?? {}) },
     // T1 tokens are always sent as "Bearer <token>" (spec 5.3).
-    authorizationForm: tokenInterface === "t1" ? "bearer" : config.t2AuthorizationForm ?? DEFAULT_T2_AUTHORIZATION_FORM,
+    authorizationForm:
+      tokenInterface === "t1" ? "bearer" : (config.t2AuthorizationForm ?? DEFAULT_T2_AUTHORIZATION_FORM),
     paths: { ...DEFAULT_PATHS, ...definedOnly(config.paths ?? {}) },
     timeouts: { ...DEFAULT_TIMEOUTS, ...definedOnly(config.timeouts ?? {}) },
     retries: { ...DEFAULT_RETRIES, ...definedOnly(config.retries ?? {}) },

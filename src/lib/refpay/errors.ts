@@ -161,9 +161,7 @@ const MAX_TEXT_DETAIL = 200
 export function summarizeErrorBody(body: unknown): ErrorBodySummary {
   const payments = PaymentsErrorBodySchema.safeParse(body)
   if (payments.success) {
-    const fields = payments.data.details
-      .map((d) => [d.field, d.message].filter(Boolean).join(": "))
-      .filter(Boolean)
+    const fields = payments.data.details.map((d) => [d.field, d.message].filter(Boolean).join(": ")).filter(Boolean)
     const detail = [payments.data.message, fields.length ? `(${fields.join("; ")})` : undefined]
       .filter(Boolean)
       .join(" ")
@@ -246,7 +244,8 @@ export function createResponseError(args: {
   requestId?: string
   redactor?: Redactor
 }): RefpayResponseError {
-  const list = args.issues.slice(0, 5).join("; ") + (args.issues.length > 5 ? `; and ${args.issues.length - 5} more` : "")
+  const list =
+    args.issues.slice(0, 5).join("; ") + (args.issues.length > 5 ? `; and ${args.issues.length - 5} more` : "")
   return new RefpayResponseError({
     message: `REFPAY ${args.operation} returned an unexpected ${args.status} body: ${list}`,
     code: "INVALID_RESPONSE",

@@ -142,7 +142,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         if (failure.retryable && retriesLeft) {
           const delay = backoffDelayMs(attempt - 1, retries, random)
           logger.warn(
-            `REFPAY ${req.operation}: ${req.method} ${target.logPath} attempt ${attempt} failed (${failure.code}); retrying in ${delay} ms`,
+            `REFPAY ${req.operation}: ${req.method} ${target.logPath} attempt ${attempt} failed (${failure.code}); retrying in ${delay} ms`
           )
           await sleep(delay)
           continue
@@ -152,7 +152,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (isRetryableStatus(status) && retriesLeft) {
         const delay = backoffDelayMs(attempt - 1, retries, random)
         logger.warn(
-          `REFPAY ${req.operation}: ${req.method} ${target.logPath} attempt ${attempt} answered ${status}; retrying in ${delay} ms`,
+          `REFPAY ${req.operation}: ${req.method} ${target.logPath} attempt ${attempt} answered ${status}; retrying in ${delay} ms`
         )
         await sleep(delay)
         continue

@@ -44,9 +44,4 @@ export {
   type RefpayAddress,
   type RefpayCustomer,
 } from "./requests"
-export type {
-  RefpayCancelResult,
-  RefpayCreatedPayment,
-  RefpayPaymentRecord,
-  RefpayPaymentStatus,
-} from "./schemas"
+export type { RefpayCancelResult, RefpayCreatedPayment, RefpayPaymentRecord, RefpayPaymentStatus } from "./schemas"

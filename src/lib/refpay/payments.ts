@@ -65,7 +65,7 @@ export function createPaymentsApi(options: PaymentsApiOptions): PaymentsApi {
    */
   async function authorizedCall<T extends object>(
     call: PaymentCall,
-    schema: z.ZodType<T>,
+    schema: z.ZodType<T>
   ): Promise<T & { raw: Record<string, unknown> }> {
     // The cached token without waiting when it is fresh, which is nearly always.
     const first = tokens.freshAuthorization() ?? (await tokens.authorizationHeader())
@@ -91,7 +91,7 @@ export function createPaymentsApi(options: PaymentsApiOptions): PaymentsApi {
       const body = JSON.stringify(buildCreatePaymentBody(input, requestId))
       return await authorizedCall(
         { operation: "create payment", method: "POST", url: createUrl, body, requestId },
-        PaymentCreationResponseSchema,
+        PaymentCreationResponseSchema
       )
     },
 
@@ -100,7 +100,7 @@ export function createPaymentsApi(options: PaymentsApiOptions): PaymentsApi {
       const path = fillPaymentIdPath(operation, options.paths.paymentInfo, paymentId)
       return await authorizedCall(
         { operation, method: "GET", url: joinUrl(options.paymentsUrl, path) },
-        PaymentStatusResponseSchema,
+        PaymentStatusResponseSchema
       )
     },
 
@@ -111,7 +111,7 @@ export function createPaymentsApi(options: PaymentsApiOptions): PaymentsApi {
       const path = fillPaymentIdPath(operation, options.paths.cancelPayment, input.paymentId)
       return await authorizedCall(
         { operation, method: "POST", url: joinUrl(options.paymentsUrl, path), body, requestId },
-        CancelResponseSchema,
+        CancelResponseSchema
       )
     },
   }

@@ -8,7 +8,17 @@
 export const REDACTED = "[REDACTED]"
 
 /** Keys whose values are always replaced, compared case-insensitively with "-" and "_" ignored. */
-const SECRET_KEYS = new Set(["authorization", "clientsecret", "clientid", "channel", "scope", "accesstoken", "refreshtoken", "idtoken", "password"])
+const SECRET_KEYS = new Set([
+  "authorization",
+  "clientsecret",
+  "clientid",
+  "channel",
+  "scope",
+  "accesstoken",
+  "refreshtoken",
+  "idtoken",
+  "password",
+])
 
 /**
  * A JWT (three base64url segments, the first starting with a JSON-object header) or a bearer credential. The
@@ -96,8 +106,9 @@ export function redactUrl(url: string): string {
   const hidden = REDACTED_URL_PART
   const [beforeFragment, ...fragment] = url.split("#")
   const [address, ...query] = (beforeFragment as string).split("?")
-  const withoutUser = (address as string).replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/]*)@/i, (_match, scheme: string, userInfo: string) =>
-    `${scheme}${userInfo.includes(":") ? `${hidden}:${hidden}` : hidden}@`
+  const withoutUser = (address as string).replace(
+    /^([a-z][a-z0-9+.-]*:\/\/)([^/]*)@/i,
+    (_match, scheme: string, userInfo: string) => `${scheme}${userInfo.includes(":") ? `${hidden}:${hidden}` : hidden}@`
   )
   const queryText = query.join("?")
   const redactedQuery = queryText
@@ -109,5 +120,9 @@ export function redactUrl(url: string): string {
     })
     .join("&")
   const fragmentText = fragment.join("#")
-  return withoutUser + (query.length ? `?${redactedQuery}` : "") + (fragment.length ? `#${fragmentText === "" ? "" : hidden}` : "")
+  return (
+    withoutUser +
+    (query.length ? `?${redactedQuery}` : "") +
+    (fragment.length ? `#${fragmentText === "" ? "" : hidden}` : "")
+  )
 }

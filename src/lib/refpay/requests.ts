@@ -165,7 +165,7 @@ function refuse(operation: string, message: string): never {
 function checkIdentifiersAndAmount(
   operation: string,
   input: Pick<CreatePaymentInput, "paymentId" | "idempotencyKey" | "amountCents">,
-  requestId: string,
+  requestId: string
 ): void {
   checkUuid(operation, "paymentId", input.paymentId)
   checkUuid(operation, "idempotencyKey", input.idempotencyKey)

@@ -11,7 +11,7 @@ import type { Redactor } from "./redact"
 export function readResponse<S extends z.ZodType>(
   res: HttpResponse,
   schema: S,
-  context: { operation: string; requestId?: string; redactor: Redactor },
+  context: { operation: string; requestId?: string; redactor: Redactor }
 ): z.output<S> {
   if (res.status < 200 || res.status > 299) {
     throw createApiError({

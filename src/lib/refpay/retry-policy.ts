@@ -24,7 +24,12 @@ const RETRYABLE_CONNECTION_CODES = new Set([
 ])
 
 /** Timeouts are retried too (the server may have been briefly stuck), but surface as RefpayTimeoutError. */
-const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT"])
+const TIMEOUT_CODES = new Set([
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+  "ETIMEDOUT",
+])
 
 export interface TransportFailure {
   /** The error's `code`, or "UNKNOWN" when it has none. */

@@ -67,9 +67,7 @@ export const T1TokenResponseSchema = z
     expires_in: z.int().positive(),
     scope: optionalString,
   })
-  .transform(
-    (b): TokenGrant => ({ accessToken: b.access_token, expiresInSeconds: b.expires_in, scope: b.scope }),
-  )
+  .transform((b): TokenGrant => ({ accessToken: b.access_token, expiresInSeconds: b.expires_in, scope: b.scope }))
 
 /** T1 error body, OAuth 2.0 (spec 2.2). */
 export const T1ErrorBodySchema = z.looseObject({
@@ -102,7 +100,7 @@ export const T2ErrorBodySchema = z.looseObject({
         error_code: optionalString,
         description: optionalString,
         description_detail: optionalString,
-      }),
+      })
     )
     .nullish()
     .transform((v) => v ?? []),
@@ -173,24 +171,22 @@ export const PaymentCreationResponseSchema = z
     reason_message: nullableString,
     acquirer_transaction_id: nullableString,
   })
-  .transform(
-    (b): Omit<RefpayCreatedPayment, "raw"> => ({
-      paymentId: b.payment_id,
-      status: b.status,
-      amount: String(b.amount),
-      amountCents: Number(b.amount),
-      entity: b.additional_data.entity,
-      reference: b.additional_data.reference,
-      orderId: b.order_id ?? undefined,
-      idempotencyKey: b.idempotency_key ?? undefined,
-      sellerId: b.seller_id ?? undefined,
-      currency: b.currency ?? undefined,
-      receivedAt: b.received_at ?? undefined,
-      reasonCode: b.reason_code ?? undefined,
-      reasonMessage: b.reason_message ?? undefined,
-      acquirerTransactionId: b.acquirer_transaction_id ?? undefined,
-    }),
-  )
+  .transform((b): Omit<RefpayCreatedPayment, "raw"> => ({
+    paymentId: b.payment_id,
+    status: b.status,
+    amount: String(b.amount),
+    amountCents: Number(b.amount),
+    entity: b.additional_data.entity,
+    reference: b.additional_data.reference,
+    orderId: b.order_id ?? undefined,
+    idempotencyKey: b.idempotency_key ?? undefined,
+    sellerId: b.seller_id ?? undefined,
+    currency: b.currency ?? undefined,
+    receivedAt: b.received_at ?? undefined,
+    reasonCode: b.reason_code ?? undefined,
+    reasonMessage: b.reason_message ?? undefined,
+    acquirerTransactionId: b.acquirer_transaction_id ?? undefined,
+  }))
 
 /** One entry of the status read's history (choice, docs/platform-contract.md). */
 export interface RefpayPaymentRecord {
@@ -237,16 +233,14 @@ const PaymentRecordSchema = z
     occurred_at: optionalString,
     idempotency_key: optionalString,
   })
-  .transform(
-    (r): RefpayPaymentRecord => ({
-      type: r.type,
-      amount: r.amount,
-      amountCents: cents(r.amount),
-      status: r.status,
-      occurredAt: r.occurred_at,
-      idempotencyKey: r.idempotency_key,
-    }),
-  )
+  .transform((r): RefpayPaymentRecord => ({
+    type: r.type,
+    amount: r.amount,
+    amountCents: cents(r.amount),
+    status: r.status,
+    occurredAt: r.occurred_at,
+    idempotencyKey: r.idempotency_key,
+  }))
 
 /** Lenient: only payment_id and status are required; the rest is typed when present and passed through. */
 export const PaymentStatusResponseSchema = z
@@ -281,30 +275,28 @@ export const PaymentStatusResponseSchema = z
       .nullish()
       .transform((v) => v ?? []),
   })
-  .transform(
-    (b): Omit<RefpayPaymentStatus, "raw"> => ({
-      paymentId: b.payment_id,
-      status: b.status,
-      orderId: b.order_id,
-      sellerId: b.seller_id,
-      amount: b.amount,
-      amountCents: cents(b.amount),
-      refundedAmount: b.refunded_amount,
-      refundedAmountCents: cents(b.refunded_amount),
-      currency: b.currency,
-      receivedAt: b.received_at,
-      updatedAt: b.updated_at,
-      expiresAt: b.expires_at,
-      reasonCode: b.reason_code,
-      reasonMessage: b.reason_message,
-      entity: b.additional_data?.entity,
-      reference: b.additional_data?.reference,
-      paymentMethod: b.payment?.payment_method,
-      brand: b.payment?.brand,
-      transactionType: b.payment?.transaction_type,
-      records: b.records,
-    }),
-  )
+  .transform((b): Omit<RefpayPaymentStatus, "raw"> => ({
+    paymentId: b.payment_id,
+    status: b.status,
+    orderId: b.order_id,
+    sellerId: b.seller_id,
+    amount: b.amount,
+    amountCents: cents(b.amount),
+    refundedAmount: b.refunded_amount,
+    refundedAmountCents: cents(b.refunded_amount),
+    currency: b.currency,
+    receivedAt: b.received_at,
+    updatedAt: b.updated_at,
+    expiresAt: b.expires_at,
+    reasonCode: b.reason_code,
+    reasonMessage: b.reason_message,
+    entity: b.additional_data?.entity,
+    reference: b.additional_data?.reference,
+    paymentMethod: b.payment?.payment_method,
+    brand: b.payment?.brand,
+    transactionType: b.payment?.transaction_type,
+    records: b.records,
+  }))
 
 /** Result of the shared cancel/refund call (choice, docs/platform-contract.md), as handed to callers. */
 export interface RefpayCancelResult {
@@ -337,18 +329,16 @@ export const CancelResponseSchema = z
     reason_code: optionalString,
     reason_message: optionalString,
   })
-  .transform(
-    (b): Omit<RefpayCancelResult, "raw"> => ({
-      paymentId: b.payment_id,
-      operation: b.operation,
-      status: b.status,
-      amount: b.amount,
-      amountCents: cents(b.amount),
-      refundedAmount: b.refunded_amount,
-      refundedAmountCents: cents(b.refunded_amount),
-      idempotencyKey: b.idempotency_key,
-      processedAt: b.processed_at,
-      reasonCode: b.reason_code,
-      reasonMessage: b.reason_message,
-    }),
-  )
+  .transform((b): Omit<RefpayCancelResult, "raw"> => ({
+    paymentId: b.payment_id,
+    operation: b.operation,
+    status: b.status,
+    amount: b.amount,
+    amountCents: cents(b.amount),
+    refundedAmount: b.refunded_amount,
+    refundedAmountCents: cents(b.refunded_amount),
+    idempotencyKey: b.idempotency_key,
+    processedAt: b.processed_at,
+    reasonCode: b.reason_code,
+    reasonMessage: b.reason_message,
+  }))

@@ -48,7 +48,7 @@ export class TokenCache {
 
   constructor(
     private readonly source: TokenSource,
-    private readonly options: TokenCacheOptions,
+    private readonly options: TokenCacheOptions
   ) {}
 
   /** How many times the token endpoint has been asked for a token (failed attempts included). */
@@ -66,7 +66,7 @@ export class TokenCache {
       } catch (error) {
         if (this.options.now() < current.expiresAtMs && this.current === current) {
           this.options.logger.warn(
-            `REFPAY ${this.source.operation}: early refresh failed (${describe(error)}); using the current token until it expires`,
+            `REFPAY ${this.source.operation}: early refresh failed (${describe(error)}); using the current token until it expires`
           )
           return current
         }
@@ -134,7 +134,7 @@ export class TokenCache {
         this.options.redactor?.addToken(token.accessToken)
         this.current = token
         this.options.logger.debug(
-          `REFPAY ${this.source.operation}: new token, valid ${grant.expiresInSeconds} s (fetch #${this.fetches})`,
+          `REFPAY ${this.source.operation}: new token, valid ${grant.expiresInSeconds} s (fetch #${this.fetches})`
         )
         return token
       })

@@ -81,6 +81,14 @@ export interface DeliveryRow {
   status: DeliveryStatus
 }
 
+/** A row of the deliveries query as PostgreSQL returns it (counts as strings or numbers, times as dates or text). */
+type DeliveryTableRow = Omit<DeliveryRow, "deliveries" | "processed_at" | "received_at" | "updated_at"> & {
+  deliveries: string | number
+  processed_at: string | Date | null
+  created_at: string | Date
+  updated_at: string | Date
+}
+
 /** Why a webhook delivery was refused before anything about it was recorded. */
 export type WebhookRefusalReason = "missing_secret" | "wrong_secret" | "no_secret_configured"
 
@@ -104,7 +112,12 @@ export interface WebhookMalformed {
   last_received_at: Date
 }
 
-class RefpayModuleService extends MedusaService({ RefpayWebhookEvent, RefpayPaymentCheck, RefpayWebhookRefusal, RefpayWebhookMalformed }) {
+class RefpayModuleService extends MedusaService({
+  RefpayWebhookEvent,
+  RefpayPaymentCheck,
+  RefpayWebhookRefusal,
+  RefpayWebhookMalformed,
+}) {
   /**
    * Records a delivery. The unique event_key makes this safe across processes: of two concurrent deliveries one
    * inserts, the other finds the row (and both go on to a sync that is itself locked and idempotent).
@@ -173,12 +186,14 @@ class RefpayModuleService extends MedusaService({ RefpayWebhookEvent, RefpayPaym
   }
 
   /** Starts watching sessions the poll job has not seen yet (created by checkout, before any check). */
-  async watchSessions(rows: { session_id: string; provider_id: string; next_check_at: Date; watch_until: Date }[]): Promise<void> {
+  async watchSessions(
+    rows: { session_id: string; provider_id: string; next_check_at: Date; watch_until: Date }[]
+  ): Promise<void> {
     if (rows.length === 0) return
     const known = new Set(
-      (await this.listRefpayPaymentChecks({ session_id: rows.map((r) => r.session_id) }, { select: ["session_id"] })).map(
-        (c) => c.session_id
-      )
+      (
+        await this.listRefpayPaymentChecks({ session_id: rows.map((r) => r.session_id) }, { select: ["session_id"] })
+      ).map((c) => c.session_id)
     )
     const fresh = rows.filter((r) => !known.has(r.session_id))
     if (fresh.length === 0) return
@@ -233,7 +248,10 @@ class RefpayModuleService extends MedusaService({ RefpayWebhookEvent, RefpayPaym
 
   /** Malformed deliveries of one registration, latest first. */
   async listMalformedWebhooks(providerId: string): Promise<WebhookMalformed[]> {
-    const rows = await this.listRefpayWebhookMalformeds({ provider_id: providerId }, { order: { last_received_at: "DESC" } })
+    const rows = await this.listRefpayWebhookMalformeds(
+      { provider_id: providerId },
+      { order: { last_received_at: "DESC" } }
+    )
     return rows.map((row) => ({
       door: row.door,
       provider_id: row.provider_id,
@@ -266,7 +284,18 @@ class RefpayModuleService extends MedusaService({ RefpayWebhookEvent, RefpayPaym
     const base = knex
       .from(
         knex("refpay_webhook_event")
-          .select("id", "event_type", "payment_id", "order_id", "door", "deliveries", "processed_at", "outcome", "created_at", "updated_at")
+          .select(
+            "id",
+            "event_type",
+            "payment_id",
+            "order_id",
+            "door",
+            "deliveries",
+            "processed_at",
+            "outcome",
+            "created_at",
+            "updated_at"
+          )
           .select({ status })
           .whereNull("deleted_at")
           .as("e")
@@ -277,12 +306,20 @@ class RefpayModuleService extends MedusaService({ RefpayWebhookEvent, RefpayPaym
         if (filter.payment_id) query.where("payment_id", filter.payment_id)
       })
     const [rows, [{ count }]] = await Promise.all([
-      base.clone().select("*").orderBy([{ column: "created_at", order: "desc" }, { column: "id", order: "desc" }]).limit(filter.limit).offset(filter.offset),
+      base
+        .clone()
+        .select("*")
+        .orderBy([
+          { column: "created_at", order: "desc" },
+          { column: "id", order: "desc" },
+        ])
+        .limit(filter.limit)
+        .offset(filter.offset),
       base.clone().count({ count: "*" }),
     ])
     return {
       count: Number(count),
-      rows: (rows as any[]).map((row) => ({
+      rows: (rows as DeliveryTableRow[]).map((row) => ({
         id: row.id,
         event_type: row.event_type,
         payment_id: row.payment_id,
@@ -300,7 +337,9 @@ class RefpayModuleService extends MedusaService({ RefpayWebhookEvent, RefpayPaym
 
   /** When the latest delivery (accepted, any outcome) arrived, and how many were ever recorded. */
   @InjectManager()
-  async deliveryTotals(@MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<{ last_received_at: Date | null; count: number }> {
+  async deliveryTotals(
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<{ last_received_at: Date | null; count: number }> {
     const knex = sharedContext.manager!.getKnex()
     const [row] = await knex("refpay_webhook_event")
       .whereNull("deleted_at")
@@ -328,7 +367,11 @@ class RefpayModuleService extends MedusaService({ RefpayWebhookEvent, RefpayPaym
     return event
   }
 
-  private async countDelivery(event: { id: string; deliveries: number; processed_at: Date | null }): Promise<RecordedEvent> {
+  private async countDelivery(event: {
+    id: string
+    deliveries: number
+    processed_at: Date | null
+  }): Promise<RecordedEvent> {
     await this.updateRefpayWebhookEvents({ id: event.id, deliveries: event.deliveries + 1 })
     return { id: event.id, duplicate: event.processed_at !== null }
   }

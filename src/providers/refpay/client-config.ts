@@ -24,7 +24,11 @@ export function clientConfigOf(settings: Readonly<ResolvedRefpayOptions>): Refpa
     },
     t2AuthorizationForm: settings.t2AuthorizationForm,
     paths: { cancelPayment: settings.cancelPath, paymentInfo: settings.paymentInfoPath },
-    timeouts: { connectMs: settings.connectTimeoutMs, headersMs: settings.requestTimeoutMs, bodyMs: settings.bodyTimeoutMs },
+    timeouts: {
+      connectMs: settings.connectTimeoutMs,
+      headersMs: settings.requestTimeoutMs,
+      bodyMs: settings.bodyTimeoutMs,
+    },
     retries: { maxRetries: settings.maxRetries },
   }
 }

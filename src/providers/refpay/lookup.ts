@@ -10,12 +10,18 @@ import type { RefpayProviderService } from "./service"
  * always handled by the registration that created it. Found through the payment module's public API (registry.ts),
  * memoised per app.
  */
-export async function refpayProviderFor(container: MedusaContainer, providerId: string): Promise<RefpayProviderService> {
+export async function refpayProviderFor(
+  container: MedusaContainer,
+  providerId: string
+): Promise<RefpayProviderService> {
   if (!isRefpayProviderId(providerId)) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `${providerId} is not a REFPAY payment provider`)
   }
   try {
-    return await registeredProvider<RefpayProviderService>(container.resolve<IPaymentModuleService>(Modules.PAYMENT), providerId)
+    return await registeredProvider<RefpayProviderService>(
+      container.resolve<IPaymentModuleService>(Modules.PAYMENT),
+      providerId
+    )
   } catch (error) {
     if (!(error instanceof RefpayRegistryError)) throw error
     throw new MedusaError(
@@ -29,7 +35,10 @@ export async function refpayProviderFor(container: MedusaContainer, providerId: 
 export async function refpayProviderIds(container: MedusaContainer): Promise<string[]> {
   const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
   const providers = await payments.listPaymentProviders({}, { select: ["id"] })
-  return providers.map((p) => p.id).filter(isRefpayProviderId).sort()
+  return providers
+    .map((p) => p.id)
+    .filter(isRefpayProviderId)
+    .sort()
 }
 
 /**

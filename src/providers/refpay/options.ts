@@ -44,7 +44,13 @@ export const SANDBOX_DEFAULT_URLS = {
 const text = z.string().trim()
 const int = (min: number) => z.coerce.number().int().min(min)
 const hostList = z.preprocess(
-  (value) => (typeof value === "string" ? value.split(",").map((h) => h.trim()).filter(Boolean) : value),
+  (value) =>
+    typeof value === "string"
+      ? value
+          .split(",")
+          .map((h) => h.trim())
+          .filter(Boolean)
+      : value,
   z.array(z.string())
 )
 const yesNo = z.preprocess((value) => {
@@ -70,7 +76,10 @@ const SANDBOX_CREDENTIALS = "in the sandbox environment, the sandbox's [test cre
 /** Every provider option, in the order docs/configuration.md lists them. */
 export const OPTION_FIELDS = {
   account: {
-    schema: z.string().regex(/^[a-z0-9_]+$/i).optional(),
+    schema: z
+      .string()
+      .regex(/^[a-z0-9_]+$/i)
+      .optional(),
     fix: 'letters, digits or _ (e.g. "porto" for REFPAY_PORTO_* variables)',
     doc:
       "The seller account of this registration, when REFPAY is registered more than once (see " +
@@ -240,7 +249,9 @@ export const OPTION_FIELDS = {
   },
   reminderHoursBeforeExpiry: {
     env: "REFPAY_REMINDER_HOURS",
-    schema: int(0).max(24 * 30).default(24),
+    schema: int(0)
+      .max(24 * 30)
+      .default(24),
     doc: "Hours before expiry when the customer is reminded to pay (`0`: no reminder).",
   },
   autoRefundLatePayments: {
@@ -290,17 +301,23 @@ export type RefpayOptionName = keyof Fields
 export type RefpayProviderOptions = { [K in RefpayOptionName]?: z.output<Fields[K]["schema"]> }
 
 /** The options with an environment variable (all but `account`). */
-export type RefpayEnvOption = { [K in RefpayOptionName]: Fields[K] extends { env: string } ? K : never }[RefpayOptionName]
+export type RefpayEnvOption = {
+  [K in RefpayOptionName]: Fields[K] extends { env: string } ? K : never
+}[RefpayOptionName]
 
 /** The options that are credentials (`secret: true`). */
-export type RefpaySecretOption = { [K in RefpayOptionName]: Fields[K] extends { secret: true } ? K : never }[RefpayOptionName]
+export type RefpaySecretOption = {
+  [K in RefpayOptionName]: Fields[K] extends { secret: true } ? K : never
+}[RefpayOptionName]
 
 const fieldList = Object.entries(OPTION_FIELDS) as [RefpayOptionName, OptionField][]
 
 export const SECRET_OPTIONS = fieldList.filter(([, field]) => field.secret).map(([key]) => key) as RefpaySecretOption[]
 
 const schema = z.object(
-  Object.fromEntries(fieldList.map(([key, field]) => [key, field.schema])) as { [K in RefpayOptionName]: Fields[K]["schema"] }
+  Object.fromEntries(fieldList.map(([key, field]) => [key, field.schema])) as {
+    [K in RefpayOptionName]: Fields[K]["schema"]
+  }
 )
 
 type UrlOption = keyof typeof SANDBOX_DEFAULT_URLS
@@ -328,7 +345,9 @@ function accountVariable(variable: string, account: string): string {
  */
 export function optionVariables(account?: string | null): Record<RefpayEnvOption, string> {
   return Object.fromEntries(
-    fieldList.flatMap(([key, field]) => (field.env ? [[key, account ? accountVariable(field.env, account) : field.env]] : []))
+    fieldList.flatMap(([key, field]) =>
+      field.env ? [[key, account ? accountVariable(field.env, account) : field.env]] : []
+    )
   ) as Record<RefpayEnvOption, string>
 }
 
@@ -359,7 +378,11 @@ function isLoopback(hostname: string): boolean {
 
 /** A host the sandbox environment may use: loopback, an explicitly listed host, or one named as a test host. */
 function isSandboxHost(hostname: string, listed: string[]): boolean {
-  return isLoopback(hostname) || listed.includes(hostname) || /(^|[.-])(sandbox|homolog|hml|uat|staging)([.-]|$)/i.test(hostname)
+  return (
+    isLoopback(hostname) ||
+    listed.includes(hostname) ||
+    /(^|[.-])(sandbox|homolog|hml|uat|staging)([.-]|$)/i.test(hostname)
+  )
 }
 
 const { environment: ENVIRONMENT, sandboxHosts: SANDBOX_HOSTS } = optionVariables()
@@ -392,7 +415,9 @@ function checkRules(resolved: ResolvedRefpayOptions, problems: string[]): void {
     )
   }
   if (resolved.environment === "production" && !resolved.webhookSecret) {
-    problems.push(`webhookSecret (${OPTION_FIELDS.webhookSecret.env}) is required in production: ${howToFix("webhookSecret")}`)
+    problems.push(
+      `webhookSecret (${OPTION_FIELDS.webhookSecret.env}) is required in production: ${howToFix("webhookSecret")}`
+    )
   }
   for (const key of ["authUrl", "backofficeUrl", "paymentsUrl"] as const) {
     const needed = key === "paymentsUrl" || (key === "authUrl") === (resolved.tokenInterface === "t1")
@@ -425,7 +450,9 @@ function pollEverySecondsFrom(env: NodeJS.ProcessEnv): number {
   const raw = env[field.env]
   const parsed = field.schema.safeParse(raw === "" ? undefined : raw)
   if (!parsed.success) {
-    throw new RefpayOptionsError(`REFPAY provider options are invalid: pollEverySeconds (${field.env}): ${howToFix("pollEverySeconds")}`)
+    throw new RefpayOptionsError(
+      `REFPAY provider options are invalid: pollEverySeconds (${field.env}): ${howToFix("pollEverySeconds")}`
+    )
   }
   return parsed.data
 }
@@ -444,10 +471,15 @@ export function pollJobSchedule(env: NodeJS.ProcessEnv = process.env): string | 
  * Reads and checks the options; throws a RefpayOptionsError listing every wrong setting with the variable to set.
  * Messages name settings, never their values (a secret may be the wrong value).
  */
-export function resolveOptions(options: RefpayProviderOptions = {}, env: NodeJS.ProcessEnv = process.env): ResolvedRefpayOptions {
+export function resolveOptions(
+  options: RefpayProviderOptions = {},
+  env: NodeJS.ProcessEnv = process.env
+): ResolvedRefpayOptions {
   const parsed = schema.safeParse(withEnvironment(options as Record<string, unknown>, env))
   if (!parsed.success) {
-    throw new RefpayOptionsError(`REFPAY provider options are invalid: ${parsed.error.issues.map(describeIssue).join("; ")}`)
+    throw new RefpayOptionsError(
+      `REFPAY provider options are invalid: ${parsed.error.issues.map(describeIssue).join("; ")}`
+    )
   }
   const sandbox = parsed.data.environment === "sandbox"
   const resolved = {

@@ -43,7 +43,12 @@ export async function registeredProvider<P>(payments: WebhookDispatch, providerI
   if (known.has(providerId)) return known.get(providerId) as P
 
   let answered: P | undefined
-  const payload: IntroductionPayload<P> = { data: {}, rawData: "", headers: {}, [INTRODUCTION]: (provider) => (answered = provider) }
+  const payload: IntroductionPayload<P> = {
+    data: {},
+    rawData: "",
+    headers: {},
+    [INTRODUCTION]: (provider) => (answered = provider),
+  }
   try {
     await payments.getWebhookActionAndData({ provider: providerId, payload })
   } catch (error) {

@@ -24,13 +24,7 @@ import type {
 import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
 import { createRefpayClient, RefpayConflictError, type RefpayClient, type RefpayPaymentStatus } from "../../lib/refpay"
 import { customerForPlatform, snapshotCustomer } from "../../rules/customer"
-import {
-  cancellationKeyFor,
-  creationKeyFor,
-  orderIdFor,
-  paymentIdFor,
-  refundKeyFor,
-} from "../../rules/identifiers"
+import { cancellationKeyFor, creationKeyFor, orderIdFor, paymentIdFor, refundKeyFor } from "../../rules/identifiers"
 import { toCents, toWholeCents } from "../../rules/money"
 import { decideRefund, platformRefunds } from "../../rules/refunds"
 import { clientConfigOf } from "./client-config"
@@ -190,11 +184,17 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
     const recordedKeys = before.refund_keys ?? []
     const decision = decideRefund(
       { cents, key, recording: platformRefundBeingRecorded(paymentId), recordedKeys },
-      { amountCents: status.amountCents, refundedCents: status.refundedAmountCents, refunds: platformRefunds(status.records) }
+      {
+        amountCents: status.amountCents,
+        refundedCents: status.refundedAmountCents,
+        refunds: platformRefunds(status.records),
+      }
     )
     switch (decision.kind) {
       case "already_made":
-        this.logger_.info(`REFPAY: refund of ${cents} cents for payment ${paymentId} already made on the platform; recorded`)
+        this.logger_.info(
+          `REFPAY: refund of ${cents} cents for payment ${paymentId} already made on the platform; recorded`
+        )
         return { data: before }
       case "record":
         return { data: { ...before, refund_keys: [...recordedKeys, decision.key] } }
@@ -209,7 +209,11 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
   private async makeRefund(data: RefpaySessionData, cents: number, key: string): Promise<RefpaySessionData> {
     const reference = data.refpay!
     try {
-      const result = await this.client_.cancelOrRefund({ paymentId: reference.payment_id, amountCents: cents, idempotencyKey: key })
+      const result = await this.client_.cancelOrRefund({
+        paymentId: reference.payment_id,
+        amountCents: cents,
+        idempotencyKey: key,
+      })
       const refunded = result.refundedAmountCents ?? reference.refunded_cents + cents
       return { ...data, refpay: { ...reference, status: result.status ?? reference.status, refunded_cents: refunded } }
     } catch (error) {
@@ -240,7 +244,8 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
     const data = readSessionData(input.data)
     const amountCents = toCents(input.amount)
     const customer = snapshotCustomer(input.context?.customer) ?? data.customer
-    if (amountCents === data.amount_cents) return { data: { ...data, customer }, status: data.refpay ? undefined : "pending" }
+    if (amountCents === data.amount_cents)
+      return { data: { ...data, customer }, status: data.refpay ? undefined : "pending" }
     if (!data.refpay) return { data: { ...data, amount_cents: amountCents, customer }, status: "pending" }
     const cancelled = await this.cancelReference(data)
     this.logger_.info(
@@ -386,11 +391,16 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
       const status = result.status ?? "CANCELLED"
       const refunded = result.refundedAmountCents ?? reference.refunded_cents
       if (interpretStatus(status).outcome === "paid") {
-        this.logger_.warn(`REFPAY: payment ${reference.payment_id} was paid as it was being cancelled; the platform refunded ${refunded} cents`)
+        this.logger_.warn(
+          `REFPAY: payment ${reference.payment_id} was paid as it was being cancelled; the platform refunded ${refunded} cents`
+        )
       } else {
         this.logger_.info(`REFPAY: reference for payment ${reference.payment_id} cancelled`)
       }
-      return { ...synced, refpay: { ...reference, status, refunded_cents: refunded, checked_at: new Date().toISOString() } }
+      return {
+        ...synced,
+        refpay: { ...reference, status, refunded_cents: refunded, checked_at: new Date().toISOString() },
+      }
     } catch (error) {
       if (error instanceof RefpayConflictError && error.code === "PAYMENT_ALREADY_CANCELLED") {
         return { ...synced, refpay: { ...reference, status: "CANCELLED" } }
@@ -413,7 +423,8 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
    */
   private fail(error: unknown, action: string): Error {
     const shown = toMedusaError(error, action, "shopper")
-    if (shown !== error) this.logger_.error(`REFPAY: could not ${action}: ${error instanceof Error ? error.message : String(error)}`)
+    if (shown !== error)
+      this.logger_.error(`REFPAY: could not ${action}: ${error instanceof Error ? error.message : String(error)}`)
     return shown
   }
 }
@@ -432,4 +443,3 @@ function assertEuro(currencyCode: string): void {
     )
   }
 }
-

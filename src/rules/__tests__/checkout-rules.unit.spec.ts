@@ -6,7 +6,11 @@ function cart(overrides: Partial<CheckoutCart> = {}): CheckoutCart {
     total: 24.98,
     shipping_address: { country_code: "pt" },
     billing_address: { country_code: "pt" },
-    payment_collection: { payment_sessions: [{ id: "payses_1", provider_id: "pp_refpay_refpay", status: "pending", data: { amount_cents: 2498 } }] },
+    payment_collection: {
+      payment_sessions: [
+        { id: "payses_1", provider_id: "pp_refpay_refpay", status: "pending", data: { amount_cents: 2498 } },
+      ],
+    },
     ...overrides,
   }
 }
@@ -17,17 +21,26 @@ describe("REFPAY checkout rules (completeCartWorkflow validate hook)", () => {
   })
 
   it("ignores carts paid with another provider", () => {
-    const other = cart({ shipping_address: { country_code: "es" }, payment_collection: { payment_sessions: [{ id: "payses_2", provider_id: "pp_system_default" }] } })
+    const other = cart({
+      shipping_address: { country_code: "es" },
+      payment_collection: { payment_sessions: [{ id: "payses_2", provider_id: "pp_system_default" }] },
+    })
     expect(() => assertRefpayCheckoutAllowed(other)).not.toThrow()
   })
 
   it("refuses a non-Portuguese shipping or billing address", () => {
-    expect(() => assertRefpayCheckoutAllowed(cart({ shipping_address: { country_code: "es" } }))).toThrow(/Portugal only: the shipping address is in ES/)
-    expect(() => assertRefpayCheckoutAllowed(cart({ billing_address: { country_code: "fr" } }))).toThrow(/billing address is in FR/)
+    expect(() => assertRefpayCheckoutAllowed(cart({ shipping_address: { country_code: "es" } }))).toThrow(
+      /Portugal only: the shipping address is in ES/
+    )
+    expect(() => assertRefpayCheckoutAllowed(cart({ billing_address: { country_code: "fr" } }))).toThrow(
+      /billing address is in FR/
+    )
   })
 
   it("refuses a cart with no address at all", () => {
-    expect(() => assertRefpayCheckoutAllowed(cart({ shipping_address: null, billing_address: null }))).toThrow(/add a Portuguese/)
+    expect(() => assertRefpayCheckoutAllowed(cart({ shipping_address: null, billing_address: null }))).toThrow(
+      /add a Portuguese/
+    )
   })
 
   it("refuses another currency", () => {

@@ -5,11 +5,18 @@ const at = (iso: string) => new Date(iso)
 
 describe("payment reminder e-mail", () => {
   it("is due the configured hours before expiry, once per reference", () => {
-    expect(paymentReminderEmail(VIEW, ORDER, 24, at("2026-11-26T09:59:00Z"))).toEqual({ send: false, reason: "not due yet" })
+    expect(paymentReminderEmail(VIEW, ORDER, 24, at("2026-11-26T09:59:00Z"))).toEqual({
+      send: false,
+      reason: "not due yet",
+    })
     const due = paymentReminderEmail(VIEW, ORDER, 24, at("2026-11-26T10:00:00Z"))
     expect(due).toMatchObject({
       send: true,
-      notification: { to: "maria.silva@example.com", template: "refpay-payment-reminder", idempotency_key: `refpay-reminder-${VIEW.payment_id}` },
+      notification: {
+        to: "maria.silva@example.com",
+        template: "refpay-payment-reminder",
+        idempotency_key: `refpay-reminder-${VIEW.payment_id}`,
+      },
     })
   })
 
@@ -25,19 +32,33 @@ describe("payment reminder e-mail", () => {
 
 describe("reference expired e-mail", () => {
   it("carries the new reference and the expired one after a renewal, once per expired reference", () => {
-    const renewed = { ...VIEW, payment_id: "new", entity: "05555", reference: "012345678", expires_at: "2026-12-04T10:00:00.000Z" }
+    const renewed = {
+      ...VIEW,
+      payment_id: "new",
+      entity: "05555",
+      reference: "012345678",
+      expires_at: "2026-12-04T10:00:00.000Z",
+    }
     const email = referenceExpiredEmail({ ...VIEW, status: "cancelled", expired: true }, ORDER, { renewed })
     expect(email).toMatchObject({
       send: true,
       notification: {
         template: "refpay-reference-expired",
         idempotency_key: `refpay-expired-${VIEW.payment_id}`,
-        data: { outcome: "renewed", entity: "05555", reference: "012345678", expired_reference: { entity: "01234", reference: "000123450" } },
+        data: {
+          outcome: "renewed",
+          entity: "05555",
+          reference: "012345678",
+          expired_reference: { entity: "01234", reference: "000123450" },
+        },
       },
     })
   })
 
   it("says the order was cancelled when it was not renewed", () => {
-    expect(referenceExpiredEmail(VIEW, ORDER, { cancelled: true })).toMatchObject({ send: true, notification: { data: { outcome: "cancelled" } } })
+    expect(referenceExpiredEmail(VIEW, ORDER, { cancelled: true })).toMatchObject({
+      send: true,
+      notification: { data: { outcome: "cancelled" } },
+    })
   })
 })

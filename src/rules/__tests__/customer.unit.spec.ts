@@ -1,7 +1,15 @@
 import type { PaymentCustomerDTO } from "@medusajs/framework/types"
 import { customerForPlatform, customerFromCart, snapshotCustomer } from "../customer"
 
-const LISBON = { address_1: "Rua Augusta 1", address_2: " ", city: "Lisboa", province: "", country_code: "pt", postal_code: "1100-048", phone: "+351210000000" }
+const LISBON = {
+  address_1: "Rua Augusta 1",
+  address_2: " ",
+  city: "Lisboa",
+  province: "",
+  country_code: "pt",
+  postal_code: "1100-048",
+  phone: "+351210000000",
+}
 const LISBON_SNAPSHOT = { street: "Rua Augusta 1", city: "Lisboa", country: "PT", postal_code: "1100-048" }
 
 describe("the customer snapshot (spec 2.5's optional customer object)", () => {
@@ -27,7 +35,11 @@ describe("the customer snapshot (spec 2.5's optional customer object)", () => {
   it.each([
     [
       "a guest's cart: the billing address names and calls, both addresses kept",
-      { email: "rui@example.pt", billing_address: { ...LISBON, first_name: "Rui", last_name: "Sá" }, shipping_address: { ...LISBON, city: "Porto", phone: "+351220000000" } },
+      {
+        email: "rui@example.pt",
+        billing_address: { ...LISBON, first_name: "Rui", last_name: "Sá" },
+        shipping_address: { ...LISBON, city: "Porto", phone: "+351220000000" },
+      },
       {
         email: "rui@example.pt",
         name: "Rui Sá",
@@ -38,7 +50,16 @@ describe("the customer snapshot (spec 2.5's optional customer object)", () => {
     ],
     [
       "no billing address: the shipping address names the customer, its phone is used",
-      { email: null, shipping_address: { first_name: "", last_name: "", company: "Café Central", phone: "+351220000000", country_code: "pt" } },
+      {
+        email: null,
+        shipping_address: {
+          first_name: "",
+          last_name: "",
+          company: "Café Central",
+          phone: "+351220000000",
+          country_code: "pt",
+        },
+      },
       { name: "Café Central", phone_number: "+351220000000", shipping_address: { country: "PT" } },
     ],
   ])("%s", (_name, cart, expected) => {
@@ -51,8 +72,24 @@ describe("the customer snapshot (spec 2.5's optional customer object)", () => {
       email: "rui@example.pt",
       name: undefined,
       phoneNumber: "+351210000000",
-      billingAddress: { street: "Rua Augusta 1", complement: undefined, city: "Lisboa", state: undefined, country: "PT", postalCode: "1100-048" },
-      shippings: { address: { street: "Rua Augusta 1", complement: undefined, city: "Lisboa", state: undefined, country: "PT", postalCode: "1100-048" } },
+      billingAddress: {
+        street: "Rua Augusta 1",
+        complement: undefined,
+        city: "Lisboa",
+        state: undefined,
+        country: "PT",
+        postalCode: "1100-048",
+      },
+      shippings: {
+        address: {
+          street: "Rua Augusta 1",
+          complement: undefined,
+          city: "Lisboa",
+          state: undefined,
+          country: "PT",
+          postalCode: "1100-048",
+        },
+      },
     })
   })
 })

@@ -32,7 +32,11 @@ describe("renewalRefusal: when the admin may issue a new reference", () => {
   })
   it("refuses a cancelled order, a paid one, and one whose reference can still be paid", () => {
     expect(renewalRefusal({ orderStatus: "canceled", sessions: [] })).toMatch(/cancelled/)
-    expect(renewalRefusal({ orderStatus: "pending", sessions: [{ status: "authorized", captured: true }] })).toMatch(/paid/)
-    expect(renewalRefusal({ orderStatus: "pending", sessions: [{ status: "pending_authorization", captured: false }] })).toMatch(/can still be paid/)
+    expect(renewalRefusal({ orderStatus: "pending", sessions: [{ status: "authorized", captured: true }] })).toMatch(
+      /paid/
+    )
+    expect(
+      renewalRefusal({ orderStatus: "pending", sessions: [{ status: "pending_authorization", captured: false }] })
+    ).toMatch(/can still be paid/)
   })
 })

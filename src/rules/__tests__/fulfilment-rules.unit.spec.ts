@@ -17,6 +17,8 @@ describe("fulfilment guard rule", () => {
   })
 
   it("leaves orders paid with other providers alone", () => {
-    expect(() => assertRefpayOrderFulfillable([{ status: "awaiting", payment_sessions: [{ provider_id: "pp_system_default" }] }])).not.toThrow()
+    expect(() =>
+      assertRefpayOrderFulfillable([{ status: "awaiting", payment_sessions: [{ provider_id: "pp_system_default" }] }])
+    ).not.toThrow()
   })
 })

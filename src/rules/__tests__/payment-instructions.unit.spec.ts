@@ -1,4 +1,8 @@
-import { PAYMENT_INSTRUCTIONS_TEMPLATE, paymentInstructionsData, paymentInstructionsNotification } from "../payment-instructions"
+import {
+  PAYMENT_INSTRUCTIONS_TEMPLATE,
+  paymentInstructionsData,
+  paymentInstructionsNotification,
+} from "../payment-instructions"
 import { ORDER, VIEW } from "./payment-view-fixture"
 
 describe("payment instructions e-mail", () => {

@@ -21,4 +21,3 @@ export const VIEW: RefpayPaymentView = {
   do_not_ship: true,
 }
 export const ORDER = { id: "order_01", display_id: 7, email: "maria.silva@example.com" }
-

@@ -4,7 +4,10 @@ import type { RefpaySessionData } from "../session-data"
 const NOW = new Date("2026-11-21T12:00:00.000Z")
 const NBSP = /\u00a0/g
 
-function sessionData(overrides: Partial<RefpaySessionData> = {}, refpay: Partial<NonNullable<RefpaySessionData["refpay"]>> = {}): RefpaySessionData {
+function sessionData(
+  overrides: Partial<RefpaySessionData> = {},
+  refpay: Partial<NonNullable<RefpaySessionData["refpay"]>> = {}
+): RefpaySessionData {
   return {
     session_id: "payses_01JZ8X4K7M2N3P4Q5R6S7T8V9W",
     amount_cents: 2498,
@@ -73,14 +76,22 @@ describe("buildPaymentView: what the thank-you page and the admin widget show", 
   })
 
   it("never exposes the customer snapshot or any key the view does not list", () => {
-    const data = { ...sessionData(), client_secret: "sandbox-client-secret", webhook_secret: "fake-webhook-secret-for-tests" }
+    const data = {
+      ...sessionData(),
+      client_secret: "sandbox-client-secret",
+      webhook_secret: "fake-webhook-secret-for-tests",
+    }
     const json = JSON.stringify(buildPaymentView(source({ data: data as RefpaySessionData }), NOW))
     expect(json).not.toMatch(/secret|maria|\+351|customer|generation/i)
   })
 
   it("is paid and shippable once Medusa recorded the capture", () => {
     const view = buildPaymentView(
-      source({ status: "authorized", payment: { capturedAt: "2026-11-21T11:00:00.000Z" }, data: sessionData({}, { status: "APPROVED" }) }),
+      source({
+        status: "authorized",
+        payment: { capturedAt: "2026-11-21T11:00:00.000Z" },
+        data: sessionData({}, { status: "APPROVED" }),
+      }),
       NOW
     )!
     expect(view).toMatchObject({ status: "paid", platform_status: "APPROVED", do_not_ship: false, expired: false })
@@ -116,16 +127,26 @@ describe("buildPaymentView: what the thank-you page and the admin widget show", 
   })
 
   it("marks expired: cancelled for expiry, reported EXPIRED, or awaiting past its validity", () => {
-    const expiredByJob = source({ status: "canceled", data: sessionData({ expired_at: "2026-11-28T11:00:00.000Z" }, { status: "CANCELLED" }) })
+    const expiredByJob = source({
+      status: "canceled",
+      data: sessionData({ expired_at: "2026-11-28T11:00:00.000Z" }, { status: "CANCELLED" }),
+    })
     expect(buildPaymentView(expiredByJob, NOW)).toMatchObject({ status: "cancelled", expired: true })
-    expect(buildPaymentView(source({ data: sessionData({}, { status: "EXPIRED" }) }), NOW)).toMatchObject({ status: "cancelled", expired: true })
+    expect(buildPaymentView(source({ data: sessionData({}, { status: "EXPIRED" }) }), NOW)).toMatchObject({
+      status: "cancelled",
+      expired: true,
+    })
     const late = new Date("2026-11-27T10:00:00.001Z")
     expect(buildPaymentView(source(), late)).toMatchObject({ status: "awaiting", expired: true, do_not_ship: true })
     expect(buildPaymentView(source(), new Date("2026-11-27T10:00:00.000Z"))!.expired).toBe(false)
   })
 
   it("does not call a reference cancelled before its validity ended expired, even read later", () => {
-    const cancelled = source({ status: "canceled", order: { id: "order_1", status: "canceled" }, data: sessionData({}, { status: "CANCELLED" }) })
+    const cancelled = source({
+      status: "canceled",
+      order: { id: "order_1", status: "canceled" },
+      data: sessionData({}, { status: "CANCELLED" }),
+    })
     expect(buildPaymentView(cancelled, new Date("2027-01-01T00:00:00.000Z"))!.expired).toBe(false)
   })
 
@@ -164,7 +185,11 @@ describe("primarySession: which of an order's REFPAY sessions to show", () => {
     const cancelled = source({ id: "a", status: "canceled", data: at("2026-11-22T00:00:00Z") })
     const open = source({ id: "b", data: at("2026-11-20T00:00:00Z") })
     const newerOpen = source({ id: "c", data: at("2026-11-21T00:00:00Z") })
-    const captured = source({ id: "d", payment: { capturedAt: "2026-11-21T00:00:00Z" }, data: at("2026-11-19T00:00:00Z") })
+    const captured = source({
+      id: "d",
+      payment: { capturedAt: "2026-11-21T00:00:00Z" },
+      data: at("2026-11-19T00:00:00Z"),
+    })
     expect(primarySession([cancelled, open, newerOpen, captured])!.id).toBe("d")
     expect(primarySession([cancelled, open, newerOpen])!.id).toBe("c")
     expect(primarySession([cancelled])!.id).toBe("a")

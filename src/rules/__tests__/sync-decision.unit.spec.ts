@@ -41,28 +41,44 @@ describe("decideSync: what a webhook, the poll job or 'check now' does", () => {
   it("records a payment that arrives after the order was cancelled, instead of dropping it", () => {
     const cancelled = medusa({ orderCanceled: true, sessionStatus: "canceled" })
     expect(decideSync(cancelled, platform("APPROVED"), NOW, GRACE)).toEqual({ kind: "capture_late" })
-    expect(decideSync({ ...cancelled, captured: true }, platform("APPROVED"), NOW, GRACE)).toEqual({ kind: "flag_late" })
-    expect(decideSync({ ...cancelled, captured: true, latePaymentRecorded: true }, platform("APPROVED"), NOW, GRACE).kind).toBe("none")
+    expect(decideSync({ ...cancelled, captured: true }, platform("APPROVED"), NOW, GRACE)).toEqual({
+      kind: "flag_late",
+    })
+    expect(
+      decideSync({ ...cancelled, captured: true, latePaymentRecorded: true }, platform("APPROVED"), NOW, GRACE).kind
+    ).toBe("none")
   })
 
   it("never captures automatically when the platform reports another amount, or none", () => {
     expect(decideSync(medusa(), platform("APPROVED", 2499), NOW, GRACE)).toEqual({ kind: "amount_mismatch" })
-    expect(decideSync(medusa(), { status: interpretStatus("APPROVED") }, NOW, GRACE)).toEqual({ kind: "amount_mismatch" })
-    expect(decideSync(medusa({ orderCanceled: true }), platform("APPROVED", 2499), NOW, GRACE)).toEqual({ kind: "amount_mismatch" })
+    expect(decideSync(medusa(), { status: interpretStatus("APPROVED") }, NOW, GRACE)).toEqual({
+      kind: "amount_mismatch",
+    })
+    expect(decideSync(medusa({ orderCanceled: true }), platform("APPROVED", 2499), NOW, GRACE)).toEqual({
+      kind: "amount_mismatch",
+    })
   })
 
   it("records a refund the platform made when a cancellation met the customer's payment, without a 'refund it' flag", () => {
     const cancelled = medusa({ orderCanceled: true, sessionStatus: "canceled" })
-    expect(decideSync(cancelled, platform("APPROVED", 2498, 2498), NOW, GRACE)).toEqual({ kind: "capture_refunded", refundCents: 2498 })
+    expect(decideSync(cancelled, platform("APPROVED", 2498, 2498), NOW, GRACE)).toEqual({
+      kind: "capture_refunded",
+      refundCents: 2498,
+    })
     expect(decideSync({ ...cancelled, captured: true }, platform("APPROVED", 2498, 2498), NOW, GRACE)).toEqual({
       kind: "record_refund",
       refundCents: 2498,
     })
-    expect(decideSync({ ...cancelled, captured: true, refundedCents: 2498 }, platform("APPROVED", 2498, 2498), NOW, GRACE).kind).toBe("none")
+    expect(
+      decideSync({ ...cancelled, captured: true, refundedCents: 2498 }, platform("APPROVED", 2498, 2498), NOW, GRACE)
+        .kind
+    ).toBe("none")
   })
 
   it("records refunds the platform made that Medusa lacks, and flags only money still held after cancellation", () => {
-    expect(decideSync(medusa({ captured: true, refundedCents: 500 }), platform("APPROVED", 2498, 1500), NOW, GRACE)).toEqual({
+    expect(
+      decideSync(medusa({ captured: true, refundedCents: 500 }), platform("APPROVED", 2498, 1500), NOW, GRACE)
+    ).toEqual({
       kind: "record_refund",
       refundCents: 1000,
     })
@@ -77,12 +93,18 @@ describe("decideSync: what a webhook, the poll job or 'check now' does", () => {
   })
 
   it("only aligns the session when the order is already cancelled", () => {
-    expect(decideSync(medusa({ orderCanceled: true }), platform("CANCELLED"), NOW, GRACE)).toEqual({ kind: "mark_cancelled" })
-    expect(decideSync(medusa({ orderCanceled: true, sessionStatus: "canceled" }), platform("CANCELLED"), NOW, GRACE).kind).toBe("none")
+    expect(decideSync(medusa({ orderCanceled: true }), platform("CANCELLED"), NOW, GRACE)).toEqual({
+      kind: "mark_cancelled",
+    })
+    expect(
+      decideSync(medusa({ orderCanceled: true, sessionStatus: "canceled" }), platform("CANCELLED"), NOW, GRACE).kind
+    ).toBe("none")
   })
 
   it("cancels on the platform a reference still payable for an order cancelled in Medusa", () => {
-    expect(decideSync(medusa({ orderCanceled: true, sessionStatus: "canceled" }), platform("WAITING"), NOW, GRACE)).toEqual({
+    expect(
+      decideSync(medusa({ orderCanceled: true, sessionStatus: "canceled" }), platform("WAITING"), NOW, GRACE)
+    ).toEqual({
       kind: "cancel_reference",
     })
   })
@@ -90,7 +112,9 @@ describe("decideSync: what a webhook, the poll job or 'check now' does", () => {
   it("expires a reference only after its validity plus the grace period", () => {
     const expiresAt = new Date(NOW.getTime() - GRACE + 1000)
     expect(decideSync(medusa({ expiresAt }), platform("WAITING"), NOW, GRACE)).toEqual({ kind: "record_check" })
-    expect(decideSync(medusa({ expiresAt: new Date(NOW.getTime() - GRACE - 1) }), platform("WAITING"), NOW, GRACE)).toEqual({ kind: "expire" })
+    expect(
+      decideSync(medusa({ expiresAt: new Date(NOW.getTime() - GRACE - 1) }), platform("WAITING"), NOW, GRACE)
+    ).toEqual({ kind: "expire" })
   })
 
   it("never expires on a status it does not know", () => {

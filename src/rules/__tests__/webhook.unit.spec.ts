@@ -17,7 +17,7 @@ const problemOf = (body: unknown) => {
 describe("reading a webhook event: only the event type and the payment id are required", () => {
   it.each<[string, Record<string, unknown>]>([
     ["an amount in euros (24.98)", { amount: 24.98 }],
-    ["an amount as text in euros (\"24.98\")", { amount: "24.98" }],
+    ['an amount as text in euros ("24.98")', { amount: "24.98" }],
     ["a negative amount", { amount: -5 }],
     ["a numeric status", { status: 7 }],
     ["a status longer than 100 characters", { status: "A".repeat(150) }],
@@ -92,7 +92,7 @@ describe("reading a webhook event: what makes a delivery unusable, and why", () 
     ["no event_type", { payment_id: PAYMENT_ID }, "no_event_type"],
     ["a numeric event_type", { ...base, event_type: 3 }, "no_event_type"],
     ["text that is not JSON", "event=APPROVED&payment_id=1", "not_json"],
-    ["bytes that are not JSON", Buffer.from("{\"payment_id\": "), "not_json"],
+    ["bytes that are not JSON", Buffer.from('{"payment_id": '), "not_json"],
     ["a JSON array", [base], "not_an_object"],
     ["JSON null", "null", "not_an_object"],
     ["nothing", undefined, "not_an_object"],

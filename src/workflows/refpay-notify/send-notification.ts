@@ -1,4 +1,9 @@
-import type { CreateNotificationDTO, INotificationModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
+import type {
+  CreateNotificationDTO,
+  INotificationModuleService,
+  Logger,
+  MedusaContainer,
+} from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 
 /** Medusa 2.21.2 throws this (and records the notification as failed) when no provider serves the channel. */
@@ -11,7 +16,10 @@ let warnedNoProvider = false
  * idempotency key, which Medusa records in its database (so it holds across servers); the callers send under the
  * payment session's lock.
  */
-export async function sendRefpayNotification(container: MedusaContainer, notification: CreateNotificationDTO): Promise<boolean> {
+export async function sendRefpayNotification(
+  container: MedusaContainer,
+  notification: CreateNotificationDTO
+): Promise<boolean> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   try {
     const notifications = container.resolve<INotificationModuleService>(Modules.NOTIFICATION)
@@ -35,5 +43,7 @@ function reportFailure(logger: Logger, notification: CreateNotificationDTO, erro
     )
     return
   }
-  logger.warn(`REFPAY: e-mail ${notification.template} for ${notification.resource_type} ${notification.resource_id} not sent: ${message}`)
+  logger.warn(
+    `REFPAY: e-mail ${notification.template} for ${notification.resource_type} ${notification.resource_id} not sent: ${message}`
+  )
 }

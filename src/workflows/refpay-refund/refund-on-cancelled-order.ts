@@ -26,27 +26,30 @@ export interface RefundLatePaymentInput {
   refund_reason_id?: string
 }
 
-export const refundRefpayLatePaymentWorkflow = createWorkflow("refpay-refund-late-payment", (input: RefundLatePaymentInput) => {
-  const payment = refundPaymentStep(
-    transform({ input }, ({ input }) => ({
-      payment_id: input.payment_id,
-      amount: input.amount,
-      created_by: input.created_by,
-      note: input.note,
-      refund_reason_id: input.refund_reason_id,
-    }))
-  )
-  // One order transaction per refund of the payment; the step skips the ones the order already has.
-  const transactions = transform({ input, payment }, ({ input, payment }) =>
-    (payment.refunds ?? []).map((refund) => ({
+export const refundRefpayLatePaymentWorkflow = createWorkflow(
+  "refpay-refund-late-payment",
+  (input: RefundLatePaymentInput) => {
+    const payment = refundPaymentStep(
+      transform({ input }, ({ input }) => ({
+        payment_id: input.payment_id,
+        amount: input.amount,
+        created_by: input.created_by,
+        note: input.note,
+        refund_reason_id: input.refund_reason_id,
+      }))
+    )
+    // One order transaction per refund of the payment; the step skips the ones the order already has.
+    const transactions = transform({ input, payment }, ({ input, payment }) =>
+      (payment.refunds ?? []).map((refund) => ({
         order_id: input.order_id,
         amount: MathBN.mult(refund.raw_amount ?? refund.amount, -1),
         currency_code: payment.currency_code ?? input.currency_code,
         reference_id: refund.id,
         reference: "refund",
       }))
-  )
-  addOrderTransactionStep(transactions)
-  emitEventStep({ eventName: PaymentEvents.REFUNDED, data: { id: input.payment_id } })
-  return new WorkflowResponse(payment)
-})
+    )
+    addOrderTransactionStep(transactions)
+    emitEventStep({ eventName: PaymentEvents.REFUNDED, data: { id: input.payment_id } })
+    return new WorkflowResponse(payment)
+  }
+)

@@ -17,31 +17,36 @@ import { renewRefpayReferenceWorkflow } from "./renew-reference"
 export async function issueNewRefpayReference(container: MedusaContainer, orderId: string): Promise<string> {
   const { session: latest } = await loadOrderPaymentView(container, orderId)
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
-  return locking.execute(refpaySessionLockKey(latest.id), async () => {
-    const { session, sessions } = await loadOrderPaymentView(container, orderId)
-    const refusal = renewalRefusal({
-      orderStatus: session.order?.status ?? "canceled",
-      sessions: sessions.map((s) => ({ status: s.status, captured: !!s.payment?.capturedAt })),
-    })
-    if (refusal) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `A new REFPAY reference cannot be issued: ${refusal}.`)
-    const { result: newSessionId } = await renewRefpayReferenceWorkflow(container).run({
-      input: {
-        previous_session_id: session.id,
-        payment_collection_id: session.paymentCollectionId,
-        provider_id: session.providerId,
-        amount: session.amount,
-        currency_code: session.currencyCode,
-        customer: session.data.customer ?? null,
-      },
-    })
-    const renewed = await loadRefpaySession(container, newSessionId)
-    const oldView = buildPaymentView(session)
-    const newView = renewed && buildPaymentView(renewed)
-    if (oldView && newView && session.order) {
-      const order = { id: session.order.id, display_id: session.order.displayId, email: session.order.email }
-      const email = referenceExpiredEmail(oldView, order, { renewed: newView })
-      if (email.send) await sendRefpayNotification(container, email.notification)
-    }
-    return newSessionId
-  }, { timeout: 30 })
+  return locking.execute(
+    refpaySessionLockKey(latest.id),
+    async () => {
+      const { session, sessions } = await loadOrderPaymentView(container, orderId)
+      const refusal = renewalRefusal({
+        orderStatus: session.order?.status ?? "canceled",
+        sessions: sessions.map((s) => ({ status: s.status, captured: !!s.payment?.capturedAt })),
+      })
+      if (refusal)
+        throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `A new REFPAY reference cannot be issued: ${refusal}.`)
+      const { result: newSessionId } = await renewRefpayReferenceWorkflow(container).run({
+        input: {
+          previous_session_id: session.id,
+          payment_collection_id: session.paymentCollectionId,
+          provider_id: session.providerId,
+          amount: session.amount,
+          currency_code: session.currencyCode,
+          customer: session.data.customer ?? null,
+        },
+      })
+      const renewed = await loadRefpaySession(container, newSessionId)
+      const oldView = buildPaymentView(session)
+      const newView = renewed && buildPaymentView(renewed)
+      if (oldView && newView && session.order) {
+        const order = { id: session.order.id, display_id: session.order.displayId, email: session.order.email }
+        const email = referenceExpiredEmail(oldView, order, { renewed: newView })
+        if (email.send) await sendRefpayNotification(container, email.notification)
+      }
+      return newSessionId
+    },
+    { timeout: 30 }
+  )
 }

@@ -33,7 +33,11 @@ const createRenewalSessionStep = createStep(
     })
     if (input.customer) {
       // The cart's customer details, as the first reference had them (Medusa passes them only for logged-in customers).
-      await writeSession(container, { id: session.id, data: { ...session.data, customer: input.customer }, status: session.status })
+      await writeSession(container, {
+        id: session.id,
+        data: { ...session.data, customer: input.customer },
+        status: session.status,
+      })
     }
     return new StepResponse(session.id, session.id)
   },
@@ -54,7 +58,10 @@ export const renewRefpayReferenceWorkflowId = "refpay-renew-reference"
  * Spec 3 rule 2, "the merchant asks the customer for a new payment": a new reference for the same amount on the
  * same order. Used by the expiry policy `renew` and by the admin's "Issue a new reference".
  */
-export const renewRefpayReferenceWorkflow = createWorkflow(renewRefpayReferenceWorkflowId, (input: RenewReferenceInput) => {
-  const sessionId = createRenewalSessionStep(input)
-  return new WorkflowResponse(authorizeRenewalStep(sessionId))
-})
+export const renewRefpayReferenceWorkflow = createWorkflow(
+  renewRefpayReferenceWorkflowId,
+  (input: RenewReferenceInput) => {
+    const sessionId = createRenewalSessionStep(input)
+    return new WorkflowResponse(authorizeRenewalStep(sessionId))
+  }
+)

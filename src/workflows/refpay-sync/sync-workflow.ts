@@ -1,5 +1,10 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { cancelRefpayOrderStep, cancelRefpayReferenceStep, saveRefpaySessionStep, type CancelOutcome } from "./steps/close-reference"
+import {
+  cancelRefpayOrderStep,
+  cancelRefpayReferenceStep,
+  saveRefpaySessionStep,
+  type CancelOutcome,
+} from "./steps/close-reference"
 import { notifyRefpayCustomerStep } from "./steps/notify-customer"
 import { readRefpayPaymentStep, type RefpayReading } from "./steps/read-refpay-payment"
 import { recordRefpayCheckStep } from "./steps/record-check"
@@ -38,5 +43,7 @@ export const refpaySyncWorkflow = createWorkflow(refpaySyncWorkflowId, (input: R
   const renewedSessionId = renewRefpayReferenceStep({ reading, cancelled })
   notifyRefpayCustomerStep({ reading, renewedSessionId, orderCancelled, now: input.now })
   recordRefpayCheckStep({ sessionId: input.sessionId, reading, now: input.now })
-  return new WorkflowResponse(transform({ reading, cancelled, renewedSessionId }, (out): RefpaySyncWorkflowOutput => out))
+  return new WorkflowResponse(
+    transform({ reading, cancelled, renewedSessionId }, (out): RefpaySyncWorkflowOutput => out)
+  )
 })

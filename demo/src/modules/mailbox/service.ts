@@ -38,10 +38,18 @@ export default class MailboxNotificationService extends AbstractNotificationProv
   static identifier = "demo-mailbox"
 
   async send(notification: ProviderSendNotificationDTO): Promise<ProviderSendNotificationResultsDTO> {
-    const data = (notification.data ?? {}) as Record<string, any>
+    const data = (notification.data ?? {}) as Record<string, unknown>
     const rendered = (REFPAY_EMAIL_TEMPLATES as readonly string[]).includes(notification.template)
-      ? renderRefpayEmail(notification.template as RefpayEmailTemplate, data as any, "pt")
-      : { subject: notification.template, html: `<pre>${JSON.stringify(data, null, 2)}</pre>`, text: JSON.stringify(data) }
+      ? renderRefpayEmail(
+          notification.template as RefpayEmailTemplate,
+          data as unknown as Parameters<typeof renderRefpayEmail>[1],
+          "pt"
+        )
+      : {
+          subject: notification.template,
+          html: `<pre>${JSON.stringify(data, null, 2)}</pre>`,
+          text: JSON.stringify(data),
+        }
     const email: MailboxEmail = {
       id: `mail_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`,
       to: notification.to,

@@ -18,7 +18,8 @@ const KINDS: { kind: AttentionKind; label: string; explain: string }[] = [
   {
     kind: "paid_after_cancellation",
     label: "Paid after cancellation",
-    explain: "The customer paid after the order was cancelled: the money is held until you refund it (or reinstate the sale with the customer).",
+    explain:
+      "The customer paid after the order was cancelled: the money is held until you refund it (or reinstate the sale with the customer).",
   },
   {
     kind: "refund_mismatch",
@@ -29,12 +30,14 @@ const KINDS: { kind: AttentionKind; label: string; explain: string }[] = [
   {
     kind: "amount_mismatch",
     label: "Amount mismatch",
-    explain: "The platform reports a payment for another amount than the order's. It is never captured automatically: check it on the platform.",
+    explain:
+      "The platform reports a payment for another amount than the order's. It is never captured automatically: check it on the platform.",
   },
   {
     kind: "unknown_payment",
     label: "Unknown to REFPAY",
-    explain: "The platform does not know these references: check the REFPAY environment and credentials, or the payment on the platform. Nothing was cancelled.",
+    explain:
+      "The platform does not know these references: check the REFPAY environment and credentials, or the payment on the platform. Nothing was cancelled.",
   },
   {
     kind: "platform_error",
@@ -46,7 +49,15 @@ const KINDS: { kind: AttentionKind; label: string; explain: string }[] = [
 const PAGE_SIZE = 20
 
 /** The payments a shop owner should act on, one tab per kind, each row linking to its order. */
-export const AttentionSection = ({ counts, onChange, several }: { counts: AttentionCounts | null; onChange: () => void; several: boolean }) => {
+export const AttentionSection = ({
+  counts,
+  onChange,
+  several,
+}: {
+  counts: AttentionCounts | null
+  onChange: () => void
+  several: boolean
+}) => {
   const [kind, setKind] = useState<AttentionKind | null>(null)
   // The first list with rows, chosen once: a list emptied by a refund stays on screen rather than jumping away.
   useEffect(() => {
@@ -61,7 +72,11 @@ export const AttentionSection = ({ counts, onChange, several }: { counts: Attent
         <div>
           <Heading level="h2">Payments that need attention</Heading>
           <Text size="small" className="text-ui-fg-subtle">
-            {total === null ? "Loading…" : total === 0 ? "Nothing needs you right now." : `${total} payment${total === 1 ? "" : "s"} to look at.`}
+            {total === null
+              ? "Loading…"
+              : total === 0
+                ? "Nothing needs you right now."
+                : `${total} payment${total === 1 ? "" : "s"} to look at.`}
           </Text>
         </div>
       </div>
@@ -71,7 +86,12 @@ export const AttentionSection = ({ counts, onChange, several }: { counts: Attent
             {KINDS.map(({ kind: k, label }) => (
               <Tabs.Trigger key={k} value={k} data-testid={`refpay-attention-tab-${k}`}>
                 {label}
-                <Badge size="2xsmall" className="ml-2" color={(counts?.[k] ?? 0) > 0 ? (k === "expiring" ? "orange" : "red") : "grey"} data-testid={`refpay-attention-count-${k}`}>
+                <Badge
+                  size="2xsmall"
+                  className="ml-2"
+                  color={(counts?.[k] ?? 0) > 0 ? (k === "expiring" ? "orange" : "red") : "grey"}
+                  data-testid={`refpay-attention-count-${k}`}
+                >
                   {counts?.[k] ?? "–"}
                 </Badge>
               </Tabs.Trigger>
@@ -80,7 +100,9 @@ export const AttentionSection = ({ counts, onChange, several }: { counts: Attent
         </div>
         {KINDS.map(({ kind: k, explain }) => (
           <Tabs.Content key={k} value={k}>
-            {k === active && kind !== null && <AttentionList kind={k} explain={explain} onChange={onChange} several={several} />}
+            {k === active && kind !== null && (
+              <AttentionList kind={k} explain={explain} onChange={onChange} several={several} />
+            )}
           </Tabs.Content>
         ))}
       </Tabs>
@@ -88,10 +110,24 @@ export const AttentionSection = ({ counts, onChange, several }: { counts: Attent
   )
 }
 
-const AttentionList = ({ kind, explain, onChange, several }: { kind: AttentionKind; explain: string; onChange: () => void; several: boolean }) => {
+const AttentionList = ({
+  kind,
+  explain,
+  onChange,
+  several,
+}: {
+  kind: AttentionKind
+  explain: string
+  onChange: () => void
+  several: boolean
+}) => {
   const [page, setPage] = useState(0)
   const [reload, setReload] = useState(0)
-  const { data, error } = useRefpayGet<{ payments: AdminPaymentRow[]; count: number }>(`/admin/refpay/attention/${kind}`, { limit: PAGE_SIZE, offset: page * PAGE_SIZE }, reload)
+  const { data, error } = useRefpayGet<{ payments: AdminPaymentRow[]; count: number }>(
+    `/admin/refpay/attention/${kind}`,
+    { limit: PAGE_SIZE, offset: page * PAGE_SIZE },
+    reload
+  )
   const prompt = usePrompt()
 
   const refund = useCallback(
@@ -107,9 +143,14 @@ const AttentionList = ({ kind, explain, onChange, several }: { kind: AttentionKi
         variant: "confirmation",
       })
       if (!confirmed) return
-      const answer = await refpayAdmin("POST", `/admin/refpay/late-payments/${encodeURIComponent(row.payment_session_id)}/refund`)
+      const answer = await refpayAdmin(
+        "POST",
+        `/admin/refpay/late-payments/${encodeURIComponent(row.payment_session_id)}/refund`
+      )
       if (answer.ok) {
-        toast.success("Refunded", { description: `${amount} is on its way back to the customer of order #${row.order?.display_id ?? ""}.` })
+        toast.success("Refunded", {
+          description: `${amount} is on its way back to the customer of order #${row.order?.display_id ?? ""}.`,
+        })
         setReload((n) => n + 1)
         onChange()
       } else {

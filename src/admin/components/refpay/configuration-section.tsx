@@ -45,7 +45,9 @@ export const ConfigurationSection = ({ settings }: { settings: RefpaySettingsVie
             <Value>{settings.environment}</Value>
           </Row>
           <Row label="Token interface" variable={v.tokenInterface}>
-            <Value>{settings.token_interface === "t1" ? "T1, OAuth client credentials" : "T2, back-office token"}</Value>
+            <Value>
+              {settings.token_interface === "t1" ? "T1, OAuth client credentials" : "T2, back-office token"}
+            </Value>
           </Row>
           {urls.auth_url !== null && (
             <Row label="Token service (T1)" variable={v.authUrl}>
@@ -109,13 +111,21 @@ export const ConfigurationSection = ({ settings }: { settings: RefpaySettingsVie
             <Value>{plural(expiry.expiry_grace_hours, "hour")}</Value>
           </Row>
           <Row label="When a reference expires unpaid" variable={v.expiryPolicy}>
-            <Value>{expiry.expiry_policy === "renew" ? `issue a new reference (up to ${plural(expiry.max_renewals, "time")})` : "cancel it"}</Value>
+            <Value>
+              {expiry.expiry_policy === "renew"
+                ? `issue a new reference (up to ${plural(expiry.max_renewals, "time")})`
+                : "cancel it"}
+            </Value>
           </Row>
           <Row label="Renewals per order" variable={v.maxRenewals}>
             <Value>{expiry.max_renewals}</Value>
           </Row>
           <Row label="Reminder before expiry" variable={v.reminderHoursBeforeExpiry}>
-            <Value>{expiry.reminder_hours_before_expiry === 0 ? "none" : `${plural(expiry.reminder_hours_before_expiry, "hour")} before`}</Value>
+            <Value>
+              {expiry.reminder_hours_before_expiry === 0
+                ? "none"
+                : `${plural(expiry.reminder_hours_before_expiry, "hour")} before`}
+            </Value>
           </Row>
           <Row label="Cancel the order when it expires" variable={v.cancelExpiredOrders}>
             <Value>{yesNo(expiry.cancel_expired_orders)}</Value>
@@ -136,7 +146,11 @@ export const ConfigurationSection = ({ settings }: { settings: RefpaySettingsVie
 
         <Group title="Payments after cancellation">
           <Row label="Refund automatically" variable={v.autoRefundLatePayments} testId="refpay-config-auto-refund">
-            <Value>{settings.late_payments.auto_refund_late_payments ? "yes" : "no: listed under Payments that need attention"}</Value>
+            <Value>
+              {settings.late_payments.auto_refund_late_payments
+                ? "yes"
+                : "no: listed under Payments that need attention"}
+            </Value>
           </Row>
         </Group>
       </div>
@@ -160,7 +174,17 @@ const Group = ({ title, note, children }: { title: string; note?: string; childr
   </section>
 )
 
-const Row = ({ label, variable, testId, children }: { label: string; variable?: string; testId?: string; children: ReactNode }) => (
+const Row = ({
+  label,
+  variable,
+  testId,
+  children,
+}: {
+  label: string
+  variable?: string
+  testId?: string
+  children: ReactNode
+}) => (
   <div className="grid grid-cols-2 items-center gap-x-4 px-3 py-2" data-testid={testId}>
     <dt className="flex flex-col">
       <Text size="small" leading="compact" className="text-ui-fg-subtle">

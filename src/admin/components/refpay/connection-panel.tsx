@@ -24,7 +24,9 @@ export const ConnectionPanel = ({
   const sandbox = settings.environment === "sandbox"
 
   const test = async () => {
-    const answer = await run(() => refpayAdmin("POST", "/admin/refpay/connection-test", undefined, { provider_id: settings.provider_id }))
+    const answer = await run(() =>
+      refpayAdmin("POST", "/admin/refpay/connection-test", undefined, { provider_id: settings.provider_id })
+    )
     if (answer) setResult(answer.connection)
   }
 
@@ -46,7 +48,9 @@ export const ConnectionPanel = ({
           </div>
           <Text size="small" className="text-ui-fg-subtle">
             Reference payments: the customer pays an entity and a reference at an ATM or in a banking app.
-            {registrations.length > 1 ? ` Seller account ${settings.account ?? settings.provider_id} (${settings.provider_id}).` : ""}
+            {registrations.length > 1
+              ? ` Seller account ${settings.account ?? settings.provider_id} (${settings.provider_id}).`
+              : ""}
           </Text>
         </div>
         <div className="flex items-center gap-x-2">
@@ -66,7 +70,13 @@ export const ConnectionPanel = ({
               </Select>
             </div>
           )}
-          <Button size="small" variant="secondary" onClick={test} isLoading={testing} data-testid="refpay-test-connection">
+          <Button
+            size="small"
+            variant="secondary"
+            onClick={test}
+            isLoading={testing}
+            data-testid="refpay-test-connection"
+          >
             Test connection
           </Button>
         </div>
@@ -75,8 +85,8 @@ export const ConnectionPanel = ({
       <div className="px-6 py-3">
         {sandbox ? (
           <Alert variant="warning" data-testid="refpay-environment-note">
-            Sandbox environment: payments are simulated and no money moves. Switch REFPAY_ENVIRONMENT to production, with
-            production credentials, to take real payments.
+            Sandbox environment: payments are simulated and no money moves. Switch REFPAY_ENVIRONMENT to production,
+            with production credentials, to take real payments.
           </Alert>
         ) : (
           <Alert variant="success" data-testid="refpay-environment-note">
@@ -98,13 +108,23 @@ export const ConnectionPanel = ({
 }
 
 const ConnectionResult = ({ result }: { result: ConnectionTestResult }) => (
-  <div className="flex flex-col gap-y-3 px-6 py-4" data-testid="refpay-connection-result" data-ok={result.ok ? "true" : "false"} data-problem={result.problem ?? ""}>
+  <div
+    className="flex flex-col gap-y-3 px-6 py-4"
+    data-testid="refpay-connection-result"
+    data-ok={result.ok ? "true" : "false"}
+    data-problem={result.problem ?? ""}
+  >
     <Alert variant={result.ok ? "success" : "error"} data-testid="refpay-connection-summary">
       {result.summary}
     </Alert>
     <ul className="flex flex-col gap-y-2">
       {result.steps.map((step) => (
-        <li key={step.step} className="flex items-start gap-x-3" data-testid={`refpay-connection-step-${step.step}`} data-result={step.result}>
+        <li
+          key={step.step}
+          className="flex items-start gap-x-3"
+          data-testid={`refpay-connection-step-${step.step}`}
+          data-result={step.result}
+        >
           <span className="mt-0.5">
             {step.result === "ok" ? (
               <CheckCircleSolid className="text-ui-tag-green-icon" />
@@ -152,7 +172,8 @@ const ConnectionResult = ({ result }: { result: ConnectionTestResult }) => (
       </Text>
     )}
     <Text size="xsmall" className="text-ui-fg-muted">
-      Tested {formatDateTime(result.tested_at)} in {result.duration_ms} ms, with a client of its own (the shop's payments were not disturbed).
+      Tested {formatDateTime(result.tested_at)} in {result.duration_ms} ms, with a client of its own (the shop's
+      payments were not disturbed).
     </Text>
   </div>
 )

@@ -13,7 +13,17 @@ export const EmptyRow = ({ columns, testId, children }: { columns: number; testI
 )
 
 /** Turning the pages of a list read `pageSize` rows at a time; nothing while the whole list fits on one page. */
-export const Pager = ({ count, pageSize, page, setPage }: { count: number; pageSize: number; page: number; setPage: Dispatch<SetStateAction<number>> }) => {
+export const Pager = ({
+  count,
+  pageSize,
+  page,
+  setPage,
+}: {
+  count: number
+  pageSize: number
+  page: number
+  setPage: Dispatch<SetStateAction<number>>
+}) => {
   if (count <= pageSize) return null
   const pageCount = Math.ceil(count / pageSize)
   return (

@@ -16,7 +16,17 @@ export const PaymentHeaderCells = () => (
  * A payment in a list: which order, which entity and reference, how much (the cells under PaymentHeaderCells), then
  * the list's own cells. The row carries the order id, which the browser tests read.
  */
-export const PaymentRow = ({ row, testId, showAccount, children }: { row: AdminPaymentRow; testId: string; showAccount: boolean; children: ReactNode }) => (
+export const PaymentRow = ({
+  row,
+  testId,
+  showAccount,
+  children,
+}: {
+  row: AdminPaymentRow
+  testId: string
+  showAccount: boolean
+  children: ReactNode
+}) => (
   <Table.Row data-testid={testId} data-order-id={row.order?.id ?? ""}>
     <Table.Cell>
       <OrderCell row={row} />
@@ -38,7 +48,11 @@ const OrderCell = ({ row }: { row: AdminPaymentRow }) =>
   row.order ? (
     <div className="flex flex-col">
       <div className="flex items-center gap-x-2">
-        <Link to={`/orders/${row.order.id}`} className="text-ui-fg-interactive txt-compact-small-plus hover:text-ui-fg-interactive-hover" data-testid="refpay-order-link">
+        <Link
+          to={`/orders/${row.order.id}`}
+          className="text-ui-fg-interactive txt-compact-small-plus hover:text-ui-fg-interactive-hover"
+          data-testid="refpay-order-link"
+        >
           Order #{row.order.display_id ?? row.order.id}
         </Link>
         {row.order.status === "canceled" && (

@@ -33,9 +33,30 @@ export const SearchSection = ({ several }: { several: boolean }) => {
         </Text>
       </div>
       <form className="flex flex-wrap items-end gap-3 px-6 py-4" onSubmit={search}>
-        <DigitsField id="refpay-search-entity" label="Entity" width="w-[120px]" placeholder="optional" value={entity} onChange={setEntity} />
-        <DigitsField id="refpay-search-reference" label="Reference" width="w-[220px]" placeholder="e.g. 012 345 678" value={reference} onChange={setReference} />
-        <Button size="small" variant="secondary" type="submit" isLoading={searching} disabled={!reference.trim()} data-testid="refpay-search-submit">
+        <DigitsField
+          id="refpay-search-entity"
+          label="Entity"
+          width="w-[120px]"
+          placeholder="optional"
+          value={entity}
+          onChange={setEntity}
+        />
+        <DigitsField
+          id="refpay-search-reference"
+          label="Reference"
+          width="w-[220px]"
+          placeholder="e.g. 012 345 678"
+          value={reference}
+          onChange={setReference}
+        />
+        <Button
+          size="small"
+          variant="secondary"
+          type="submit"
+          isLoading={searching}
+          disabled={!reference.trim()}
+          data-testid="refpay-search-submit"
+        >
           <MagnifyingGlass />
           Search
         </Button>
@@ -82,18 +103,45 @@ export const SearchSection = ({ several }: { several: boolean }) => {
 }
 
 /** A labelled box for digits as the customer reads them off (numeric keypad on phones, monospaced); id doubles as test id. */
-const DigitsField = ({ id, label, width, placeholder, value, onChange }: { id: string; label: string; width: string; placeholder: string; value: string; onChange: (value: string) => void }) => (
+const DigitsField = ({
+  id,
+  label,
+  width,
+  placeholder,
+  value,
+  onChange,
+}: {
+  id: string
+  label: string
+  width: string
+  placeholder: string
+  value: string
+  onChange: (value: string) => void
+}) => (
   <div className={clx("flex flex-col gap-y-1", width)}>
     <Label size="small" htmlFor={id}>
       {label}
     </Label>
-    <Input id={id} size="small" inputMode="numeric" placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} className="font-mono" data-testid={id} />
+    <Input
+      id={id}
+      size="small"
+      inputMode="numeric"
+      placeholder={placeholder}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      className="font-mono"
+      data-testid={id}
+    />
   </div>
 )
 
 function describePayment(row: AdminPaymentRow): string {
   if (row.payment && row.payment.captured_cents > 0) {
-    return row.payment.refunded_cents > 0 ? (row.payment.refundable_cents > 0 ? "Paid, partly refunded" : "Paid, refunded") : "Paid"
+    return row.payment.refunded_cents > 0
+      ? row.payment.refundable_cents > 0
+        ? "Paid, partly refunded"
+        : "Paid, refunded"
+      : "Paid"
   }
   if (row.session_status === "pending_authorization") return "Awaiting payment"
   if (row.session_status === "canceled") return "Cancelled"

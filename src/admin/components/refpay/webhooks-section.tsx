@@ -1,5 +1,17 @@
 import { ArrowPath } from "@medusajs/icons"
-import { Alert, Badge, Button, Container, Copy, Heading, IconButton, Select, StatusBadge, Table, Text } from "@medusajs/ui"
+import {
+  Alert,
+  Badge,
+  Button,
+  Container,
+  Copy,
+  Heading,
+  IconButton,
+  Select,
+  StatusBadge,
+  Table,
+  Text,
+} from "@medusajs/ui"
 import { useCallback, useEffect, useRef, useState } from "react"
 import { Link } from "react-router-dom"
 import type { DeliveryView } from "../../../admin-backend/deliveries"
@@ -13,9 +25,21 @@ export interface WebhooksView extends WebhookSetup {
   last_delivery_at: string | null
   deliveries_recorded: number
   waiting_payments: number
-  refusals: { door: "medusa" | "refpay"; reason: string; refused_count: number; first_refused_at: string; last_refused_at: string }[]
+  refusals: {
+    door: "medusa" | "refpay"
+    reason: string
+    refused_count: number
+    first_refused_at: string
+    last_refused_at: string
+  }[]
   /** Authentic deliveries that were not usable REFPAY events: acknowledged (200), counted, ignored. */
-  malformed: { door: "medusa" | "refpay"; reason: string; received_count: number; first_received_at: string; last_received_at: string }[]
+  malformed: {
+    door: "medusa" | "refpay"
+    reason: string
+    received_count: number
+    first_received_at: string
+    last_received_at: string
+  }[]
   warnings: WebhookWarning[]
   test_event_available: boolean
 }
@@ -52,7 +76,11 @@ const PAGE_SIZE = 50
 export const WebhooksSection = ({ providerId }: { providerId: string }) => {
   const [refreshKey, setRefreshKey] = useState(0)
   const refresh = useCallback(() => setRefreshKey((k) => k + 1), [])
-  const { data, error } = useRefpayGet<{ webhooks: WebhooksView }>("/admin/refpay/webhooks", { provider_id: providerId }, refreshKey)
+  const { data, error } = useRefpayGet<{ webhooks: WebhooksView }>(
+    "/admin/refpay/webhooks",
+    { provider_id: providerId },
+    refreshKey
+  )
   const view = data?.webhooks
 
   return (
@@ -64,7 +92,13 @@ export const WebhooksSection = ({ providerId }: { providerId: string }) => {
             The platform tells the shop when a customer pays. Without webhooks the poll job still finds payments, later.
           </Text>
         </div>
-        <IconButton size="small" variant="transparent" onClick={refresh} aria-label="Refresh" data-testid="refpay-webhooks-refresh">
+        <IconButton
+          size="small"
+          variant="transparent"
+          onClick={refresh}
+          aria-label="Refresh"
+          data-testid="refpay-webhooks-refresh"
+        >
           <ArrowPath />
         </IconButton>
       </div>
@@ -79,10 +113,22 @@ export const WebhooksSection = ({ providerId }: { providerId: string }) => {
   )
 }
 
-const Setup = ({ view, providerId, onTestEvent }: { view: WebhooksView; providerId: string; onTestEvent: () => void }) => (
+const Setup = ({
+  view,
+  providerId,
+  onTestEvent,
+}: {
+  view: WebhooksView
+  providerId: string
+  onTestEvent: () => void
+}) => (
   <div className="flex flex-col gap-y-4 px-6 py-4">
     {view.warnings.map((warning) => (
-      <Alert key={warning.code} variant={warning.level === "error" ? "error" : "warning"} data-testid={`refpay-webhook-warning-${warning.code}`}>
+      <Alert
+        key={warning.code}
+        variant={warning.level === "error" ? "error" : "warning"}
+        data-testid={`refpay-webhook-warning-${warning.code}`}
+      >
         {warning.message}
       </Alert>
     ))}
@@ -112,14 +158,18 @@ const Setup = ({ view, providerId, onTestEvent }: { view: WebhooksView; provider
         <Badge size="2xsmall" color={view.authentication.secret === "set" ? "green" : "red"}>
           {view.authentication.secret === "set" ? "set" : "missing"}
         </Badge>
-        ), either in the header <code className="font-mono">{view.authentication.header}</code> or as the password of HTTP
-        Basic authentication (any user name). Deliveries without it are refused with 401.
+        ), either in the header <code className="font-mono">{view.authentication.header}</code> or as the password of
+        HTTP Basic authentication (any user name). Deliveries without it are refused with 401.
       </Text>
     </div>
     <div className="text-ui-fg-subtle flex flex-wrap gap-x-4 gap-y-1" data-testid="refpay-webhook-facts">
       <Text size="small">
         Last delivery:{" "}
-        <span className="text-ui-fg-base">{view.last_delivery_at ? `${formatDateTime(view.last_delivery_at)} (${relativeTime(view.last_delivery_at)})` : "none yet"}</span>
+        <span className="text-ui-fg-base">
+          {view.last_delivery_at
+            ? `${formatDateTime(view.last_delivery_at)} (${relativeTime(view.last_delivery_at)})`
+            : "none yet"}
+        </span>
       </Text>
       <Text size="small">
         Payments waiting: <span className="text-ui-fg-base">{view.waiting_payments}</span>
@@ -129,7 +179,10 @@ const Setup = ({ view, providerId, onTestEvent }: { view: WebhooksView; provider
           Refused:{" "}
           <span className="text-ui-fg-base">
             {view.refusals
-              .map((r) => `${r.refused_count} (${REASONS[r.reason] ?? r.reason}, ${r.door === "refpay" ? "/hooks/refpay" : "Medusa's route"}, last ${relativeTime(r.last_refused_at)})`)
+              .map(
+                (r) =>
+                  `${r.refused_count} (${REASONS[r.reason] ?? r.reason}, ${r.door === "refpay" ? "/hooks/refpay" : "Medusa's route"}, last ${relativeTime(r.last_refused_at)})`
+              )
               .join("; ")}
           </span>
         </Text>
@@ -170,20 +223,26 @@ const TestEvent = ({ providerId, onDone }: { providerId: string; onDone: () => v
   const send = async () => {
     clearTimeout(timer.current)
     setTest({ state: "sending" })
-    const answer = await refpayAdmin<{ test_event: TestEventResult }>("POST", "/admin/refpay/webhooks/test-event", undefined, {
-      provider_id: providerId,
-    }).catch(() => null)
+    const answer = await refpayAdmin<{ test_event: TestEventResult }>(
+      "POST",
+      "/admin/refpay/webhooks/test-event",
+      undefined,
+      {
+        provider_id: providerId,
+      }
+    ).catch(() => null)
     const result = answer?.body?.test_event
-    if (!answer || !result) return setTest({ state: "failed", message: answer?.message ?? "The test event could not be sent." })
+    if (!answer || !result)
+      return setTest({ state: "failed", message: answer?.message ?? "The test event could not be sent." })
     if (!result.sent) return setTest({ state: "failed", message: result.message })
     setTest({ state: "waiting", paymentId: result.payment_id, message: result.message, summary: null })
     const started = Date.now()
     const poll = async () => {
-      const progress = await refpayAdmin<{ test_event: TestEventProgress & { arrived: boolean; deliveries: DeliveryView[] } }>(
-        "GET",
-        `/admin/refpay/webhooks/test-event/${encodeURIComponent(result.payment_id)}`,
-        { provider_id: providerId }
-      ).catch(() => null)
+      const progress = await refpayAdmin<{
+        test_event: TestEventProgress & { arrived: boolean; deliveries: DeliveryView[] }
+      }>("GET", `/admin/refpay/webhooks/test-event/${encodeURIComponent(result.payment_id)}`, {
+        provider_id: providerId,
+      }).catch(() => null)
       const body = progress?.body?.test_event
       if (body?.arrived && body.deliveries[0]) {
         setTest({ state: "arrived", delivery: body.deliveries[0] })
@@ -191,23 +250,41 @@ const TestEvent = ({ providerId, onDone }: { providerId: string; onDone: () => v
         return
       }
       if (Date.now() - started > TEST_WAIT_MS) {
-        setTest({ state: "failed", message: `No delivery arrived within ${TEST_WAIT_MS / 1000} s. ${body?.sandbox_summary ?? ""}`.trim() })
+        setTest({
+          state: "failed",
+          message: `No delivery arrived within ${TEST_WAIT_MS / 1000} s. ${body?.sandbox_summary ?? ""}`.trim(),
+        })
         onDone()
         return
       }
-      setTest({ state: "waiting", paymentId: result.payment_id, message: result.message, summary: body?.sandbox_summary ?? null })
+      setTest({
+        state: "waiting",
+        paymentId: result.payment_id,
+        message: result.message,
+        summary: body?.sandbox_summary ?? null,
+      })
       timer.current = setTimeout(poll, 1000)
     }
     timer.current = setTimeout(poll, 500)
   }
 
   return (
-    <div className="flex flex-col gap-y-2 rounded-md border border-dashed px-4 py-3" data-testid="refpay-test-event" data-state={test.state}>
+    <div
+      className="flex flex-col gap-y-2 rounded-md border border-dashed px-4 py-3"
+      data-testid="refpay-test-event"
+      data-state={test.state}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Text size="small" className="text-ui-fg-subtle">
           Sandbox: send a test event to see a delivery arrive here (a throwaway 1,00 € payment in the sandbox).
         </Text>
-        <Button size="small" variant="secondary" onClick={send} isLoading={test.state === "sending" || test.state === "waiting"} data-testid="refpay-send-test-event">
+        <Button
+          size="small"
+          variant="secondary"
+          onClick={send}
+          isLoading={test.state === "sending" || test.state === "waiting"}
+          data-testid="refpay-send-test-event"
+        >
           Send a test event
         </Button>
       </div>
@@ -247,7 +324,8 @@ const Deliveries = ({ refreshKey }: { refreshKey: number }) => {
             Latest deliveries
           </Text>
           <Text size="xsmall" className="text-ui-fg-muted">
-            Deliveries refused for their secret, and authentic ones that were not usable events, are not listed; they are counted above.
+            Deliveries refused for their secret, and authentic ones that were not usable events, are not listed; they
+            are counted above.
           </Text>
         </div>
         <div className="w-[200px]">
@@ -290,7 +368,12 @@ const Deliveries = ({ refreshKey }: { refreshKey: number }) => {
         </Table.Header>
         <Table.Body>
           {data?.deliveries.map((d) => (
-            <Table.Row key={d.id} data-testid="refpay-delivery-row" data-status={d.status} data-payment-id={d.payment_id}>
+            <Table.Row
+              key={d.id}
+              data-testid="refpay-delivery-row"
+              data-status={d.status}
+              data-payment-id={d.payment_id}
+            >
               <Table.Cell>
                 <Text size="small" leading="compact">
                   {formatDateTime(d.received_at)}
@@ -304,7 +387,10 @@ const Deliveries = ({ refreshKey }: { refreshKey: number }) => {
               <Table.Cell>
                 <div className="flex flex-col">
                   {d.order ? (
-                    <Link to={`/orders/${d.order.id}`} className="text-ui-fg-interactive txt-compact-small hover:text-ui-fg-interactive-hover">
+                    <Link
+                      to={`/orders/${d.order.id}`}
+                      className="text-ui-fg-interactive txt-compact-small hover:text-ui-fg-interactive-hover"
+                    >
                       Order #{d.order.display_id ?? d.order.id}
                     </Link>
                   ) : (

@@ -9,7 +9,12 @@ const page = (max: number, fallback: number) => ({
 })
 
 /** A REFPAY registration of the shop (`pp_refpay_<id>`); the first one when left out. */
-const providerId = z.string().trim().regex(/^pp_refpay_[A-Za-z0-9_]+$/).max(100).optional()
+const providerId = z
+  .string()
+  .trim()
+  .regex(/^pp_refpay_[A-Za-z0-9_]+$/)
+  .max(100)
+  .optional()
 
 /** `POST /admin/refpay/late-payments/:session_id/refund` takes no input. */
 export const AdminRefpayEmptyBody = z.object({})

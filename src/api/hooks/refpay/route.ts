@@ -22,7 +22,10 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
     providerId: req.params.id ? `pp_refpay_${req.params.id}` : undefined,
   })
   if (answer.status === 401) {
-    const providerId = await webhookRouteRegistration(req.scope, req.params.id ? `pp_refpay_${req.params.id}` : undefined)
+    const providerId = await webhookRouteRegistration(
+      req.scope,
+      req.params.id ? `pp_refpay_${req.params.id}` : undefined
+    )
     await recordRefusedDelivery(req.scope, "refpay", headers, providerId)
   }
   res.status(answer.status).json(answer.body)

@@ -76,7 +76,9 @@ describe("resolveRefpayConfig", () => {
     }
     expect(error).toBeInstanceOf(RefpayConfigError)
     expect(error!.code).toBe("INVALID_CONFIG")
-    expect(error!.message).toBe("Invalid REFPAY client configuration: paymentsUrl must use http or https; backofficeUrl is required")
+    expect(error!.message).toBe(
+      "Invalid REFPAY client configuration: paymentsUrl must use http or https; backofficeUrl is required"
+    )
     expect(error!.message).not.toContain("secret-1234")
   })
 
@@ -87,7 +89,9 @@ describe("resolveRefpayConfig", () => {
     expect(() => resolveRefpayConfig({ ...t1, paymentsUrl: "https://pay.example#x" })).toThrow(
       "paymentsUrl must not carry a query string or fragment"
     )
-    expect(() => resolveRefpayConfig({ ...t1, paymentsUrl: "pay.example" })).toThrow("paymentsUrl must be an absolute http(s) URL")
+    expect(() => resolveRefpayConfig({ ...t1, paymentsUrl: "pay.example" })).toThrow(
+      "paymentsUrl must be an absolute http(s) URL"
+    )
   })
 
   it("T1 needs authUrl but no channel or scope", () => {

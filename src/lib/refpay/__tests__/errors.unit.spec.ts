@@ -25,7 +25,15 @@ const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl"
 const OPAQUE_TOKEN = "opaque-token-value-1234567890"
 
 function everyRendering(error: Error): string {
-  return [JSON.stringify(error), inspect(error), inspect(error, { depth: 10, showHidden: true }), String(error), error.stack ?? "", JSON.stringify((error as RefpayError).body), inspect((error as { cause?: unknown }).cause)].join("\n")
+  return [
+    JSON.stringify(error),
+    inspect(error),
+    inspect(error, { depth: 10, showHidden: true }),
+    String(error),
+    error.stack ?? "",
+    JSON.stringify((error as RefpayError).body),
+    inspect((error as { cause?: unknown }).cause),
+  ].join("\n")
 }
 
 describe("errorClassForStatus picks one class per status", () => {
@@ -86,8 +94,18 @@ describe("summarizeErrorBody reads all three platform shapes", () => {
       name: "HeaderValidation",
       message: "Bad Request",
       details: [
-        { status: "DENIED", error_code: "GENERIC-400", description: "Bad Request", description_detail: "header 'channel' is required" },
-        { status: "DENIED", error_code: "GENERIC-400", description: "Bad Request", description_detail: "body field 'login' is required" },
+        {
+          status: "DENIED",
+          error_code: "GENERIC-400",
+          description: "Bad Request",
+          description_detail: "header 'channel' is required",
+        },
+        {
+          status: "DENIED",
+          error_code: "GENERIC-400",
+          description: "Bad Request",
+          description_detail: "body field 'login' is required",
+        },
       ],
     }
     expect(summarizeErrorBody(body)).toEqual({
@@ -98,7 +116,9 @@ describe("summarizeErrorBody reads all three platform shapes", () => {
   })
 
   it("T2 body without details falls back to message", () => {
-    expect(summarizeErrorBody({ status_code: 500, name: "InternalServerError", message: "Internal Server Error" })).toEqual({
+    expect(
+      summarizeErrorBody({ status_code: 500, name: "InternalServerError", message: "Internal Server Error" })
+    ).toEqual({
       shape: "t2",
       code: "InternalServerError",
       detail: "Internal Server Error",
@@ -136,7 +156,14 @@ describe("createApiError", () => {
       status_code: 400,
       name: "HeaderValidation",
       message: "Bad Request",
-      details: [{ status: "DENIED", error_code: "GENERIC-400", description: "Bad Request", description_detail: "header 'channel' is required" }],
+      details: [
+        {
+          status: "DENIED",
+          error_code: "GENERIC-400",
+          description: "Bad Request",
+          description_detail: "header 'channel' is required",
+        },
+      ],
     }
     const error = createApiError({ operation: "T2 token request", status: 400, body })
     expect(error).toBeInstanceOf(RefpayValidationError)
@@ -189,7 +216,12 @@ describe("redaction: no secret or token in any rendering of an error", () => {
     const body = {
       error: "unauthorized_client",
       error_description: `client_secret ${SECRET} is wrong; token ${OPAQUE_TOKEN}; Bearer ${TOKEN}`,
-      echo: { authorization: `Bearer ${OPAQUE_TOKEN}`, client_secret: "anything", access_token: "abc", nested: [SECRET] },
+      echo: {
+        authorization: `Bearer ${OPAQUE_TOKEN}`,
+        client_secret: "anything",
+        access_token: "abc",
+        nested: [SECRET],
+      },
     }
     const error = createApiError({ operation: "T1 token request", status: 401, body, redactor })
     const text = everyRendering(error)
@@ -199,12 +231,17 @@ describe("redaction: no secret or token in any rendering of an error", () => {
     expect(text).not.toContain("eyJ")
     expect(text).toContain("[REDACTED]")
     expect(error.message).toBe(
-      "REFPAY T1 token request failed (401 unauthorized_client): client_secret [REDACTED] is wrong; token [REDACTED]; Bearer [REDACTED]",
+      "REFPAY T1 token request failed (401 unauthorized_client): client_secret [REDACTED] is wrong; token [REDACTED]; Bearer [REDACTED]"
     )
     expect(error.body).toEqual({
       error: "unauthorized_client",
       error_description: "client_secret [REDACTED] is wrong; token [REDACTED]; Bearer [REDACTED]",
-      echo: { authorization: "[REDACTED]", client_secret: "[REDACTED]", access_token: "[REDACTED]", nested: ["[REDACTED]"] },
+      echo: {
+        authorization: "[REDACTED]",
+        client_secret: "[REDACTED]",
+        access_token: "[REDACTED]",
+        nested: ["[REDACTED]"],
+      },
     })
   })
 
@@ -213,10 +250,19 @@ describe("redaction: no secret or token in any rendering of an error", () => {
       code: "UND_ERR_SOCKET",
       socket: { headers: { authorization: `Bearer ${OPAQUE_TOKEN}` } },
     })
-    const error = createTransportError({ operation: "create payment", code: "UND_ERR_SOCKET", timeout: false, cause, attempts: 3, redactor })
+    const error = createTransportError({
+      operation: "create payment",
+      code: "UND_ERR_SOCKET",
+      timeout: false,
+      cause,
+      attempts: 3,
+      redactor,
+    })
     expect(error).toBeInstanceOf(RefpayConnectionError)
     expect(error).not.toBeInstanceOf(RefpayTimeoutError)
-    expect(error.message).toBe("REFPAY create payment could not complete (UND_ERR_SOCKET) after 3 attempts: socket closed while sending [REDACTED]")
+    expect(error.message).toBe(
+      "REFPAY create payment could not complete (UND_ERR_SOCKET) after 3 attempts: socket closed while sending [REDACTED]"
+    )
     const text = everyRendering(error)
     expect(text).not.toContain(SECRET)
     expect(text).not.toContain(OPAQUE_TOKEN)
@@ -234,7 +280,9 @@ describe("redaction: no secret or token in any rendering of an error", () => {
     })
     expect(error).toBeInstanceOf(RefpayTimeoutError)
     expect(error).toBeInstanceOf(RefpayConnectionError)
-    expect(error.message).toBe("REFPAY get payment timed out (UND_ERR_HEADERS_TIMEOUT) after 1 attempt: Headers Timeout Error")
+    expect(error.message).toBe(
+      "REFPAY get payment timed out (UND_ERR_HEADERS_TIMEOUT) after 1 attempt: Headers Timeout Error"
+    )
   })
 
   it("response error on a token body never shows the token", () => {
@@ -249,13 +297,17 @@ describe("redaction: no secret or token in any rendering of an error", () => {
     expect(error.code).toBe("INVALID_RESPONSE")
     expect(error.body).toEqual({ access_token: "[REDACTED]", expires_in: "soon" })
     expect(error.message).toBe(
-      "REFPAY T1 token request returned an unexpected 200 body: token_type: Invalid input: expected string, received undefined; expires_in: Invalid input",
+      "REFPAY T1 token request returned an unexpected 200 body: token_type: Invalid input: expected string, received undefined; expires_in: Invalid input"
     )
     expect(everyRendering(error)).not.toContain(OPAQUE_TOKEN)
   })
 
   it("without a redactor, JWTs and secret-looking keys are still scrubbed", () => {
-    const error = createApiError({ operation: "get payment", status: 401, body: { name: "Unauthorized", message: `bad ${TOKEN}`, authorization: "x" } })
+    const error = createApiError({
+      operation: "get payment",
+      status: 401,
+      body: { name: "Unauthorized", message: `bad ${TOKEN}`, authorization: "x" },
+    })
     expect(everyRendering(error)).not.toContain(TOKEN)
     expect(error.body).toEqual({ name: "Unauthorized", message: "bad [REDACTED]", authorization: "[REDACTED]" })
   })

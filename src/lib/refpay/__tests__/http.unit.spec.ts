@@ -71,17 +71,27 @@ function makeClient(overrides: { maxRetries?: number; headersMs?: number; connec
   return created
 }
 
-const json = (status: number, body: unknown): Handler => (_q, _b, res) => {
-  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body))
-}
+const json =
+  (status: number, body: unknown): Handler =>
+  (_q, _b, res) => {
+    res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body))
+  }
 const drop: Handler = (req) => req.socket.destroy()
 
 const payload = JSON.stringify({ idempotency_key: "k-1", request_id: "r-1", note: "ação €" })
 
 describe("http choke point", () => {
   it("returns status, lower-cased headers and parsed JSON", async () => {
-    handlers.push((_q, _b, res) => res.writeHead(201, { "Content-Type": "application/json", "X-Request-Id": "abc" }).end('{"a":"007"}'))
-    const res = await client.send({ operation: "op", method: "POST", url: `${baseUrl}/x/y?q=1`, headers: { "content-type": "application/json" }, body: payload })
+    handlers.push((_q, _b, res) =>
+      res.writeHead(201, { "Content-Type": "application/json", "X-Request-Id": "abc" }).end('{"a":"007"}')
+    )
+    const res = await client.send({
+      operation: "op",
+      method: "POST",
+      url: `${baseUrl}/x/y?q=1`,
+      headers: { "content-type": "application/json" },
+      body: payload,
+    })
     expect(res.status).toBe(201)
     expect(res.body).toEqual({ a: "007" })
     expect(res.headers["x-request-id"]).toBe("abc")
@@ -96,7 +106,13 @@ describe("http choke point", () => {
     const target = httpTarget(`${baseUrl}/x/y?q=1`)
     expect(target).toEqual({ origin: baseUrl, path: "/x/y?q=1", logPath: "/x/y" })
     for (let i = 0; i < 2; i++) {
-      await client.send({ operation: "op", method: "POST", url: target, headers: { "content-type": "application/json" }, body: payload })
+      await client.send({
+        operation: "op",
+        method: "POST",
+        url: target,
+        headers: { "content-type": "application/json" },
+        body: payload,
+      })
     }
     expect(seen.map((s) => [s.method, s.url, s.body])).toEqual([
       ["POST", "/x/y?q=1", payload],
@@ -123,8 +139,18 @@ describe("http choke point", () => {
   })
 
   it("retries 5xx with the same bytes and gives back the last answer", async () => {
-    handlers.push(json(500, { name: "InternalServerError" }), json(503, { name: "Unavailable" }), json(201, { ok: true }))
-    const res = await client.send({ operation: "create payment", method: "POST", url: `${baseUrl}/p`, headers: { "content-type": "application/json" }, body: payload })
+    handlers.push(
+      json(500, { name: "InternalServerError" }),
+      json(503, { name: "Unavailable" }),
+      json(201, { ok: true })
+    )
+    const res = await client.send({
+      operation: "create payment",
+      method: "POST",
+      url: `${baseUrl}/p`,
+      headers: { "content-type": "application/json" },
+      body: payload,
+    })
     expect(res.status).toBe(201)
     expect(res.attempts).toBe(3)
     expect(seen.map((s) => s.body)).toEqual([payload, payload, payload])
@@ -160,7 +186,9 @@ describe("http choke point", () => {
 
   it("throws RefpayConnectionError with the undici code once retries are used up", async () => {
     handlers.push(drop, drop, drop)
-    const error = await client.send({ operation: "get payment", method: "GET", url: `${baseUrl}/p`, requestId: "rid" }).catch((e) => e)
+    const error = await client
+      .send({ operation: "get payment", method: "GET", url: `${baseUrl}/p`, requestId: "rid" })
+      .catch((e) => e)
     expect(error).toBeInstanceOf(RefpayConnectionError)
     expect(error).not.toBeInstanceOf(RefpayTimeoutError)
     expect(error.code).toBe("UND_ERR_SOCKET")
@@ -174,7 +202,9 @@ describe("http choke point", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve))
     const port = (closed.address() as AddressInfo).port
     await new Promise((resolve) => closed.close(resolve))
-    const error = await makeClient({ maxRetries: 1 }).send({ operation: "op", method: "GET", url: `http://127.0.0.1:${port}/` }).catch((e) => e)
+    const error = await makeClient({ maxRetries: 1 })
+      .send({ operation: "op", method: "GET", url: `http://127.0.0.1:${port}/` })
+      .catch((e) => e)
     expect(error).toBeInstanceOf(RefpayConnectionError)
     expect(error.code).toBe("ECONNREFUSED")
     expect(error.attempts).toBe(2)

@@ -75,11 +75,23 @@ describe("redactUrl", () => {
     ["user and password", "https://shop:pa55word@auth.example.pt/oauth", "https://***:***@auth.example.pt/oauth"],
     ["a password that contains @", "https://shop:p@ss@auth.example.pt/oauth", "https://***:***@auth.example.pt/oauth"],
     ["a user alone (a token as user name)", "https://tok3n-value@auth.example.pt/", "https://***@auth.example.pt/"],
-    ["every query value, keys kept", "https://pay.example.pt/v2?token=abc123&key=k&env=sandbox", "https://pay.example.pt/v2?token=***&key=***&env=***"],
+    [
+      "every query value, keys kept",
+      "https://pay.example.pt/v2?token=abc123&key=k&env=sandbox",
+      "https://pay.example.pt/v2?token=***&key=***&env=***",
+    ],
     ["a bare query value", "https://pay.example.pt/v2?abc123secret", "https://pay.example.pt/v2?***"],
     ["a fragment", "https://pay.example.pt/cb#access_token=abc", "https://pay.example.pt/cb#***"],
-    ["all at once", "http://u:p@127.0.0.1:4010/auth?client_secret=s#frag", "http://***:***@127.0.0.1:4010/auth?client_secret=***#***"],
-    ["a path with a query", "/dpm/hub-payment-info/{payment_id}?apikey=k1", "/dpm/hub-payment-info/{payment_id}?apikey=***"],
+    [
+      "all at once",
+      "http://u:p@127.0.0.1:4010/auth?client_secret=s#frag",
+      "http://***:***@127.0.0.1:4010/auth?client_secret=***#***",
+    ],
+    [
+      "a path with a query",
+      "/dpm/hub-payment-info/{payment_id}?apikey=k1",
+      "/dpm/hub-payment-info/{payment_id}?apikey=***",
+    ],
     ["an empty value, left empty", "https://pay.example.pt/v2?debug=&x=1", "https://pay.example.pt/v2?debug=&x=***"],
   ])("hides %s", (_name, url, expected) => {
     expect(redactUrl(url)).toBe(expected)

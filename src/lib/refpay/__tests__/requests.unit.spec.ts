@@ -20,7 +20,7 @@ describe("buildCreatePaymentBody", () => {
           currency: "EUR",
           payment: { payment_id: ids.paymentId, payment_method: "CASH_PAYMENT", brand: "REFPAY" },
         },
-      }),
+      })
     )
   })
 
@@ -40,7 +40,7 @@ describe("buildCreatePaymentBody", () => {
           shippings: { address: {} },
         },
       },
-      requestId,
+      requestId
     )
     expect(body.data.additional_data).toEqual({
       customer: {
@@ -54,19 +54,27 @@ describe("buildCreatePaymentBody", () => {
   })
 
   it("an empty customer adds no additional_data", () => {
-    expect(buildCreatePaymentBody({ ...ids, orderId: "o", amountCents: 1, customer: {} }, requestId).data).not.toHaveProperty("additional_data")
-    expect(customerToWire({ shippings: { address: { number: "12" } } })).toEqual({ shippings: { address: { number: "12" } } })
+    expect(
+      buildCreatePaymentBody({ ...ids, orderId: "o", amountCents: 1, customer: {} }, requestId).data
+    ).not.toHaveProperty("additional_data")
+    expect(customerToWire({ shippings: { address: { number: "12" } } })).toEqual({
+      shippings: { address: { number: "12" } },
+    })
   })
 
   it.each([[0], [-1], [19.99], [Number.MAX_SAFE_INTEGER + 1], [Number.NaN], ["1999" as unknown as number]])(
     "refuses amountCents %p before sending",
     (amountCents) => {
-      expect(() => buildCreatePaymentBody({ ...ids, orderId: "o", amountCents }, requestId)).toThrow(RefpayValidationError)
-    },
+      expect(() => buildCreatePaymentBody({ ...ids, orderId: "o", amountCents }, requestId)).toThrow(
+        RefpayValidationError
+      )
+    }
   )
 
   it("accepts an order_id of 35 characters and refuses 36", () => {
-    expect(buildCreatePaymentBody({ ...ids, orderId: "x".repeat(35), amountCents: 1 }, requestId).order_id).toHaveLength(35)
+    expect(
+      buildCreatePaymentBody({ ...ids, orderId: "x".repeat(35), amountCents: 1 }, requestId).order_id
+    ).toHaveLength(35)
     let error: RefpayValidationError | undefined
     try {
       buildCreatePaymentBody({ ...ids, orderId: "x".repeat(36), amountCents: 1 }, requestId)
@@ -76,13 +84,21 @@ describe("buildCreatePaymentBody", () => {
     expect(error).toBeInstanceOf(RefpayValidationError)
     expect(error!.code).toBe("CLIENT_VALIDATION")
     expect(error!.status).toBeUndefined()
-    expect(error!.message).toBe("REFPAY create payment refused before sending: orderId must be at most 35 characters (got 36)")
+    expect(error!.message).toBe(
+      "REFPAY create payment refused before sending: orderId must be at most 35 characters (got 36)"
+    )
   })
 
   it("refuses an empty order id and non-UUID identifiers", () => {
-    expect(() => buildCreatePaymentBody({ ...ids, orderId: "", amountCents: 1 }, requestId)).toThrow("orderId is required")
-    expect(() => buildCreatePaymentBody({ ...ids, paymentId: "pay_01", orderId: "o", amountCents: 1 }, requestId)).toThrow("paymentId must be a UUID")
-    expect(() => buildCreatePaymentBody({ ...ids, orderId: "o", amountCents: 1 }, "nope")).toThrow("requestId must be a UUID")
+    expect(() => buildCreatePaymentBody({ ...ids, orderId: "", amountCents: 1 }, requestId)).toThrow(
+      "orderId is required"
+    )
+    expect(() =>
+      buildCreatePaymentBody({ ...ids, paymentId: "pay_01", orderId: "o", amountCents: 1 }, requestId)
+    ).toThrow("paymentId must be a UUID")
+    expect(() => buildCreatePaymentBody({ ...ids, orderId: "o", amountCents: 1 }, "nope")).toThrow(
+      "requestId must be a UUID"
+    )
   })
 })
 
@@ -99,7 +115,7 @@ describe("buildCancelBody", () => {
 
   it("refuses a fractional amount", () => {
     expect(() => buildCancelBody({ ...ids, amountCents: 5.5 }, requestId)).toThrow(
-      "REFPAY cancel/refund refused before sending: amountCents must be a whole number of cents greater than 0 (got 5.5)",
+      "REFPAY cancel/refund refused before sending: amountCents must be a whole number of cents greater than 0 (got 5.5)"
     )
   })
 })

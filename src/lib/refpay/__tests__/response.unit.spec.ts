@@ -23,13 +23,26 @@ function spyRedactor(): Redactor & { calls: () => number } {
   return { ...real, redactText, redactValue, calls: () => redactText.mock.calls.length + redactValue.mock.calls.length }
 }
 
-const answer = (status: number, answerBody: unknown): HttpResponse => ({ status, headers: {}, body: answerBody, attempts: 1 })
+const answer = (status: number, answerBody: unknown): HttpResponse => ({
+  status,
+  headers: {},
+  body: answerBody,
+  attempts: 1,
+})
 
 describe("readResponse", () => {
   it("parses a valid 2xx body without touching the redactor", () => {
     const redactor = spyRedactor()
-    const parsed = readResponse(answer(201, body), PaymentCreationResponseSchema, { operation: "create payment", redactor })
-    expect(parsed).toMatchObject({ paymentId: body.payment_id, amount: "1999", amountCents: 1999, reference: "000123450" })
+    const parsed = readResponse(answer(201, body), PaymentCreationResponseSchema, {
+      operation: "create payment",
+      redactor,
+    })
+    expect(parsed).toMatchObject({
+      paymentId: body.payment_id,
+      amount: "1999",
+      amountCents: 1999,
+      reference: "000123450",
+    })
     expect(redactor.calls()).toBe(0)
   })
 
@@ -53,7 +66,7 @@ describe("readResponse", () => {
     const redactor = spyRedactor()
     const refused = { error_code: "INVALID_REQUEST", message: "bad sandbox-client-secret", details: [] }
     expect(() =>
-      readResponse(answer(400, refused), PaymentCreationResponseSchema, { operation: "create payment", redactor }),
+      readResponse(answer(400, refused), PaymentCreationResponseSchema, { operation: "create payment", redactor })
     ).toThrow(RefpayValidationError)
     expect(redactor.calls()).toBeGreaterThan(0)
   })

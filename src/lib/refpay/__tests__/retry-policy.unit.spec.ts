@@ -28,7 +28,9 @@ describe("backoffDelayMs: full jitter under an exponential ceiling", () => {
 
 describe("isRetryableStatus: 5xx only", () => {
   it.each([500, 502, 503, 504, 599])("%i is retried", (s) => expect(isRetryableStatus(s)).toBe(true))
-  it.each([200, 201, 400, 401, 403, 404, 408, 409, 429, 600])("%i is not", (s) => expect(isRetryableStatus(s)).toBe(false))
+  it.each([200, 201, 400, 401, 403, 404, 408, 409, 429, 600])("%i is not", (s) =>
+    expect(isRetryableStatus(s)).toBe(false)
+  )
 })
 
 describe("classifyTransportError: by code, never by message", () => {
@@ -46,12 +48,19 @@ describe("classifyTransportError: by code, never by message", () => {
     expect(classifyTransportError(err(code))).toEqual({ code, retryable: true, timeout })
   })
 
-  it.each(["UND_ERR_CLOSED", "UND_ERR_DESTROYED", "UND_ERR_INVALID_ARG", "UND_ERR_ABORTED"])("%s is not retryable", (code) => {
-    expect(classifyTransportError(err(code))).toEqual({ code, retryable: false, timeout: false })
-  })
+  it.each(["UND_ERR_CLOSED", "UND_ERR_DESTROYED", "UND_ERR_INVALID_ARG", "UND_ERR_ABORTED"])(
+    "%s is not retryable",
+    (code) => {
+      expect(classifyTransportError(err(code))).toEqual({ code, retryable: false, timeout: false })
+    }
+  )
 
   it("a message that looks like a reset but has no code is not retried", () => {
-    expect(classifyTransportError(err(undefined, "read ECONNRESET"))).toEqual({ code: "UNKNOWN", retryable: false, timeout: false })
+    expect(classifyTransportError(err(undefined, "read ECONNRESET"))).toEqual({
+      code: "UNKNOWN",
+      retryable: false,
+      timeout: false,
+    })
   })
 
   it("looks through cause for a nested socket error", () => {

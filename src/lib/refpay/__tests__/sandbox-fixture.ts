@@ -79,7 +79,11 @@ export class SandboxFixture {
     }
   }
 
-  async control<T = any>(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  async control<T = any>(
+    method: "GET" | "POST" | "DELETE",
+    path: string,
+    body?: unknown
+  ): Promise<{ status: number; body: T }> {
     const res = await request(`${this.sandbox.url}/__sandbox${path}`, {
       dispatcher: this.controlAgent,
       method,

@@ -39,7 +39,12 @@ describe.each(["t1", "t2"] as const)("%s payments", (iface) => {
       customer: null,
     })
     const [logged] = await fx.requests(CREATE_PATH)
-    expect(logged).toMatchObject({ status: 201, idempotency_key: input.idempotencyKey, request_id: input.requestId, iface })
+    expect(logged).toMatchObject({
+      status: 201,
+      idempotency_key: input.idempotencyKey,
+      request_id: input.requestId,
+      iface,
+    })
   })
 
   it("keeps entity and reference with leading zeros exactly, at creation and on read", async () => {
@@ -97,7 +102,12 @@ describe.each(["t1", "t2"] as const)("%s payments", (iface) => {
     })
     expect(Date.parse(read.expiresAt!) - Date.parse(read.receivedAt!)).toBe(7 * 86_400_000)
     expect(read.records).toEqual([
-      expect.objectContaining({ type: "PAYMENT", amount: "2500", amountCents: 2500, idempotencyKey: created.idempotencyKey }),
+      expect.objectContaining({
+        type: "PAYMENT",
+        amount: "2500",
+        amountCents: 2500,
+        idempotencyKey: created.idempotencyKey,
+      }),
     ])
   })
 
@@ -124,7 +134,7 @@ describe.each(["t1", "t2"] as const)("%s payments", (iface) => {
     expect((await c.getPayment(created.paymentId)).status).toBe("CANCELLED")
 
     const again = await failure<RefpayConflictError>(
-      c.cancelOrRefund({ paymentId: created.paymentId, amountCents: 1999, idempotencyKey: randomUUID() }),
+      c.cancelOrRefund({ paymentId: created.paymentId, amountCents: 1999, idempotencyKey: randomUUID() })
     )
     expect(again).toBeInstanceOf(RefpayConflictError)
     expect(again.code).toBe("PAYMENT_ALREADY_CANCELLED")
@@ -134,7 +144,7 @@ describe.each(["t1", "t2"] as const)("%s payments", (iface) => {
     const c = client(iface)
     const created = await c.createPayment(newPayment({ amountCents: 1999 }))
     const error = await failure<RefpayValidationError>(
-      c.cancelOrRefund({ paymentId: created.paymentId, amountCents: 1000, idempotencyKey: randomUUID() }),
+      c.cancelOrRefund({ paymentId: created.paymentId, amountCents: 1000, idempotencyKey: randomUUID() })
     )
     expect(error).toBeInstanceOf(RefpayValidationError)
     expect(error.code).toBe("INVALID_AMOUNT")
@@ -146,22 +156,46 @@ describe.each(["t1", "t2"] as const)("%s payments", (iface) => {
     const created = await c.createPayment(newPayment({ amountCents: 2500 }))
     await fx.pay(created.paymentId)
 
-    const first = await c.cancelOrRefund({ paymentId: created.paymentId, amountCents: 500, idempotencyKey: randomUUID() })
-    expect(first).toMatchObject({ operation: "REFUND", status: "APPROVED", amount: "500", amountCents: 500, refundedAmount: "500", refundedAmountCents: 500 })
-    const second = await c.cancelOrRefund({ paymentId: created.paymentId, amountCents: 701, idempotencyKey: randomUUID() })
+    const first = await c.cancelOrRefund({
+      paymentId: created.paymentId,
+      amountCents: 500,
+      idempotencyKey: randomUUID(),
+    })
+    expect(first).toMatchObject({
+      operation: "REFUND",
+      status: "APPROVED",
+      amount: "500",
+      amountCents: 500,
+      refundedAmount: "500",
+      refundedAmountCents: 500,
+    })
+    const second = await c.cancelOrRefund({
+      paymentId: created.paymentId,
+      amountCents: 701,
+      idempotencyKey: randomUUID(),
+    })
     expect(second).toMatchObject({ amountCents: 701, refundedAmountCents: 1201, status: "APPROVED" })
 
     const tooMuch = await failure<RefpayValidationError>(
-      c.cancelOrRefund({ paymentId: created.paymentId, amountCents: 1300, idempotencyKey: randomUUID() }),
+      c.cancelOrRefund({ paymentId: created.paymentId, amountCents: 1300, idempotencyKey: randomUUID() })
     )
     expect(tooMuch).toBeInstanceOf(RefpayValidationError)
     expect(tooMuch.code).toBe("AMOUNT_EXCEEDS_REFUNDABLE")
 
     const read = await c.getPayment(created.paymentId)
-    expect(read).toMatchObject({ status: "APPROVED", amountCents: 2500, refundedAmount: "1201", refundedAmountCents: 1201 })
+    expect(read).toMatchObject({
+      status: "APPROVED",
+      amountCents: 2500,
+      refundedAmount: "1201",
+      refundedAmountCents: 1201,
+    })
     expect(read.records.filter((r) => r.type === "REFUND").map((r) => r.amountCents)).toEqual([500, 701])
 
-    const rest = await c.cancelOrRefund({ paymentId: created.paymentId, amountCents: 1299, idempotencyKey: randomUUID() })
+    const rest = await c.cancelOrRefund({
+      paymentId: created.paymentId,
+      amountCents: 1299,
+      idempotencyKey: randomUUID(),
+    })
     expect(rest.refundedAmountCents).toBe(2500)
   })
 
@@ -200,11 +234,11 @@ describe.each(["t1", "t2"] as const)("%s payments", (iface) => {
     const c = client(iface)
     await expect(c.createPayment({ ...newPayment(), amountCents: 19.99 })).rejects.toThrow(RefpayValidationError)
     await expect(c.createPayment({ ...newPayment(), orderId: "x".repeat(36) })).rejects.toThrow(
-      "REFPAY create payment refused before sending: orderId must be at most 35 characters (got 36)",
+      "REFPAY create payment refused before sending: orderId must be at most 35 characters (got 36)"
     )
-    await expect(c.cancelOrRefund({ paymentId: randomUUID(), amountCents: 0, idempotencyKey: randomUUID() })).rejects.toThrow(
-      RefpayValidationError,
-    )
+    await expect(
+      c.cancelOrRefund({ paymentId: randomUUID(), amountCents: 0, idempotencyKey: randomUUID() })
+    ).rejects.toThrow(RefpayValidationError)
     expect(await fx.requests()).toHaveLength(0)
     expect(c.tokenRequests()).toBe(0)
   })

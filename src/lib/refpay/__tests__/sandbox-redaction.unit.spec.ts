@@ -10,7 +10,16 @@ import {
   RefpayResponseError,
   RefpayTimeoutError,
 } from "../errors"
-import { CREATE_PATH, DEFAULT_CREDS, failure, INFO_PREFIX, newPayment, recordingDispatcher, tokenPath, useSandboxSuite } from "./sandbox-fixture"
+import {
+  CREATE_PATH,
+  DEFAULT_CREDS,
+  failure,
+  INFO_PREFIX,
+  newPayment,
+  recordingDispatcher,
+  tokenPath,
+  useSandboxSuite,
+} from "./sandbox-fixture"
 
 /**
  * No client secret and no token in anything an error or a log line carries, for both interfaces, including when the
@@ -50,7 +59,9 @@ function setup(iface: RefpayTokenInterface, overrides: Partial<RefpayClientConfi
     warn: (m) => lines.push(m),
     error: (m) => lines.push(m),
   }
-  const client: RefpayClient = createRefpayClient(fx.config(iface, { dispatcher: rec.dispatcher, logger, ...overrides }))
+  const client: RefpayClient = createRefpayClient(
+    fx.config(iface, { dispatcher: rec.dispatcher, logger, ...overrides })
+  )
   cleanup(() => client.close(), rec.close)
   const tokens = () => rec.authorizations.map((a) => a.replace(/^Bearer /, ""))
   return { client, lines, tokens }
@@ -89,9 +100,12 @@ describe.each(["t1", "t2"] as const)("%s: secrets and tokens never leave in an e
     const error = await failure<RefpayAuthenticationError>(client.createPayment(newPayment()))
     expect(error).toBeInstanceOf(RefpayAuthenticationError)
     expect(error.message).toBe(
-      "REFPAY create payment failed (401 Unauthorized): client_secret=[REDACTED] token=[REDACTED] authorization=Bearer [REDACTED]",
+      "REFPAY create payment failed (401 Unauthorized): client_secret=[REDACTED] token=[REDACTED] authorization=Bearer [REDACTED]"
     )
-    expect((error.body as { headers: unknown }).headers).toEqual({ authorization: "[REDACTED]", client_secret: "[REDACTED]" })
+    expect((error.body as { headers: unknown }).headers).toEqual({
+      authorization: "[REDACTED]",
+      client_secret: "[REDACTED]",
+    })
     // The forced refresh issued a second token; neither may appear anywhere.
     const all = tokens()
     expect(new Set(all).size).toBe(2)
@@ -119,12 +133,17 @@ describe.each(["t1", "t2"] as const)("%s: secrets and tokens never leave in an e
     await fx.addFault({
       path: tokenPath(iface),
       status: 200,
-      body: iface === "t1" ? { access_token: leaked, token_type: "Bearer" } : { access_token: leaked, expires_in: "one hour" },
+      body:
+        iface === "t1"
+          ? { access_token: leaked, token_type: "Bearer" }
+          : { access_token: leaked, expires_in: "one hour" },
     })
     const { client, lines } = setup(iface)
     const error = await failure<RefpayResponseError>(client.getPayment(randomUUID()))
     expect(error).toBeInstanceOf(RefpayResponseError)
-    expect(error.message).toMatch(new RegExp(`^REFPAY ${iface.toUpperCase()} token request returned an unexpected 200 body: expires_in: `))
+    expect(error.message).toMatch(
+      new RegExp(`^REFPAY ${iface.toUpperCase()} token request returned an unexpected 200 body: expires_in: `)
+    )
     expect((error.body as { access_token: string }).access_token).toBe("[REDACTED]")
     expectClean([...renderings(error), ...lines], [leaked, DEFAULT_CREDS.clientSecret])
   })

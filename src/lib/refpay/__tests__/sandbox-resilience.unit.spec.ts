@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto"
 import { createRefpayClient } from "../client"
+import { RefpayConnectionError, RefpayServerError, RefpayTimeoutError, RefpayValidationError } from "../errors"
 import {
-  RefpayConnectionError,
-  RefpayServerError,
-  RefpayTimeoutError,
-  RefpayValidationError,
-} from "../errors"
-import { CANCEL_PATH, CREATE_PATH, failure, INFO_PREFIX, newPayment, SandboxFixture, useSandboxSuite } from "./sandbox-fixture"
+  CANCEL_PATH,
+  CREATE_PATH,
+  failure,
+  INFO_PREFIX,
+  newPayment,
+  SandboxFixture,
+  useSandboxSuite,
+} from "./sandbox-fixture"
 
 /**
  * Failures in transit against the sandbox: a 500 or a dropped connection after the platform did the work is retried
@@ -92,11 +95,17 @@ describe.each(["t1", "t2"] as const)("%s retries", (iface) => {
       path: CREATE_PATH,
       method: "POST",
       status: 400,
-      body: { error_code: "INVALID_REQUEST", message: "Invalid request", details: [{ field: "data.amount", message: "must be an integer" }] },
+      body: {
+        error_code: "INVALID_REQUEST",
+        message: "Invalid request",
+        details: [{ field: "data.amount", message: "must be an integer" }],
+      },
     })
     const error = await failure<RefpayValidationError>(client(iface).createPayment(newPayment()))
     expect(error).toBeInstanceOf(RefpayValidationError)
-    expect(error.message).toBe("REFPAY create payment failed (400 INVALID_REQUEST): Invalid request (data.amount: must be an integer)")
+    expect(error.message).toBe(
+      "REFPAY create payment failed (400 INVALID_REQUEST): Invalid request (data.amount: must be an integer)"
+    )
     expect(await fx.requests(CREATE_PATH)).toHaveLength(1)
   })
 })
@@ -119,7 +128,11 @@ describe("timeouts and unreachable platform", () => {
     const gone = await SandboxFixture.start()
     const config = gone.config("t2")
     await gone.close()
-    const c = createRefpayClient({ ...config, authUrl: undefined, backofficeUrl: config.backofficeUrl!.replace("localhost", "127.0.0.1") })
+    const c = createRefpayClient({
+      ...config,
+      authUrl: undefined,
+      backofficeUrl: config.backofficeUrl!.replace("localhost", "127.0.0.1"),
+    })
     cleanup(() => c.close())
     const error = await failure<RefpayConnectionError>(c.getPayment(randomUUID()))
     expect(error).toBeInstanceOf(RefpayConnectionError)

@@ -22,8 +22,13 @@ describe("T1 (OAuth client credentials) errors of spec section 7", () => {
     expect(error.status).toBe(400)
     expect(error.code).toBe("invalid_scope")
     // The scope is a credential (spec 5.1): the platform's echo of it is redacted like the secret.
-    expect(error.body).toEqual({ error: "invalid_scope", error_description: "scope [REDACTED] is not granted to this client" })
-    expect(error.message).toBe("REFPAY T1 token request failed (400 invalid_scope): scope [REDACTED] is not granted to this client")
+    expect(error.body).toEqual({
+      error: "invalid_scope",
+      error_description: "scope [REDACTED] is not granted to this client",
+    })
+    expect(error.message).toBe(
+      "REFPAY T1 token request failed (400 invalid_scope): scope [REDACTED] is not granted to this client"
+    )
     expect(await fx.requests("/auth/token")).toHaveLength(1)
     expect(await fx.requests(CREATE_PATH)).toHaveLength(0)
   })
@@ -87,7 +92,9 @@ describe("T1 (OAuth client credentials) errors of spec section 7", () => {
 
 describe("T2 (back-office) errors of spec section 7", () => {
   it("400 invalid header -> RefpayValidationError HeaderValidation naming the header", async () => {
-    const error = await failure<RefpayValidationError>(client("t2", { channel: "bad channel" }).createPayment(newPayment()))
+    const error = await failure<RefpayValidationError>(
+      client("t2", { channel: "bad channel" }).createPayment(newPayment())
+    )
     expect(error).toBeInstanceOf(RefpayValidationError)
     expect(error.status).toBe(400)
     expect(error.code).toBe("HeaderValidation")
@@ -96,7 +103,12 @@ describe("T2 (back-office) errors of spec section 7", () => {
       name: "HeaderValidation",
       message: "Bad Request",
       details: [
-        { status: "DENIED", error_code: "GENERIC-400", description: "Invalid header", description_detail: "channel header is invalid" },
+        {
+          status: "DENIED",
+          error_code: "GENERIC-400",
+          description: "Invalid header",
+          description_detail: "channel header is invalid",
+        },
       ],
     })
     expect(error.message).toBe("REFPAY T2 token request failed (400 HeaderValidation): channel header is invalid")
@@ -114,14 +126,23 @@ describe("T2 (back-office) errors of spec section 7", () => {
       name: "Unauthorized",
       message: "Unauthorized",
       details: [
-        { status: "DENIED", error_code: "GENERIC-401", description: "Invalid credentials", description_detail: "INVALID_CREDENTIALS" },
+        {
+          status: "DENIED",
+          error_code: "GENERIC-401",
+          description: "Invalid credentials",
+          description_detail: "INVALID_CREDENTIALS",
+        },
       ],
     })
     expect((await fx.requests("/backoffice/v1/token")).map((r) => r.status)).toEqual([401])
   })
 
   it("403 scope not granted at the token endpoint -> RefpayPermissionError Forbidden GENERIC-403", async () => {
-    const c = client("t2", { clientId: LIMITED_CREDS.clientId, clientSecret: LIMITED_CREDS.clientSecret, scope: "payments" })
+    const c = client("t2", {
+      clientId: LIMITED_CREDS.clientId,
+      clientSecret: LIMITED_CREDS.clientSecret,
+      scope: "payments",
+    })
     const error = await failure<RefpayPermissionError>(c.createPayment(newPayment()))
     expect(error).toBeInstanceOf(RefpayPermissionError)
     expect(error.status).toBe(403)
@@ -134,15 +155,23 @@ describe("T2 (back-office) errors of spec section 7", () => {
         description_detail: 'scope "[REDACTED]" is not granted to this client',
       },
     ])
-    expect(error.message).toBe('REFPAY T2 token request failed (403 Forbidden): scope "[REDACTED]" is not granted to this client')
+    expect(error.message).toBe(
+      'REFPAY T2 token request failed (403 Forbidden): scope "[REDACTED]" is not granted to this client'
+    )
     expect((await fx.requests("/backoffice/v1/token")).map((r) => r.status)).toEqual([403])
   })
 
   it("403 on a payment call with a reports-only T2 token -> RefpayPermissionError", async () => {
-    const c = client("t2", { clientId: LIMITED_CREDS.clientId, clientSecret: LIMITED_CREDS.clientSecret, scope: "reports" })
+    const c = client("t2", {
+      clientId: LIMITED_CREDS.clientId,
+      clientSecret: LIMITED_CREDS.clientSecret,
+      scope: "reports",
+    })
     const error = await failure<RefpayPermissionError>(c.getPayment(randomUUID()))
     expect(error).toBeInstanceOf(RefpayPermissionError)
-    expect(error.message).toBe('REFPAY get payment failed (403 Forbidden): scope "payments" is required for this resource')
+    expect(error.message).toBe(
+      'REFPAY get payment failed (403 Forbidden): scope "payments" is required for this resource'
+    )
   })
 
   it("500 -> retried, then RefpayServerError with the T2 body", async () => {
@@ -156,7 +185,12 @@ describe("T2 (back-office) errors of spec section 7", () => {
       name: "InternalServerError",
       message: "Internal Server Error",
       details: [
-        { status: "DENIED", error_code: "GENERIC-500", description: "Internal Server Error", description_detail: "INJECTED_FAULT" },
+        {
+          status: "DENIED",
+          error_code: "GENERIC-500",
+          description: "Internal Server Error",
+          description_detail: "INJECTED_FAULT",
+        },
       ],
     })
     expect((await fx.requests("/backoffice/v1/token")).map((r) => r.status)).toEqual([500, 500, 500])

@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto"
 import { createRefpayClient } from "../client"
 import { RefpayAuthenticationError } from "../errors"
-import { CREATE_PATH, failure, INFO_PREFIX, newPayment, recordingDispatcher, SandboxFixture, tokenPath, useSandboxSuite } from "./sandbox-fixture"
+import {
+  CREATE_PATH,
+  failure,
+  INFO_PREFIX,
+  newPayment,
+  recordingDispatcher,
+  SandboxFixture,
+  tokenPath,
+  useSandboxSuite,
+} from "./sandbox-fixture"
 
 /**
  * Token lifetime against the sandbox, for both interfaces: one token reused for many calls, refreshed just before
@@ -111,7 +120,10 @@ describe("T2 Authorization form (spec 5.4)", () => {
       expect(error.status).toBe(ok ? 404 : 401)
       expect(rec.authorizations.every((a) => (form === "bearer" ? /^Bearer eyJ/.test(a) : /^eyJ/.test(a)))).toBe(true)
       expect(rec.authorizations).toHaveLength(ok ? 1 : 2)
-      if (!ok) expect((error as RefpayAuthenticationError).body).toMatchObject({ details: [{ description_detail: "INVALID_AUTHORIZATION_FORM" }] })
+      if (!ok)
+        expect((error as RefpayAuthenticationError).body).toMatchObject({
+          details: [{ description_detail: "INVALID_AUTHORIZATION_FORM" }],
+        })
     } finally {
       await c.close()
       await rec.close()

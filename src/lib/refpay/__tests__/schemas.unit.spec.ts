@@ -26,7 +26,9 @@ const creation = {
 
 describe("token schemas", () => {
   it("T1 token (2.1) -> grant", () => {
-    expect(T1TokenResponseSchema.parse({ access_token: "abc", token_type: "Bearer", expires_in: 3600, scope: "payments" })).toEqual({
+    expect(
+      T1TokenResponseSchema.parse({ access_token: "abc", token_type: "Bearer", expires_in: 3600, scope: "payments" })
+    ).toEqual({
       accessToken: "abc",
       expiresInSeconds: 3600,
       scope: "payments",
@@ -34,13 +36,20 @@ describe("token schemas", () => {
   })
 
   it("T1 token refuses a string expires_in and a missing token_type", () => {
-    expect(T1TokenResponseSchema.safeParse({ access_token: "abc", token_type: "Bearer", expires_in: "3600" }).success).toBe(false)
+    expect(
+      T1TokenResponseSchema.safeParse({ access_token: "abc", token_type: "Bearer", expires_in: "3600" }).success
+    ).toBe(false)
     expect(T1TokenResponseSchema.safeParse({ access_token: "abc", expires_in: 3600 }).success).toBe(false)
-    expect(T1TokenResponseSchema.safeParse({ access_token: "", token_type: "Bearer", expires_in: 3600 }).success).toBe(false)
+    expect(T1TokenResponseSchema.safeParse({ access_token: "", token_type: "Bearer", expires_in: 3600 }).success).toBe(
+      false
+    )
   })
 
   it("T2 token (2.3): expires_in string holding a number -> number", () => {
-    expect(T2TokenResponseSchema.parse({ access_token: "abc", expires_in: "3600" })).toEqual({ accessToken: "abc", expiresInSeconds: 3600 })
+    expect(T2TokenResponseSchema.parse({ access_token: "abc", expires_in: "3600" })).toEqual({
+      accessToken: "abc",
+      expiresInSeconds: 3600,
+    })
   })
 
   it.each([["3600s"], ["-1"], ["0"], [""], [null]])("T2 token refuses expires_in %p", (value) => {
@@ -48,19 +57,31 @@ describe("token schemas", () => {
   })
 
   it("T1 and T2 error bodies (2.2, 2.4)", () => {
-    expect(T1ErrorBodySchema.parse({ error: "invalid_request" })).toEqual({ error: "invalid_request", error_description: undefined })
+    expect(T1ErrorBodySchema.parse({ error: "invalid_request" })).toEqual({
+      error: "invalid_request",
+      error_description: undefined,
+    })
     const t2 = T2ErrorBodySchema.parse({
       status_code: 401,
       name: "Unauthorized",
       message: "Unauthorized",
-      details: [{ status: "DENIED", error_code: "GENERIC-401", description: "Unauthorized", description_detail: "TOKEN_EXPIRED" }],
+      details: [
+        {
+          status: "DENIED",
+          error_code: "GENERIC-401",
+          description: "Unauthorized",
+          description_detail: "TOKEN_EXPIRED",
+        },
+      ],
     })
     expect(t2.details[0].error_code).toBe("GENERIC-401")
     expect(T2ErrorBodySchema.parse({ name: "X" }).details).toEqual([])
   })
 
   it("payments error body", () => {
-    expect(PaymentsErrorBodySchema.parse({ error_code: "PAYMENT_NOT_FOUND", message: "not found", details: [] })).toEqual({
+    expect(
+      PaymentsErrorBodySchema.parse({ error_code: "PAYMENT_NOT_FOUND", message: "not found", details: [] })
+    ).toEqual({
       error_code: "PAYMENT_NOT_FOUND",
       message: "not found",
       details: [],
@@ -90,7 +111,10 @@ describe("PaymentCreationResponseSchema (2.6)", () => {
   })
 
   it("refuses a numeric reference (its leading zeros would already be gone)", () => {
-    const result = PaymentCreationResponseSchema.safeParse({ ...creation, additional_data: { entity: "01234", reference: 123450 } })
+    const result = PaymentCreationResponseSchema.safeParse({
+      ...creation,
+      additional_data: { entity: "01234", reference: 123450 },
+    })
     expect(result.success).toBe(false)
     expect(result.error!.issues[0].path).toEqual(["additional_data", "reference"])
   })
@@ -100,7 +124,10 @@ describe("PaymentCreationResponseSchema (2.6)", () => {
   })
 
   it("accepts an integer amount and turns it into the same string", () => {
-    expect(PaymentCreationResponseSchema.parse({ ...creation, amount: 500 })).toMatchObject({ amount: "500", amountCents: 500 })
+    expect(PaymentCreationResponseSchema.parse({ ...creation, amount: 500 })).toMatchObject({
+      amount: "500",
+      amountCents: 500,
+    })
   })
 
   it("optional fields may be missing or null", () => {
@@ -146,8 +173,20 @@ describe("PaymentStatusResponseSchema: lenient", () => {
       additional_data: { entity: "01234", reference: "000000099" },
       payment: { payment_method: "CASH_PAYMENT", brand: "REFPAY", transaction_type: "PURCHASE" },
       records: [
-        { type: "PAYMENT", amount: "1999", status: "WAITING", occurred_at: "2025-01-01T10:00:00Z", idempotency_key: "k1" },
-        { type: "REFUND", amount: "500", status: "APPROVED", occurred_at: "2025-01-03T10:00:00Z", idempotency_key: "k2" },
+        {
+          type: "PAYMENT",
+          amount: "1999",
+          status: "WAITING",
+          occurred_at: "2025-01-01T10:00:00Z",
+          idempotency_key: "k1",
+        },
+        {
+          type: "REFUND",
+          amount: "500",
+          status: "APPROVED",
+          occurred_at: "2025-01-03T10:00:00Z",
+          idempotency_key: "k2",
+        },
       ],
     })
     expect(parsed).toEqual({
@@ -171,8 +210,22 @@ describe("PaymentStatusResponseSchema: lenient", () => {
       brand: "REFPAY",
       transactionType: "PURCHASE",
       records: [
-        { type: "PAYMENT", amount: "1999", amountCents: 1999, status: "WAITING", occurredAt: "2025-01-01T10:00:00Z", idempotencyKey: "k1" },
-        { type: "REFUND", amount: "500", amountCents: 500, status: "APPROVED", occurredAt: "2025-01-03T10:00:00Z", idempotencyKey: "k2" },
+        {
+          type: "PAYMENT",
+          amount: "1999",
+          amountCents: 1999,
+          status: "WAITING",
+          occurredAt: "2025-01-01T10:00:00Z",
+          idempotencyKey: "k1",
+        },
+        {
+          type: "REFUND",
+          amount: "500",
+          amountCents: 500,
+          status: "APPROVED",
+          occurredAt: "2025-01-03T10:00:00Z",
+          idempotencyKey: "k2",
+        },
       ],
     })
   })
@@ -191,7 +244,7 @@ describe("CancelResponseSchema", () => {
         processed_at: "2025-01-03T10:00:00Z",
         reason_code: "0000",
         reason_message: "Refunded",
-      }),
+      })
     ).toEqual({
       paymentId: "p",
       operation: "REFUND",

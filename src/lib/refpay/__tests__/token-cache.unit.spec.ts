@@ -67,7 +67,12 @@ describe("TokenCache", () => {
   it("records expiry from the moment the token was requested", async () => {
     const { cache } = makeCache(new CountingSource())
     const token = await cache.getToken()
-    expect(token).toEqual({ accessToken: "token-1", expiresAtMs: T0 + 3_600_000, refreshAtMs: T0 + 3_540_000, scope: "payments" })
+    expect(token).toEqual({
+      accessToken: "token-1",
+      expiresAtMs: T0 + 3_600_000,
+      refreshAtMs: T0 + 3_540_000,
+      scope: "payments",
+    })
   })
 
   it("refreshes once the refresh window before expiry is reached", async () => {
@@ -165,7 +170,7 @@ describe("TokenCache", () => {
     source.fail(Object.assign(new Error("500"), { name: "RefpayServerError", code: "HTTP_500" }))
     expect((await inWindow).accessToken).toBe("current")
     expect(logger.warn).toHaveBeenCalledWith(
-      "REFPAY T1 token request: early refresh failed (RefpayServerError HTTP_500); using the current token until it expires",
+      "REFPAY T1 token request: early refresh failed (RefpayServerError HTTP_500); using the current token until it expires"
     )
 
     clock.now = T0 + 3_600_000
@@ -185,7 +190,7 @@ describe("TokenCache", () => {
       Array.from({ length: 10 }, async () => {
         cache.invalidate(refused)
         return cache.authorizationHeader()
-      }),
+      })
     )
     expect(again.map((a) => a.token)).toEqual(Array(10).fill("token-2"))
     expect(source.calls).toBe(2)
@@ -198,7 +203,10 @@ describe("TokenCache", () => {
   })
 
   it("formats the Authorization header as Bearer or bare", async () => {
-    expect(await makeCache(new CountingSource()).cache.authorizationHeader()).toEqual({ header: "Bearer token-1", token: "token-1" })
+    expect(await makeCache(new CountingSource()).cache.authorizationHeader()).toEqual({
+      header: "Bearer token-1",
+      token: "token-1",
+    })
     const bare = makeCache(new CountingSource(), { authorizationForm: "bare" }).cache
     expect(await bare.authorizationHeader()).toEqual({ header: "token-1", token: "token-1" })
   })

@@ -29,12 +29,14 @@ async function asMedusaSurfacesIt(driverError: Error): Promise<unknown> {
       },
     },
   } as never)
-  return repository.transaction(async () => undefined).then(
-    () => {
-      throw new Error("expected the write to fail")
-    },
-    (error: unknown) => error
-  )
+  return repository
+    .transaction(async () => undefined)
+    .then(
+      () => {
+        throw new Error("expected the write to fail")
+      },
+      (error: unknown) => error
+    )
 }
 
 describe("a write refused for a duplicate unique key", () => {
@@ -56,21 +58,35 @@ describe("a write refused for a duplicate unique key", () => {
   it("is not any other database failure", async () => {
     const nullColumn = await asMedusaSurfacesIt(
       new NotNullConstraintViolationException(
-        pgError({ code: "23502", column: "provider_id", table: "refpay_payment_check", message: "null value in column" })
+        pgError({
+          code: "23502",
+          column: "provider_id",
+          table: "refpay_payment_check",
+          message: "null value in column",
+        })
       )
     )
     expect(nullColumn).toBeInstanceOf(MedusaError)
     expect(isUniqueViolation(nullColumn)).toBe(false)
-    const lost = await asMedusaSurfacesIt(new ConnectionException(pgError({ code: "57P01", message: "terminating connection" })))
+    const lost = await asMedusaSurfacesIt(
+      new ConnectionException(pgError({ code: "57P01", message: "terminating connection" }))
+    )
     expect(isUniqueViolation(lost)).toBe(false)
-    expect(isUniqueViolation(new MedusaError(MedusaError.Types.NOT_FOUND, "Payment session already exists."))).toBe(false)
+    expect(isUniqueViolation(new MedusaError(MedusaError.Types.NOT_FOUND, "Payment session already exists."))).toBe(
+      false
+    )
     expect(isUniqueViolation(new Error("Connection terminated unexpectedly"))).toBe(false)
     expect(isUniqueViolation(undefined)).toBe(false)
   })
 })
 
 describe("watching new sessions", () => {
-  const row = { session_id: "payses_1", provider_id: "pp_refpay_refpay", next_check_at: new Date(0), watch_until: new Date(1) }
+  const row = {
+    session_id: "payses_1",
+    provider_id: "pp_refpay_refpay",
+    next_check_at: new Date(0),
+    watch_until: new Date(1),
+  }
 
   /** The service's own watchSessions over a fake data layer: nothing known yet, the insert fails with `error`. */
   async function watchWhileInsertFails(error: unknown): Promise<void> {
@@ -84,11 +100,15 @@ describe("watching new sessions", () => {
   }
 
   it("lets a concurrent tick that inserted the same session first win", async () => {
-    await expect(watchWhileInsertFails(await asMedusaSurfacesIt(new UniqueConstraintViolationException(duplicate())))).resolves.toBeUndefined()
+    await expect(
+      watchWhileInsertFails(await asMedusaSurfacesIt(new UniqueConstraintViolationException(duplicate())))
+    ).resolves.toBeUndefined()
   })
 
   it("surfaces any other database failure", async () => {
-    const lost = await asMedusaSurfacesIt(new ConnectionException(pgError({ code: "57P01", message: "terminating connection" })))
+    const lost = await asMedusaSurfacesIt(
+      new ConnectionException(pgError({ code: "57P01", message: "terminating connection" }))
+    )
     await expect(watchWhileInsertFails(lost)).rejects.toBe(lost)
   })
 })

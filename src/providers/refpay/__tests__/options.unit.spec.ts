@@ -100,10 +100,16 @@ describe("provider options", () => {
   it("refuses sandbox URLs in production and production URLs in the sandbox", () => {
     const production = { ...base, environment: "production" as const, webhookSecret: "a-long-fake-webhook-secret" }
     expect(() =>
-      resolveOptions({ ...production, authUrl: "http://localhost:4010/auth", paymentsUrl: "https://pay.example.com" }, {})
+      resolveOptions(
+        { ...production, authUrl: "http://localhost:4010/auth", paymentsUrl: "https://pay.example.com" },
+        {}
+      )
     ).toThrow(/authUrl \(REFPAY_AUTH_URL\) is http:\/\/localhost:4010.*production/)
     expect(() =>
-      resolveOptions({ ...production, authUrl: "https://auth.sandbox.example.com", paymentsUrl: "https://pay.example.com" }, {})
+      resolveOptions(
+        { ...production, authUrl: "https://auth.sandbox.example.com", paymentsUrl: "https://pay.example.com" },
+        {}
+      )
     ).toThrow(/sandbox or non-HTTPS/)
     expect(() => resolveOptions({ ...base, paymentsUrl: "https://pay.example.com" }, {})).toThrow(
       /not a sandbox host.*REFPAY_SANDBOX_HOSTS/
@@ -122,7 +128,9 @@ describe("provider options", () => {
 
   it("refuses malformed numbers, enums and paths", () => {
     expect(() => resolveOptions({ ...base, tokenInterface: "t3" as never }, {})).toThrow(/REFPAY_TOKEN_INTERFACE/)
-    expect(() => resolveOptions({ ...base }, { REFPAY_MAX_RETRIES: "many" })).toThrow(/maxRetries \(REFPAY_MAX_RETRIES\)/)
+    expect(() => resolveOptions({ ...base }, { REFPAY_MAX_RETRIES: "many" })).toThrow(
+      /maxRetries \(REFPAY_MAX_RETRIES\)/
+    )
     expect(() => resolveOptions({ ...base, paymentInfoPath: "/info" }, {})).toThrow(/paymentInfoPath/)
   })
 })
@@ -168,16 +176,26 @@ describe("how often the poll job runs (pollEverySeconds, REFPAY_POLL_EVERY_SECON
 
   it("refuses what is not a whole number of seconds from 1 to 60, naming the variable", () => {
     for (const value of ["0", "61", "2.5", "-5", "soon"]) {
-      expect(() => pollJobSchedule({ REFPAY_POLL_EVERY_SECONDS: value })).toThrow(/pollEverySeconds \(REFPAY_POLL_EVERY_SECONDS\): set REFPAY_POLL_EVERY_SECONDS to a whole number of seconds from 1 to 60/)
-      expect(() => resolveOptions(base, { REFPAY_POLL_EVERY_SECONDS: value })).toThrow(/pollEverySeconds \(REFPAY_POLL_EVERY_SECONDS\)/)
+      expect(() => pollJobSchedule({ REFPAY_POLL_EVERY_SECONDS: value })).toThrow(
+        /pollEverySeconds \(REFPAY_POLL_EVERY_SECONDS\): set REFPAY_POLL_EVERY_SECONDS to a whole number of seconds from 1 to 60/
+      )
+      expect(() => resolveOptions(base, { REFPAY_POLL_EVERY_SECONDS: value })).toThrow(
+        /pollEverySeconds \(REFPAY_POLL_EVERY_SECONDS\)/
+      )
     }
   })
 
   it("is read from REFPAY_POLL_EVERY_SECONDS only: a provider option or an account's variable that disagrees stops the boot", () => {
-    expect(() => resolveOptions({ ...base, pollEverySeconds: 5 }, {})).toThrow(/poll job runs every 60 s.*set REFPAY_POLL_EVERY_SECONDS/)
-    expect(() => resolveOptions({ account: "porto", ...base }, { REFPAY_PORTO_POLL_EVERY_SECONDS: "5" })).toThrow(/REFPAY_POLL_EVERY_SECONDS only/)
+    expect(() => resolveOptions({ ...base, pollEverySeconds: 5 }, {})).toThrow(
+      /poll job runs every 60 s.*set REFPAY_POLL_EVERY_SECONDS/
+    )
+    expect(() => resolveOptions({ account: "porto", ...base }, { REFPAY_PORTO_POLL_EVERY_SECONDS: "5" })).toThrow(
+      /REFPAY_POLL_EVERY_SECONDS only/
+    )
     // Saying the same as the variable is harmless.
-    expect(resolveOptions({ ...base, pollEverySeconds: 5 }, { REFPAY_POLL_EVERY_SECONDS: "5" }).pollEverySeconds).toBe(5)
+    expect(resolveOptions({ ...base, pollEverySeconds: 5 }, { REFPAY_POLL_EVERY_SECONDS: "5" }).pollEverySeconds).toBe(
+      5
+    )
   })
 
   it("is the poll job's schedule, read from the environment when Medusa loads the job module", () => {

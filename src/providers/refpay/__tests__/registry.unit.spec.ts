@@ -9,7 +9,10 @@ const logger = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Lo
  * up by id (`pp_` prefixed) and hand it the payload as given; an unknown id throws. `deliver` says how the payload
  * reaches the provider, so a Medusa that stops passing it through unchanged can be played.
  */
-function paymentModule(providers: Record<string, RefpayProviderService>, deliver = (payload: ProviderWebhookPayload["payload"]) => payload) {
+function paymentModule(
+  providers: Record<string, RefpayProviderService>,
+  deliver = (payload: ProviderWebhookPayload["payload"]) => payload
+) {
   const calls: string[] = []
   const dispatch: WebhookDispatch = {
     async getWebhookActionAndData({ provider, payload }) {
@@ -23,7 +26,8 @@ function paymentModule(providers: Record<string, RefpayProviderService>, deliver
   return { dispatch, calls }
 }
 
-const provider = (account: string) => new RefpayProviderService({ logger }, { clientId: `fake-${account}`, clientSecret: "fake-secret", account })
+const provider = (account: string) =>
+  new RefpayProviderService({ logger }, { clientId: `fake-${account}`, clientSecret: "fake-secret", account })
 
 describe("the registry of REFPAY registrations", () => {
   it("finds each registration's own provider through the payment module's public webhook dispatch, once per id", async () => {
@@ -39,22 +43,30 @@ describe("the registry of REFPAY registrations", () => {
   it("keeps each Medusa app's providers apart (one payment module each)", async () => {
     const first = provider("lisboa")
     const second = provider("lisboa")
-    expect(await registeredProvider(paymentModule({ pp_refpay_lisboa: first }).dispatch, "pp_refpay_lisboa")).toBe(first)
-    expect(await registeredProvider(paymentModule({ pp_refpay_lisboa: second }).dispatch, "pp_refpay_lisboa")).toBe(second)
+    expect(await registeredProvider(paymentModule({ pp_refpay_lisboa: first }).dispatch, "pp_refpay_lisboa")).toBe(
+      first
+    )
+    expect(await registeredProvider(paymentModule({ pp_refpay_lisboa: second }).dispatch, "pp_refpay_lisboa")).toBe(
+      second
+    )
   })
 
   it("says the payment module has no such provider, and tries again next time", async () => {
     const providers: Record<string, RefpayProviderService> = {}
     const { dispatch } = paymentModule(providers)
     await expect(registeredProvider(dispatch, "pp_refpay_porto")).rejects.toThrow(
-      new RefpayRegistryError("the payment module has no provider pp_refpay_porto (Could not resolve Payment Provider: pp_refpay_porto)")
+      new RefpayRegistryError(
+        "the payment module has no provider pp_refpay_porto (Could not resolve Payment Provider: pp_refpay_porto)"
+      )
     )
     providers.pp_refpay_porto = provider("porto")
     expect(await registeredProvider(dispatch, "pp_refpay_porto")).toBe(providers.pp_refpay_porto)
   })
 
   it("fails loudly, naming the cause, when Medusa stops handing the provider the payload it was given", async () => {
-    const serialised = paymentModule({ pp_refpay_lisboa: provider("lisboa") }, (payload) => JSON.parse(JSON.stringify(payload)))
+    const serialised = paymentModule({ pp_refpay_lisboa: provider("lisboa") }, (payload) =>
+      JSON.parse(JSON.stringify(payload))
+    )
     await expect(registeredProvider(serialised.dispatch, "pp_refpay_lisboa")).rejects.toThrow(
       /did not reach REFPAY's provider pp_refpay_lisboa with the payload it was given: this Medusa version changed how it dispatches/
     )
@@ -62,6 +74,8 @@ describe("the registry of REFPAY registrations", () => {
 
   it("answers a real webhook payload as before: nothing for Medusa's core to do", async () => {
     const lisboa = provider("lisboa")
-    expect(await lisboa.getWebhookActionAndData({ data: { payment_id: "x" }, rawData: "{}", headers: {} })).toEqual({ action: "not_supported" })
+    expect(await lisboa.getWebhookActionAndData({ data: { payment_id: "x" }, rawData: "{}", headers: {} })).toEqual({
+      action: "not_supported",
+    })
   })
 })

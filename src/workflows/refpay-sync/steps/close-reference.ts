@@ -30,7 +30,10 @@ function isRead(reading: RefpayReading): reading is Read {
 
 /** The session data with the status just read from the platform. */
 export function syncedData(reading: Read): RefpaySessionData {
-  return { ...reading.state.data, refpay: referenceWithStatus(reading.state.data.refpay!, reading.platform, new Date()) }
+  return {
+    ...reading.state.data,
+    refpay: referenceWithStatus(reading.state.data.refpay!, reading.platform, new Date()),
+  }
 }
 
 /**
@@ -41,13 +44,18 @@ export const cancelRefpayReferenceStep = createStep(
   "refpay-cancel-reference",
   async (input: { reading: RefpayReading }, { container }) => {
     const { reading } = input
-    if (!isRead(reading) || !["cancel_reference", "expire"].includes(reading.decision.kind)) return new StepResponse(NOT_ASKED)
+    if (!isRead(reading) || !["cancel_reference", "expire"].includes(reading.decision.kind))
+      return new StepResponse(NOT_ASKED)
     const provider = await refpayProviderFor(container, reading.state.providerId)
     try {
       const { data } = await provider.cancelPayment({ data: syncedData(reading) })
       const cancelled = data as RefpaySessionData
       const platformPaid = interpretStatus(cancelled.refpay!.status).outcome === "paid"
-      return new StepResponse<CancelOutcome>({ platformDid: platformPaid ? "refunded" : "cancelled", platformPaid, data: cancelled })
+      return new StepResponse<CancelOutcome>({
+        platformDid: platformPaid ? "refunded" : "cancelled",
+        platformPaid,
+        data: cancelled,
+      })
     } catch (error) {
       // Paid between our read and the call: nothing to cancel; the next sync records the payment.
       if (error instanceof MedusaError && error.type === MedusaError.Types.NOT_ALLOWED) {
@@ -67,10 +75,16 @@ export function sessionUpdate(reading: RefpayReading, cancelled: CancelOutcome):
     case "mark_cancelled":
       return { id: state.id, data: syncedData(reading), status: "canceled" }
     case "cancel_reference":
-      return cancelled.platformPaid ? null : { id: state.id, data: cancelled.data ?? syncedData(reading), status: "canceled" }
+      return cancelled.platformPaid
+        ? null
+        : { id: state.id, data: cancelled.data ?? syncedData(reading), status: "canceled" }
     case "expire":
       if (cancelled.platformPaid) return null
-      return { id: state.id, data: { ...(cancelled.data ?? syncedData(reading)), expired_at: new Date().toISOString() }, status: "canceled" }
+      return {
+        id: state.id,
+        data: { ...(cancelled.data ?? syncedData(reading)), expired_at: new Date().toISOString() },
+        status: "canceled",
+      }
     default:
       return null
   }
@@ -95,7 +109,11 @@ export const saveRefpaySessionStep = createStep(
 )
 
 /** What the expiry policy makes of this reading: only meaningful for an `expire` decision. */
-export async function expiryOutcomeOf(container: MedusaContainer, reading: Read, cancelled: CancelOutcome): Promise<ExpiryOutcome> {
+export async function expiryOutcomeOf(
+  container: MedusaContainer,
+  reading: Read,
+  cancelled: CancelOutcome
+): Promise<ExpiryOutcome> {
   const settings = (await refpayProviderFor(container, reading.state.providerId)).settings
   return expiryOutcome({
     policy: settings.expiryPolicy,
@@ -112,10 +130,12 @@ export const cancelRefpayOrderStep = createStep(
   "refpay-cancel-order",
   async (input: { reading: RefpayReading; cancelled: CancelOutcome }, { container }) => {
     const { reading } = input
-    if (!isRead(reading) || !reading.state.order || reading.state.order.status === "canceled") return new StepResponse(false)
+    if (!isRead(reading) || !reading.state.order || reading.state.order.status === "canceled")
+      return new StepResponse(false)
     const expired = reading.decision.kind === "expire"
     const wanted =
-      reading.decision.kind === "cancel_order" || (expired && (await expiryOutcomeOf(container, reading, input.cancelled)) === "cancel_order")
+      reading.decision.kind === "cancel_order" ||
+      (expired && (await expiryOutcomeOf(container, reading, input.cancelled)) === "cancel_order")
     if (!wanted) return new StepResponse(false)
     await cancelOrderWorkflow(container).run({ input: { order_id: reading.state.order.id, canceled_by: "refpay" } })
     return new StepResponse(true)

@@ -13,10 +13,17 @@ import type { RefpayReading } from "./read-refpay-payment"
  */
 export const notifyRefpayCustomerStep = createStep(
   "refpay-notify-customer",
-  async (input: { reading: RefpayReading; renewedSessionId: string | null; orderCancelled: boolean; now: string }, { container }) => {
+  async (
+    input: { reading: RefpayReading; renewedSessionId: string | null; orderCancelled: boolean; now: string },
+    { container }
+  ) => {
     const { reading } = input
     if (reading.kind !== "read" || !reading.state.order) return new StepResponse<string | null>(null)
-    const order = { id: reading.state.order.id, display_id: reading.state.order.displayId, email: reading.state.order.email }
+    const order = {
+      id: reading.state.order.id,
+      display_id: reading.state.order.displayId,
+      email: reading.state.order.email,
+    }
     let email: CustomerEmail | null = null
     if (reading.decision.kind === "record_check") {
       const view = buildPaymentView(reading.state, new Date(input.now))
@@ -27,7 +34,8 @@ export const notifyRefpayCustomerStep = createStep(
       const renewed = input.renewedSessionId ? await loadRefpaySession(container, input.renewedSessionId) : null
       const expiredView = expired && buildPaymentView(expired)
       const renewedView = renewed && buildPaymentView(renewed)
-      if (expiredView) email = referenceExpiredEmail(expiredView, order, renewedView ? { renewed: renewedView } : { cancelled: true })
+      if (expiredView)
+        email = referenceExpiredEmail(expiredView, order, renewedView ? { renewed: renewedView } : { cancelled: true })
     }
     if (!email?.send) return new StepResponse<string | null>(null)
     await sendRefpayNotification(container, email.notification)

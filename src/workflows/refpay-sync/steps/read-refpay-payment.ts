@@ -17,7 +17,11 @@ export type RefpayReading =
  * the decision table makes of them. A platform that does not know the payment, or does not answer, is a failed
  * check: recorded, never acted on (nothing is cancelled because of it).
  */
-export async function readRefpayPayment(container: MedusaContainer, sessionId: string, now: Date): Promise<RefpayReading> {
+export async function readRefpayPayment(
+  container: MedusaContainer,
+  sessionId: string,
+  now: Date
+): Promise<RefpayReading> {
   const state = await loadRefpaySession(container, sessionId)
   if (!state) return { kind: "not_found" }
   const provider = await refpayProviderFor(container, state.providerId)
@@ -29,7 +33,8 @@ export async function readRefpayPayment(container: MedusaContainer, sessionId: s
     return { kind: "failed", state, failure, message: (error as Error).message }
   }
   const expiresAt = new Date(platform.expiresAt ?? state.data.refpay!.expires_at)
-  const expired = platform.status.trim().toUpperCase() === "EXPIRED" || platform.reasonCode === "EXPIRED" || now >= expiresAt
+  const expired =
+    platform.status.trim().toUpperCase() === "EXPIRED" || platform.reasonCode === "EXPIRED" || now >= expiresAt
   const decision = decideSync(
     {
       sessionStatus: state.status,

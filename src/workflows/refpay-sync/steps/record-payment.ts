@@ -27,7 +27,10 @@ export const captureRefpayPaymentStep = createStep(
     const { reading } = input
     if (reading.kind !== "read" || !CAPTURES.has(reading.decision.kind)) return new StepResponse(false)
     await processPaymentWorkflow(container).run({
-      input: { action: "captured", data: { session_id: reading.state.id, amount: fromCents(reading.state.data.amount_cents) } },
+      input: {
+        action: "captured",
+        data: { session_id: reading.state.id, amount: fromCents(reading.state.data.amount_cents) },
+      },
     })
     return new StepResponse(true)
   }
@@ -49,8 +52,13 @@ export const recordRefpayRefundStep = createStep(
     if (!fresh?.payment?.capturedAt) return new StepResponse(0)
     const paymentId = fresh.data.refpay!.payment_id
     let recorded = 0
-    for (const refund of unrecordedPlatformRefunds(platformRefunds(reading.platform.records), fresh.payment.refundKeys)) {
-      await whileRecordingPlatformRefund({ paymentId, ...refund }, () => recordRefund(container, fresh, refund.cents, "REFPAY: refunded on the platform"))
+    for (const refund of unrecordedPlatformRefunds(
+      platformRefunds(reading.platform.records),
+      fresh.payment.refundKeys
+    )) {
+      await whileRecordingPlatformRefund({ paymentId, ...refund }, () =>
+        recordRefund(container, fresh, refund.cents, "REFPAY: refunded on the platform")
+      )
       recorded += refund.cents
     }
     return new StepResponse(recorded)
@@ -65,11 +73,16 @@ export const flagRefpayLatePaymentStep = createStep(
   "refpay-flag-late-payment",
   async (input: { reading: RefpayReading }, { container }) => {
     const { reading } = input
-    if (reading.kind !== "read" || !["capture_late", "flag_late"].includes(reading.decision.kind)) return new StepResponse(null, null)
+    if (reading.kind !== "read" || !["capture_late", "flag_late"].includes(reading.decision.kind))
+      return new StepResponse(null, null)
     const fresh = await loadRefpaySession(container, reading.state.id)
     if (!fresh || fresh.data.paid_after_cancellation_at) return new StepResponse(null, null)
     const at = new Date().toISOString()
-    await writeSession(container, { id: fresh.id, data: { ...fresh.data, paid_after_cancellation_at: at }, status: fresh.status })
+    await writeSession(container, {
+      id: fresh.id,
+      data: { ...fresh.data, paid_after_cancellation_at: at },
+      status: fresh.status,
+    })
     const heldCents = fresh.data.amount_cents - (reading.platform.refundedAmountCents ?? 0)
     await announce(container, fresh, heldCents, at)
     await maybeRefund(container, fresh, heldCents)
@@ -80,7 +93,12 @@ export const flagRefpayLatePaymentStep = createStep(
   }
 )
 
-async function announce(container: MedusaContainer, fresh: NonNullable<Awaited<ReturnType<typeof loadRefpaySession>>>, heldCents: number, at: string) {
+async function announce(
+  container: MedusaContainer,
+  fresh: NonNullable<Awaited<ReturnType<typeof loadRefpaySession>>>,
+  heldCents: number,
+  at: string
+) {
   const payload = {
     order_id: fresh.order?.id ?? null,
     payment_session_id: fresh.id,
@@ -89,7 +107,9 @@ async function announce(container: MedusaContainer, fresh: NonNullable<Awaited<R
     amount_cents: heldCents,
     paid_after_cancellation_at: at,
   }
-  await container.resolve<IEventBusModuleService>(Modules.EVENT_BUS).emit({ name: PAID_AFTER_CANCELLATION_EVENT, data: payload })
+  await container
+    .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+    .emit({ name: PAID_AFTER_CANCELLATION_EVENT, data: payload })
   container
     .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     .warn(`REFPAY: order ${payload.order_id} was paid after it was cancelled (${heldCents} cents held); refund it`)
@@ -110,9 +130,17 @@ async function recordRefund(container: MedusaContainer, fresh: RefpaySessionStat
   if (!fresh.payment) return
   if (fresh.order?.status === "canceled") {
     await refundRefpayLatePaymentWorkflow(container).run({
-      input: { payment_id: fresh.payment.id, order_id: fresh.order.id, currency_code: fresh.currencyCode, amount: fromCents(cents), note },
+      input: {
+        payment_id: fresh.payment.id,
+        order_id: fresh.order.id,
+        currency_code: fresh.currencyCode,
+        amount: fromCents(cents),
+        note,
+      },
     })
     return
   }
-  await refundPaymentWorkflow(container).run({ input: { payment_id: fresh.payment.id, amount: fromCents(cents), note } })
+  await refundPaymentWorkflow(container).run({
+    input: { payment_id: fresh.payment.id, amount: fromCents(cents), note },
+  })
 }

@@ -12,7 +12,8 @@ export const renewRefpayReferenceStep = createStep(
   async (input: { reading: RefpayReading; cancelled: CancelOutcome }, { container }) => {
     const { reading } = input
     if (reading.kind !== "read" || reading.decision.kind !== "expire") return new StepResponse<string | null>(null)
-    if ((await expiryOutcomeOf(container, reading, input.cancelled)) !== "renew") return new StepResponse<string | null>(null)
+    if ((await expiryOutcomeOf(container, reading, input.cancelled)) !== "renew")
+      return new StepResponse<string | null>(null)
     const { state } = reading
     const { result } = await renewRefpayReferenceWorkflow(container).run({
       input: {

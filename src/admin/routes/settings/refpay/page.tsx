@@ -22,13 +22,17 @@ export interface Registration {
 
 const RefpaySettingsPage = () => {
   const [providerId, setProviderId] = useState<string | undefined>(undefined)
-  const { data, error } = useRefpayGet<{ settings: RefpaySettingsView; registrations: Registration[] }>("/admin/refpay/settings", { provider_id: providerId })
+  const { data, error } = useRefpayGet<{ settings: RefpaySettingsView; registrations: Registration[] }>(
+    "/admin/refpay/settings",
+    { provider_id: providerId }
+  )
   const settings = data?.settings ?? null
   const registrations = data?.registrations ?? []
   // The tab counts are asked again after a refund; until the first answer (or if it fails) the tabs show "–".
   const [countsKey, setCountsKey] = useState(0)
   const loadCounts = useCallback(() => setCountsKey((k) => k + 1), [])
-  const counts = useRefpayGet<{ counts: AttentionCounts }>("/admin/refpay/attention", {}, countsKey).data?.counts ?? null
+  const counts =
+    useRefpayGet<{ counts: AttentionCounts }>("/admin/refpay/attention", {}, countsKey).data?.counts ?? null
 
   if (error) {
     return (
@@ -52,7 +56,12 @@ const RefpaySettingsPage = () => {
   }
   return (
     <div className="flex flex-col gap-y-3" data-testid="refpay-settings-page">
-      <ConnectionPanel key={settings.provider_id} settings={settings} registrations={registrations} onSelect={setProviderId} />
+      <ConnectionPanel
+        key={settings.provider_id}
+        settings={settings}
+        registrations={registrations}
+        onSelect={setProviderId}
+      />
       <AttentionSection counts={counts} onChange={loadCounts} several={registrations.length > 1} />
       <SearchSection several={registrations.length > 1} />
       <WebhooksSection key={`webhooks-${settings.provider_id}`} providerId={settings.provider_id} />

@@ -15,7 +15,10 @@ const limit = new SlidingWindowLimit(CONNECTION_TESTS_PER_MINUTE, 60_000)
  * cache alone. Answers 200 with `{ connection }` whether the test passed or not; 429 with Retry-After beyond
  * CONNECTION_TESTS_PER_MINUTE per admin user.
  */
-export async function POST(req: AuthenticatedMedusaRequest<AdminRefpayRegistrationBodyType>, res: MedusaResponse): Promise<void> {
+export async function POST(
+  req: AuthenticatedMedusaRequest<AdminRefpayRegistrationBodyType>,
+  res: MedusaResponse
+): Promise<void> {
   // An unknown registration is answered (404) before it counts: it calls no platform.
   const { providerId, provider } = await selectRegistration(req.scope, req.validatedBody?.provider_id)
   const decision = limit.take(`user:${req.auth_context?.actor_id ?? "unknown"}`)

@@ -9,7 +9,10 @@ import type { AdminRefpaySearchQueryType } from "../validators"
  * `GET /admin/refpay/search?reference=&entity=&limit=&offset=`: the orders whose REFPAY reference (and entity, when
  * given) is exactly the one a customer quotes, newest first. Matched as text: "012345678" never finds "12345678".
  */
-export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminRefpaySearchQueryType>, res: MedusaResponse): Promise<void> {
+export async function GET(
+  req: AuthenticatedMedusaRequest<unknown, AdminRefpaySearchQueryType>,
+  res: MedusaResponse
+): Promise<void> {
   const query = req.validatedQuery as AdminRefpaySearchQueryType
   const settings = (await refpayProvider(req.scope)).settings
   const ids = await findSessionsByReference(req.scope, { reference: query.reference, entity: query.entity })

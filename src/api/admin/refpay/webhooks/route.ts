@@ -14,7 +14,10 @@ import type { AdminRefpayRegistrationQueryType } from "../validators"
  * were not usable events, the latest accepted one, and warnings (no secret, refused or unusable deliveries, silence
  * while payments wait, a URL the platform cannot use).
  */
-export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminRefpayRegistrationQueryType>, res: MedusaResponse): Promise<void> {
+export async function GET(
+  req: AuthenticatedMedusaRequest<unknown, AdminRefpayRegistrationQueryType>,
+  res: MedusaResponse
+): Promise<void> {
   const query = req.validatedQuery as AdminRefpayRegistrationQueryType
   const { providerId, provider, registrations } = await selectRegistration(req.scope, query.provider_id)
   const settings = provider.settings
@@ -53,7 +56,15 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminRefpayRe
         last_received_at: m.last_received_at.toISOString(),
       })),
       warnings: webhookWarnings(
-        { environment: settings.environment, secretConfigured, webhookUrl: setup.url, lastDeliveryAt: totals.last_received_at, waiting, refusals, malformed },
+        {
+          environment: settings.environment,
+          secretConfigured,
+          webhookUrl: setup.url,
+          lastDeliveryAt: totals.last_received_at,
+          waiting,
+          refusals,
+          malformed,
+        },
         new Date()
       ),
       test_event_available: settings.environment === "sandbox",

@@ -13,7 +13,10 @@ import type { AdminRefpayRegistrationBodyType } from "../../validators"
  * 409 with the reason when nothing could be sent (not the sandbox, a sandbox without controls or without a webhook
  * URL, creation refused).
  */
-export async function POST(req: AuthenticatedMedusaRequest<AdminRefpayRegistrationBodyType>, res: MedusaResponse): Promise<void> {
+export async function POST(
+  req: AuthenticatedMedusaRequest<AdminRefpayRegistrationBodyType>,
+  res: MedusaResponse
+): Promise<void> {
   const { providerId, provider, registrations } = await selectRegistration(req.scope, req.validatedBody?.provider_id)
   const config = req.scope.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
   const base = shopBaseUrl(config.admin?.backendUrl, { protocol: req.protocol, host: req.get("host") })

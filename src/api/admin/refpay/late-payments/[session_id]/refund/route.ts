@@ -14,7 +14,12 @@ import { refpayProvider } from "../../../../../../providers/refpay/lookup"
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse): Promise<void> {
   const settings = (await refpayProvider(req.scope)).settings
   try {
-    const refund = await refundLatePayment(req.scope, String(req.params.session_id), req.auth_context?.actor_id, configuredSecrets(settings))
+    const refund = await refundLatePayment(
+      req.scope,
+      String(req.params.session_id),
+      req.auth_context?.actor_id,
+      configuredSecrets(settings)
+    )
     res.status(200).json({ refund })
   } catch (error) {
     throw toMedusaError(error, "refund the payment", "admin")

@@ -10,7 +10,10 @@ import type { AdminRefpayRegistrationQueryType } from "../../../validators"
  * (its recorded delivery), and what the registration's sandbox says of its delivery attempts (refused with 401,
  * could not connect, ...).
  */
-export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminRefpayRegistrationQueryType>, res: MedusaResponse): Promise<void> {
+export async function GET(
+  req: AuthenticatedMedusaRequest<unknown, AdminRefpayRegistrationQueryType>,
+  res: MedusaResponse
+): Promise<void> {
   const paymentId = String(req.params.payment_id)
   const query = req.validatedQuery as AdminRefpayRegistrationQueryType
   const { provider } = await selectRegistration(req.scope, query.provider_id)
@@ -20,5 +23,7 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminRefpayRe
     testEventProgress(provider.settings, paymentId),
   ])
   const deliveries = await deliveryViews(req.scope, rows)
-  res.status(200).json({ test_event: { payment_id: paymentId, arrived: deliveries.length > 0, deliveries, ...progress } })
+  res
+    .status(200)
+    .json({ test_event: { payment_id: paymentId, arrived: deliveries.length > 0, deliveries, ...progress } })
 }
