@@ -7,8 +7,9 @@ const session = demoSessionForSuite()
 // The phase's other suites share this demo: its sandbox clock goes back to the real time after the days moved here.
 afterAll(() => session.sandbox("POST", "/clock", { set: Date.now() }), 30_000)
 
-async function mailOf(page: Page, template: string) {
-  const mail = page.locator(`[data-testid="mail"][data-template="${template}"]`).first()
+// Other suites' orders share the mailbox (one demo serves the phase): each mail is found by this order's reference.
+async function mailOf(page: Page, template: string, reference: string) {
+  const mail = page.locator(`[data-testid="mail"][data-template="${template}"]`).filter({ hasText: reference }).first()
   await mail.waitFor({ timeout: 60_000 })
   return mail
 }
@@ -19,17 +20,17 @@ it("shows the instructions, the reminder and the renewal e-mail with the store r
   const page = await session.browser.newPage()
   await page.goto(new URL("/mailbox.html", session.info.storefront_url).href)
 
-  const instructions = await mailOf(page, "refpay-payment-instructions")
+  const instructions = await mailOf(page, "refpay-payment-instructions", first.reference)
   const instructionsText = await instructions.getByTestId("mail-text").textContent()
   expect(instructionsText).toContain(`Entidade: ${first.entity}`)
   expect(instructionsText).toContain(`Referência: ${first.reference}`)
 
   await page.getByTestId("advance-6").click()
-  const reminder = await mailOf(page, "refpay-payment-reminder")
+  const reminder = await mailOf(page, "refpay-payment-reminder", first.reference)
   expect(await reminder.getByTestId("mail-text").textContent()).toContain(`Referência: ${first.reference}`)
 
   await page.getByTestId("advance-2").click()
-  const renewal = await mailOf(page, "refpay-reference-expired")
+  const renewal = await mailOf(page, "refpay-reference-expired", first.reference)
   const current = await session.refpayOfOrder(orderId)
   expect(current.reference).not.toBe(first.reference)
   const renewalText = await renewal.getByTestId("mail-text").textContent()
