@@ -2,6 +2,9 @@ import { createOrderFulfillmentWorkflow } from "@medusajs/core-flows"
 import type { IEventBusModuleService, ILockingModule } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { pollRefpayPayments } from "../../src/sync/poll"
+import { syncRefpayPayment } from "../../src/sync/sync-payment"
+import { refpaySessionLockKey } from "../../src/workflows/refpay-sync/session-lock"
+import { CANCEL_PATH } from "../fixtures/model-refpay"
 import { POLL_LOCK } from "../../src/sync/poll-lock"
 import { recordedWebhookEvent, waitForDeliveriesSettled } from "../fixtures/hold"
 import { approvedEvent as approvedEventOf, captureCount, refpayOrders, session } from "../fixtures/refpay-orders"
@@ -227,6 +230,29 @@ refpayIntegrationSuite(
         const results = await pollRefpayPayments(container, later)
         expect(results.map((r) => r.action)).toContain("record_check")
         expect((await adminOrder(orderId)).status).not.toBe("canceled")
+      })
+
+      it("releases the session's lock when a sync fails mid-way (the platform refuses the expiry's cancel): the next sync runs at once and expires the reference", async () => {
+        const { orderId, refpay } = await placeOrder()
+        await control("POST", "/webhooks/config", { url: null })
+        const container = ctx.getContainer()
+        const sessionId = session(await adminOrder(orderId)).id
+        const expired = new Date(Date.now() + 7 * DAY + 25 * 3_600_000)
+        await control("POST", "/faults", { path: CANCEL_PATH, method: "POST", count: 100, status: 503 })
+        await expect(syncRefpayPayment(container, { sessionId, reason: "admin", now: expired })).rejects.toThrow(
+          /REFPAY is unavailable right now/
+        )
+        // The lock step's compensation let the lock go: taken again at once, without waiting for its lease.
+        const locking = container.resolve<ILockingModule>(Modules.LOCKING)
+        await locking.acquire(refpaySessionLockKey(sessionId), { expire: 5 })
+        await locking.release(refpaySessionLockKey(sessionId))
+        expect(session(await adminOrder(orderId)).status).not.toBe("canceled")
+
+        await control("DELETE", "/faults")
+        const result = await syncRefpayPayment(container, { sessionId, reason: "admin", now: expired })
+        expect(result.action).toBe("expire")
+        expect((await control("GET", `/payments/${refpay.payment_id}`)).status).toBe("CANCELLED")
+        expect((await adminOrder(orderId)).status).toBe("canceled")
       })
 
       it("leaves a reference alone within its validity", async () => {

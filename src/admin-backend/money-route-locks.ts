@@ -5,9 +5,7 @@ import { platformRefunds, unrecordedPlatformRefunds } from "../rules/refunds"
 import { loadRefpaySession } from "../queries/refpay-session-state"
 import { refpayProviderFor } from "../providers/refpay/lookup"
 import { isRefpayProviderId } from "../rules/provider-ids"
-import { refpaySessionLockKey } from "../sync/sync-payment"
-
-const LOCK_TIMEOUT_SECONDS = 30
+import { refpaySessionLockKey, SESSION_LOCK_WAIT_SECONDS } from "../workflows/refpay-sync/session-lock"
 
 /** A route's response, as far as waiting for its end goes (Node's ServerResponse). */
 interface Answer {
@@ -44,7 +42,7 @@ export async function withRefpaySessionLocks(
           next()
         })
       },
-      { timeout: LOCK_TIMEOUT_SECONDS }
+      { timeout: SESSION_LOCK_WAIT_SECONDS }
     )
   } catch (error) {
     if (!passedOn) next(error)

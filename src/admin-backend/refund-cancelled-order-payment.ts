@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/frame
 import { fromCents, paymentCents, toCents, type PaymentAmounts } from "../rules/money"
 import { isRefpayProviderId } from "../rules/provider-ids"
 import { refundRefpayLatePaymentWorkflow } from "../workflows/refpay-refund/refund-on-cancelled-order"
-import { refpaySessionLockKey } from "../sync/sync-payment"
+import { refpaySessionLockKey, SESSION_LOCK_WAIT_SECONDS } from "../workflows/refpay-sync/session-lock"
 import { assertNoUnrecordedPlatformRefund } from "./money-route-locks"
 
 /** The body of Medusa's `POST /admin/payments/:id/refund` (amount in major units, as Medusa takes it). */
@@ -23,8 +23,6 @@ interface PaymentOfOrder extends PaymentAmounts {
 
 /** What a refund needs to know before taking the lock: the payment and the session whose lock guards it. */
 export type PaymentToRefund = Pick<PaymentOfOrder, "id" | "payment_session_id">
-
-const LOCK_TIMEOUT_SECONDS = 30
 
 /**
  * Whether Medusa's own refund route would fail half-way for this payment: a REFPAY payment whose order is
@@ -98,7 +96,7 @@ export async function refundPaymentOfCancelledOrder(
       })
       return cents
     },
-    { timeout: LOCK_TIMEOUT_SECONDS }
+    { timeout: SESSION_LOCK_WAIT_SECONDS }
   )
 }
 

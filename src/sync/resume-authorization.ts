@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { authorizePaymentSessionStep } from "@medusajs/medusa/core-flows"
 import { isInterruptedCompletion, RESUME_AFTER_MS } from "../rules/interrupted-completion"
-import { refpaySessionLockKey } from "./sync-payment"
+import { refpaySessionLockKey } from "../workflows/refpay-sync/session-lock"
 
 /**
  * The last step of Medusa's cart completion, run again for a session whose completion was interrupted: Medusa's own

@@ -1,5 +1,6 @@
-import type { ILockingModule, Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { randomUUID } from "node:crypto"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import type { SyncDecision } from "../rules/sync-decision"
 import type { RefpayReading } from "../workflows/refpay-sync/steps/read-refpay-payment"
 import { refpaySyncWorkflow } from "../workflows/refpay-sync/sync-workflow"
@@ -23,34 +24,20 @@ export interface SyncInput {
   now?: Date
 }
 
-const LOCK_TIMEOUT_SECONDS = 30
-
-/** The lock every path that changes a REFPAY session holds: webhooks, the poll job, "check now", order cancellation. */
-export function refpaySessionLockKey(sessionId: string): string {
-  return `refpay:session:${sessionId}`
-}
-
 /**
  * Brings one REFPAY payment session in line with the platform. Every trigger (either webhook route, the poll job,
- * the admin's "check now", an order cancelled in Medusa) lands here, so there is one logic: the sync workflow reads
- * the real status, decides with `decideSync` and acts through Medusa's own workflows, under a lock of Medusa's
- * locking module keyed on the session (one process or several, with a shared locking provider). When a cancellation
- * met the customer's payment (the platform refunded it instead), the sync runs once more to record what the platform
- * did. A check that could not read the platform is recorded and then thrown, so a webhook is answered for a retry.
+ * the admin's "check now", an order cancelled in Medusa) lands here, so there is one logic: the sync workflow takes
+ * the session's lock (Medusa's locking module: one process or several, with a shared locking provider), reads the
+ * real status, decides with `decideSync` and acts through Medusa's own workflows. A check that could not read the
+ * platform is recorded and then thrown, so a webhook is answered for a retry.
  */
 export async function syncRefpayPayment(container: MedusaContainer, input: SyncInput): Promise<SyncResult> {
-  const locking = container.resolve<ILockingModule>(Modules.LOCKING)
-  return locking.execute(refpaySessionLockKey(input.sessionId), () => syncLocked(container, input), {
-    timeout: LOCK_TIMEOUT_SECONDS,
-  })
-}
-
-async function syncLocked(container: MedusaContainer, input: SyncInput): Promise<SyncResult> {
   const now = (input.now ?? new Date()).toISOString()
-  let { result } = await refpaySyncWorkflow(container).run({ input: { sessionId: input.sessionId, now } })
-  if (result.cancelled.platformPaid) {
-    ;({ result } = await refpaySyncWorkflow(container).run({ input: { sessionId: input.sessionId, now } }))
-  }
+  const { result } = await refpaySyncWorkflow(container)
+    .run({ input: { sessionId: input.sessionId, now, lockOwner: `refpay-sync:${randomUUID()}` } })
+    .catch((error: unknown) => {
+      throw asError(error)
+    })
   const { reading } = result
   if (reading.kind === "failed") throw checkFailed(reading)
   if (reading.kind === "not_found") return { sessionId: input.sessionId, action: "not_found" }
@@ -68,7 +55,8 @@ const PAID = new Set<string>(["capture", "capture_late", "capture_refunded"])
 
 /**
  * The order was paid through this reference: any other reference of the order still payable (a renewed one, or the
- * one it replaced) is cancelled through its own locked sync, so the customer cannot pay twice.
+ * one it replaced) is cancelled through its own locked sync, so the customer cannot pay twice. After the paying
+ * session's lock is released, so no sync ever holds two sessions' locks.
  */
 async function cancelSupersededReferences(
   container: MedusaContainer,
@@ -84,6 +72,19 @@ async function cancelSupersededReferences(
         )
     )
   }
+}
+
+/**
+ * Medusa 2.21.2 hands the caller an error raised in a workflow run as a step (`runAsStep`) as a plain object
+ * (message, type, `__isMedusaError`): made an Error again, of Medusa's type when it was one, so callers get an Error.
+ */
+function asError(error: unknown): Error {
+  if (error instanceof Error) return error
+  const plain = (error ?? {}) as { message?: string; type?: string; __isMedusaError?: boolean }
+  const message = plain.message ?? String(error)
+  return plain.__isMedusaError
+    ? new MedusaError(plain.type ?? MedusaError.Types.UNEXPECTED_STATE, message)
+    : new Error(message)
 }
 
 function checkFailed(reading: Extract<RefpayReading, { kind: "failed" }>): MedusaError {

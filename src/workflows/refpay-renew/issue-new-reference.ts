@@ -5,7 +5,7 @@ import { buildPaymentView } from "../../rules/payment-view"
 import { sendRefpayNotification } from "../refpay-notify/send-notification"
 import { renewalRefusal } from "../../rules/expiry-policy"
 import { loadRefpaySession } from "../../queries/refpay-session-state"
-import { refpaySessionLockKey } from "../../sync/sync-payment"
+import { refpaySessionLockKey, SESSION_LOCK_WAIT_SECONDS } from "../refpay-sync/session-lock"
 import { loadOrderPaymentView } from "../../queries/payment-view"
 import { renewRefpayReferenceWorkflow } from "./renew-reference"
 
@@ -47,6 +47,6 @@ export async function issueNewRefpayReference(container: MedusaContainer, orderI
       }
       return newSessionId
     },
-    { timeout: 30 }
+    { timeout: SESSION_LOCK_WAIT_SECONDS }
   )
 }

@@ -1,14 +1,29 @@
-import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { acquireLockStep, cancelOrderWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { renewRefpayReferenceWorkflow } from "../refpay-renew/renew-reference"
 import {
-  cancelRefpayOrderStep,
+  asksPlatformToCancel,
+  cancelMetPayment,
+  cancelsOrder,
+  capturesPayment,
+  expires,
+  flagsLatePayment,
+  readingOf,
+  renewsReference,
+  wasRead,
+} from "./branches"
+import { refpaySessionLockKey, SESSION_LOCK_WAIT_SECONDS, SYNC_LOCK_LEASE_SECONDS } from "./session-lock"
+import {
+  cancelOutcomeOrNotAsked,
   cancelRefpayReferenceStep,
+  refpayExpiryOutcomeStep,
   saveRefpaySessionStep,
+  sessionUpdate,
   type CancelOutcome,
 } from "./steps/close-reference"
 import { notifyRefpayCustomerStep } from "./steps/notify-customer"
 import { readRefpayPaymentStep, type RefpayReading } from "./steps/read-refpay-payment"
 import { recordRefpayCheckStep } from "./steps/record-check"
-import { renewRefpayReferenceStep } from "./steps/renew-reference"
 import { captureRefpayPaymentStep, flagRefpayLatePaymentStep, recordRefpayRefundStep } from "./steps/record-payment"
 
 export const refpaySyncWorkflowId = "refpay-sync-payment"
@@ -17,6 +32,8 @@ export interface RefpaySyncWorkflowInput {
   sessionId: string
   /** ISO time expiry and the next check are judged against. */
   now: string
+  /** Owns the session lock for this run: only this run releases it. */
+  lockOwner: string
 }
 
 export interface RefpaySyncWorkflowOutput {
@@ -26,24 +43,97 @@ export interface RefpaySyncWorkflowOutput {
   renewedSessionId: string | null
 }
 
+type RefpaySyncPassInput = Pick<RefpaySyncWorkflowInput, "sessionId" | "now">
+
 /**
- * One sync of a REFPAY session, as Medusa workflow steps: read both sides and decide (pure table), then act. Each
- * step does one kind of write; the session write is undone if a later step fails, so a crash between two writes
- * does not leave half a change, and every run is visible and retryable in Medusa's workflow engine. Steps the
- * decision does not call for do nothing. Run it through `syncRefpayPayment`, which holds the session lock.
+ * One pass of the sync: read both sides and decide (pure table), then act through the branches the decision takes
+ * (`when()`, see branches.ts). The session write is undone if a later step fails; the order's cancellation and the
+ * renewal are Medusa workflows run as steps of this one, so the engine sees them and rolls them back with it.
  */
-export const refpaySyncWorkflow = createWorkflow(refpaySyncWorkflowId, (input: RefpaySyncWorkflowInput) => {
+export const refpaySyncPassWorkflow = createWorkflow("refpay-sync-pass", (input: RefpaySyncPassInput) => {
   const reading = readRefpayPaymentStep({ sessionId: input.sessionId, now: input.now })
-  const cancelled = cancelRefpayReferenceStep({ reading })
-  saveRefpaySessionStep({ reading, cancelled })
-  captureRefpayPaymentStep({ reading })
-  recordRefpayRefundStep({ reading })
-  flagRefpayLatePaymentStep({ reading })
-  const orderCancelled = cancelRefpayOrderStep({ reading, cancelled })
-  const renewedSessionId = renewRefpayReferenceStep({ reading, cancelled })
+
+  const cancelOutcome = when("refpay-when-platform-cancel", { reading }, ({ reading }) =>
+    asksPlatformToCancel(reading)
+  ).then(() => cancelRefpayReferenceStep({ reading }))
+  const cancelled = transform({ cancelOutcome }, ({ cancelOutcome }) => cancelOutcomeOrNotAsked(cancelOutcome))
+
+  const update = transform({ reading, cancelled }, ({ reading, cancelled }) => sessionUpdate(reading, cancelled))
+  when("refpay-when-session-changes", { update }, ({ update }) => !!update).then(() => {
+    saveRefpaySessionStep({ reading, update })
+  })
+
+  when("refpay-when-paid", { reading }, ({ reading }) => capturesPayment(reading)).then(() => {
+    captureRefpayPaymentStep({ reading })
+  })
+  when("refpay-when-read", { reading }, ({ reading }) => wasRead(reading)).then(() => {
+    recordRefpayRefundStep({ reading })
+  })
+  when("refpay-when-paid-after-cancellation", { reading }, ({ reading }) => flagsLatePayment(reading)).then(() => {
+    flagRefpayLatePaymentStep({ reading })
+  })
+
+  const expiry = when("refpay-when-expired", { reading }, ({ reading }) => expires(reading)).then(() =>
+    refpayExpiryOutcomeStep({ reading, cancelled })
+  )
+  const orderCancelled = transform({ reading, expiry }, ({ reading, expiry }) => cancelsOrder(reading, expiry))
+  when("refpay-when-order-cancelled", { orderCancelled }, ({ orderCancelled }) => orderCancelled).then(() => {
+    cancelOrderWorkflow.runAsStep({
+      input: transform({ reading }, ({ reading }) => ({
+        order_id: readingOf(reading).state.order!.id,
+        canceled_by: "refpay",
+      })),
+    })
+  })
+  const renewed = when("refpay-when-renewed", { reading, expiry }, ({ reading, expiry }) =>
+    renewsReference(reading, expiry)
+  ).then(() =>
+    renewRefpayReferenceWorkflow.runAsStep({
+      input: transform({ reading }, ({ reading }) => {
+        const { state } = readingOf(reading)
+        return {
+          previous_session_id: state.id,
+          payment_collection_id: state.paymentCollectionId,
+          provider_id: state.providerId,
+          amount: state.amount,
+          currency_code: state.currencyCode,
+          customer: state.data.customer ?? null,
+        }
+      }),
+    })
+  )
+  const renewedSessionId = transform({ renewed }, ({ renewed }): string | null => renewed ?? null)
+
   notifyRefpayCustomerStep({ reading, renewedSessionId, orderCancelled, now: input.now })
   recordRefpayCheckStep({ sessionId: input.sessionId, reading, now: input.now })
   return new WorkflowResponse(
     transform({ reading, cancelled, renewedSessionId }, (out): RefpaySyncWorkflowOutput => out)
+  )
+})
+
+/**
+ * The sync of one REFPAY session under its lock (core-flows' lock steps: released at the end, or by the lock
+ * step's compensation when a step fails). When a cancellation met the customer's payment, the platform refunded
+ * or holds it, and a second pass records what it did. Run it through `syncRefpayPayment`.
+ */
+export const refpaySyncWorkflow = createWorkflow(refpaySyncWorkflowId, (input: RefpaySyncWorkflowInput) => {
+  const key = transform({ input }, ({ input }) => refpaySessionLockKey(input.sessionId))
+  acquireLockStep({
+    key,
+    ownerId: input.lockOwner,
+    timeout: SESSION_LOCK_WAIT_SECONDS,
+    ttl: SYNC_LOCK_LEASE_SECONDS,
+  })
+  const pass = transform({ input }, ({ input }): RefpaySyncPassInput => ({
+    sessionId: input.sessionId,
+    now: input.now,
+  }))
+  const first = refpaySyncPassWorkflow.runAsStep({ input: pass })
+  const again = when("refpay-when-cancel-met-payment", { first }, ({ first }) =>
+    cancelMetPayment(first.cancelled)
+  ).then(() => refpaySyncPassWorkflow.runAsStep({ input: pass }).config({ name: "refpay-sync-pass-again" }))
+  releaseLockStep({ key, ownerId: input.lockOwner })
+  return new WorkflowResponse(
+    transform({ first, again }, ({ first, again }): RefpaySyncWorkflowOutput => again ?? first)
   )
 })

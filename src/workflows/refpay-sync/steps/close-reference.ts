@@ -1,11 +1,10 @@
-import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
-import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { referenceWithStatus, type RefpaySessionData } from "../../../rules/session-data"
 import { interpretStatus } from "../../../rules/status"
 import { expiryOutcome, type ExpiryOutcome, type PlatformCancelResult } from "../../../rules/expiry-policy"
 import { refpayProviderFor } from "../../../providers/refpay/lookup"
+import { readingOf } from "../branches"
 import { writeSession, type SessionWrite } from "./session-write"
 import type { RefpayReading } from "./read-refpay-payment"
 
@@ -24,10 +23,6 @@ export interface CancelOutcome {
 
 const NOT_ASKED: CancelOutcome = { platformDid: "nothing", platformPaid: false, data: null }
 
-function isRead(reading: RefpayReading): reading is Read {
-  return reading.kind === "read"
-}
-
 /** The session data with the status just read from the platform. */
 export function syncedData(reading: Read): RefpaySessionData {
   return {
@@ -43,9 +38,7 @@ export function syncedData(reading: Read): RefpaySessionData {
 export const cancelRefpayReferenceStep = createStep(
   "refpay-cancel-reference",
   async (input: { reading: RefpayReading }, { container }) => {
-    const { reading } = input
-    if (!isRead(reading) || !["cancel_reference", "expire"].includes(reading.decision.kind))
-      return new StepResponse(NOT_ASKED)
+    const reading = readingOf(input.reading)
     const provider = await refpayProviderFor(container, reading.state.providerId)
     try {
       const { data } = await provider.cancelPayment({ data: syncedData(reading) })
@@ -66,9 +59,14 @@ export const cancelRefpayReferenceStep = createStep(
   }
 )
 
+/** What the sync knows of the cancellation when it asked the platform for none. */
+export function cancelOutcomeOrNotAsked(outcome: CancelOutcome | undefined): CancelOutcome {
+  return outcome ?? NOT_ASKED
+}
+
 /** The session's new data and status, when the decision changes them; null when it does not. */
 export function sessionUpdate(reading: RefpayReading, cancelled: CancelOutcome): SessionWrite | null {
-  if (!isRead(reading)) return null
+  if (reading.kind !== "read") return null
   const { decision, state } = reading
   switch (decision.kind) {
     case "cancel_order":
@@ -93,51 +91,34 @@ export function sessionUpdate(reading: RefpayReading, cancelled: CancelOutcome):
 /** Brings the session in line; undone (previous data and status restored) if a later step fails. */
 export const saveRefpaySessionStep = createStep(
   "refpay-save-session",
-  async (
-    input: { reading: RefpayReading; cancelled: CancelOutcome },
-    { container }
-  ): Promise<StepResponse<SessionWrite | null, SessionWrite | null>> => {
-    const update = sessionUpdate(input.reading, input.cancelled)
-    if (!update || !isRead(input.reading)) return new StepResponse(null, null)
-    const previous = { id: input.reading.state.id, data: input.reading.state.data, status: input.reading.state.status }
-    await writeSession(container, update)
-    return new StepResponse(update, previous)
+  async (input: { reading: RefpayReading; update: SessionWrite | null }, { container }) => {
+    const { state } = readingOf(input.reading)
+    if (!input.update) throw new Error("REFPAY sync: the session write ran without a change")
+    const previous: SessionWrite = { id: state.id, data: state.data, status: state.status }
+    await writeSession(container, input.update)
+    return new StepResponse(input.update, previous)
   },
-  async (previous: SessionWrite | null | undefined, { container }) => {
+  async (previous: SessionWrite | undefined, { container }) => {
     if (previous) await writeSession(container, previous)
   }
 )
 
-/** What the expiry policy makes of this reading: only meaningful for an `expire` decision. */
-export async function expiryOutcomeOf(
-  container: MedusaContainer,
-  reading: Read,
-  cancelled: CancelOutcome
-): Promise<ExpiryOutcome> {
-  const settings = (await refpayProviderFor(container, reading.state.providerId)).settings
-  return expiryOutcome({
-    policy: settings.expiryPolicy,
-    maxRenewals: settings.maxRenewals,
-    expiredSoFar: reading.state.siblings.filter((sibling) => sibling.expired).length + 1,
-    cancelExpiredOrders: settings.cancelExpiredOrders,
-    orderOpen: !!reading.state.order && reading.state.order.status !== "canceled",
-    platformDid: cancelled.platformDid,
-  })
-}
-
-/** Cancels the order when the platform will never be paid, or when the expiry policy says so. */
-export const cancelRefpayOrderStep = createStep(
-  "refpay-cancel-order",
+/** What the expiry policy makes of an expired reference: renew it, cancel the order, or keep the order as it is. */
+export const refpayExpiryOutcomeStep = createStep(
+  "refpay-expiry-outcome",
   async (input: { reading: RefpayReading; cancelled: CancelOutcome }, { container }) => {
-    const { reading } = input
-    if (!isRead(reading) || !reading.state.order || reading.state.order.status === "canceled")
-      return new StepResponse(false)
-    const expired = reading.decision.kind === "expire"
-    const wanted =
-      reading.decision.kind === "cancel_order" ||
-      (expired && (await expiryOutcomeOf(container, reading, input.cancelled)) === "cancel_order")
-    if (!wanted) return new StepResponse(false)
-    await cancelOrderWorkflow(container).run({ input: { order_id: reading.state.order.id, canceled_by: "refpay" } })
-    return new StepResponse(true)
+    const { cancelled } = input
+    const reading = readingOf(input.reading)
+    const settings = (await refpayProviderFor(container, reading.state.providerId)).settings
+    return new StepResponse<ExpiryOutcome>(
+      expiryOutcome({
+        policy: settings.expiryPolicy,
+        maxRenewals: settings.maxRenewals,
+        expiredSoFar: reading.state.siblings.filter((sibling) => sibling.expired).length + 1,
+        cancelExpiredOrders: settings.cancelExpiredOrders,
+        orderOpen: !!reading.state.order && reading.state.order.status !== "canceled",
+        platformDid: cancelled.platformDid,
+      })
+    )
   }
 )

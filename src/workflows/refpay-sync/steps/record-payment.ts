@@ -8,24 +8,25 @@ import { whileRecordingPlatformRefund } from "../../../providers/refpay/platform
 import { loadRefpaySession, type RefpaySessionState } from "../../../queries/refpay-session-state"
 import { refpayProviderFor } from "../../../providers/refpay/lookup"
 import { refundRefpayLatePaymentWorkflow } from "../../refpay-refund/refund-on-cancelled-order"
+import { readingOf } from "../branches"
 import { writeSession } from "./session-write"
 import type { RefpayReading } from "./read-refpay-payment"
 
 export const PAID_AFTER_CANCELLATION_EVENT = "refpay.payment.paid_after_cancellation"
 
-const CAPTURES = new Set(["capture", "capture_late", "capture_refunded"])
-
 /**
  * Records the payment the way Medusa records any webhook-confirmed payment: processPaymentWorkflow authorises the
  * session again (the provider reads the platform, checks the amount and reports `captured`) and records the
  * capture. It locks the cart, and a capture of a captured payment is a no-op. A capture is money received: it is
- * never undone by a later step's failure.
+ * never undone by a later step's failure, so Medusa's workflow runs on its own here, not as `runAsStep`: as a
+ * sub-workflow, a failure after it would compensate it (its authorisation step's compensation cancels the payment,
+ * and its order transaction would be deleted), and its cart lock would be skipped. A sync run again after a crash
+ * finds the payment captured and completes the bookkeeping (capturing twice is a no-op).
  */
 export const captureRefpayPaymentStep = createStep(
   "refpay-capture-payment",
   async (input: { reading: RefpayReading }, { container }) => {
-    const { reading } = input
-    if (reading.kind !== "read" || !CAPTURES.has(reading.decision.kind)) return new StepResponse(false)
+    const reading = readingOf(input.reading)
     await processPaymentWorkflow(container).run({
       input: {
         action: "captured",
@@ -42,12 +43,13 @@ export const captureRefpayPaymentStep = createStep(
  * Medusa's refund, and the provider, told it is recording that platform refund, sends nothing. Matched by key,
  * never by totals, so a refund of Medusa's still on its way is never recorded twice (and every refund runs under
  * this session's lock anyway). A difference the keys cannot explain stays on the REFPAY page's attention list.
+ * Medusa's refund runs inside this step, not as `runAsStep`: the intent "record, do not refund" travels with the call
+ * (platform-refund-recording.ts), and a refund made is never compensated by a later step's failure.
  */
 export const recordRefpayRefundStep = createStep(
   "refpay-record-platform-refund",
   async (input: { reading: RefpayReading }, { container }) => {
-    const { reading } = input
-    if (reading.kind !== "read") return new StepResponse(0)
+    const reading = readingOf(input.reading)
     const fresh = await loadRefpaySession(container, reading.state.id)
     if (!fresh?.payment?.capturedAt) return new StepResponse(0)
     const paymentId = fresh.data.refpay!.payment_id
@@ -67,14 +69,13 @@ export const recordRefpayRefundStep = createStep(
 
 /**
  * A payment the platform holds for a cancelled order: flagged on the session once, announced with
- * `refpay.payment.paid_after_cancellation`, and refunded when the shop asked for automatic refunds.
+ * `refpay.payment.paid_after_cancellation`, and refunded when the shop asked for automatic refunds (in the step,
+ * for the same reason as the recorded refunds above: money sent back is never compensated).
  */
 export const flagRefpayLatePaymentStep = createStep(
   "refpay-flag-late-payment",
   async (input: { reading: RefpayReading }, { container }) => {
-    const { reading } = input
-    if (reading.kind !== "read" || !["capture_late", "flag_late"].includes(reading.decision.kind))
-      return new StepResponse(null, null)
+    const reading = readingOf(input.reading)
     const fresh = await loadRefpaySession(container, reading.state.id)
     if (!fresh || fresh.data.paid_after_cancellation_at) return new StepResponse(null, null)
     const at = new Date().toISOString()

@@ -1,0 +1,91 @@
+import type { SyncDecision } from "../../../rules/sync-decision"
+import type { RefpaySessionState } from "../../../queries/refpay-session-state"
+import {
+  asksPlatformToCancel,
+  cancelMetPayment,
+  cancelsOrder,
+  capturesPayment,
+  expires,
+  flagsLatePayment,
+  readingOf,
+  renewsReference,
+  wasRead,
+} from "../branches"
+import type { RefpayReading } from "../steps/read-refpay-payment"
+
+const OPEN_ORDER = { id: "order_1", status: "pending", email: "a@b.pt", displayId: 1 }
+
+function read(decision: SyncDecision, order: RefpaySessionState["order"] = OPEN_ORDER): RefpayReading {
+  return {
+    kind: "read",
+    state: { order } as RefpaySessionState,
+    platform: { status: "WAITING" } as never,
+    decision,
+  }
+}
+
+const FAILED: RefpayReading = {
+  kind: "failed",
+  state: { order: OPEN_ORDER } as RefpaySessionState,
+  failure: "platform_error",
+  message: "down",
+}
+
+describe("the sync workflow's branches (which when() runs which steps)", () => {
+  it.each<[SyncDecision, { cancel: boolean; capture: boolean; flagLate: boolean }]>([
+    [{ kind: "capture" }, { cancel: false, capture: true, flagLate: false }],
+    [{ kind: "capture_late" }, { cancel: false, capture: true, flagLate: true }],
+    [
+      { kind: "capture_refunded", refundCents: 100 },
+      { cancel: false, capture: true, flagLate: false },
+    ],
+    [{ kind: "flag_late" }, { cancel: false, capture: false, flagLate: true }],
+    [{ kind: "cancel_reference" }, { cancel: true, capture: false, flagLate: false }],
+    [{ kind: "expire" }, { cancel: true, capture: false, flagLate: false }],
+    [{ kind: "cancel_order" }, { cancel: false, capture: false, flagLate: false }],
+  ] as never)("%j asks the platform to cancel / captures / flags a late payment: %j", (decision, want) => {
+    const reading = read(decision)
+    expect({
+      cancel: asksPlatformToCancel(reading),
+      capture: capturesPayment(reading),
+      flagLate: flagsLatePayment(reading),
+    }).toEqual(want)
+  })
+
+  it("acts on nothing but the check's record when the platform could not be read", () => {
+    expect([asksPlatformToCancel(FAILED), capturesPayment(FAILED), flagsLatePayment(FAILED), wasRead(FAILED)]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ])
+    expect(() => readingOf(FAILED)).toThrow(/failed reading/)
+  })
+
+  it("cancels an open order when the platform will never be paid, or when the expiry policy says so", () => {
+    expect(cancelsOrder(read({ kind: "cancel_order" }), undefined)).toBe(true)
+    expect(cancelsOrder(read({ kind: "expire" }), "cancel_order")).toBe(true)
+    expect(cancelsOrder(read({ kind: "expire" }), "renew")).toBe(false)
+    expect(cancelsOrder(read({ kind: "expire" }), "keep_order")).toBe(false)
+  })
+
+  it("never cancels an order twice, nor one that does not exist", () => {
+    expect(
+      cancelsOrder(read({ kind: "cancel_order" } as SyncDecision, { ...OPEN_ORDER, status: "canceled" }), undefined)
+    ).toBe(false)
+    expect(cancelsOrder(read({ kind: "expire" }, null), "cancel_order")).toBe(false)
+  })
+
+  it("renews only an expired reference the policy renews", () => {
+    expect(expires(read({ kind: "expire" }))).toBe(true)
+    expect(renewsReference(read({ kind: "expire" }), "renew")).toBe(true)
+    expect(renewsReference(read({ kind: "expire" }), "cancel_order")).toBe(false)
+    expect(renewsReference(read({ kind: "capture" }), "renew")).toBe(false)
+  })
+
+  it("runs a second pass only when the cancellation met the customer's payment", () => {
+    expect(cancelMetPayment({ platformDid: "refunded", platformPaid: true, data: null })).toBe(true)
+    expect(cancelMetPayment({ platformDid: "refused_paid", platformPaid: true, data: null })).toBe(true)
+    expect(cancelMetPayment({ platformDid: "cancelled", platformPaid: false, data: null })).toBe(false)
+  })
+})

@@ -1,0 +1,73 @@
+import type { ExpiryOutcome } from "../../rules/expiry-policy"
+import type { SyncDecision } from "../../rules/sync-decision"
+import type { CancelOutcome } from "./steps/close-reference"
+import type { RefpayReading } from "./steps/read-refpay-payment"
+
+type Kind = SyncDecision["kind"]
+
+/**
+ * Which of the sync's branches a decision takes, one row per decision kind (the compiler insists on every kind):
+ * the workflow's `when()` conditions read this table, so a step never has to skip itself.
+ */
+const BRANCHES: Record<Kind, { cancelReference: boolean; capture: boolean; flagLate: boolean }> = {
+  none: { cancelReference: false, capture: false, flagLate: false },
+  record_check: { cancelReference: false, capture: false, flagLate: false },
+  capture: { cancelReference: false, capture: true, flagLate: false },
+  capture_late: { cancelReference: false, capture: true, flagLate: true },
+  capture_refunded: { cancelReference: false, capture: true, flagLate: false },
+  record_refund: { cancelReference: false, capture: false, flagLate: false },
+  flag_late: { cancelReference: false, capture: false, flagLate: true },
+  cancel_order: { cancelReference: false, capture: false, flagLate: false },
+  mark_cancelled: { cancelReference: false, capture: false, flagLate: false },
+  cancel_reference: { cancelReference: true, capture: false, flagLate: false },
+  expire: { cancelReference: true, capture: false, flagLate: false },
+  amount_mismatch: { cancelReference: false, capture: false, flagLate: false },
+}
+
+type Read = Extract<RefpayReading, { kind: "read" }>
+
+function branchesOf(reading: RefpayReading) {
+  return reading.kind === "read" ? BRANCHES[reading.decision.kind] : undefined
+}
+
+export function asksPlatformToCancel(reading: RefpayReading): reading is Read {
+  return !!branchesOf(reading)?.cancelReference
+}
+
+export function capturesPayment(reading: RefpayReading): reading is Read {
+  return !!branchesOf(reading)?.capture
+}
+
+export function flagsLatePayment(reading: RefpayReading): reading is Read {
+  return !!branchesOf(reading)?.flagLate
+}
+
+/** The reading a branch's step was given: its `when()` let only a read through. */
+export function readingOf(reading: RefpayReading): Read {
+  if (reading.kind !== "read") throw new Error(`REFPAY sync: a step of a branch ran on a ${reading.kind} reading`)
+  return reading
+}
+
+export function wasRead(reading: RefpayReading): reading is Read {
+  return reading.kind === "read"
+}
+
+export function expires(reading: RefpayReading): reading is Read {
+  return reading.kind === "read" && reading.decision.kind === "expire"
+}
+
+/** After the reference is closed: cancel the order (the platform will never be paid, or the expiry policy says so)? */
+export function cancelsOrder(reading: RefpayReading, expiry: ExpiryOutcome | undefined): reading is Read {
+  if (reading.kind !== "read" || !reading.state.order || reading.state.order.status === "canceled") return false
+  return reading.decision.kind === "cancel_order" || (reading.decision.kind === "expire" && expiry === "cancel_order")
+}
+
+/** After an expiry: a new reference for the same order (expiry policy `renew`, within the renewal limit)? */
+export function renewsReference(reading: RefpayReading, expiry: ExpiryOutcome | undefined): reading is Read {
+  return expires(reading) && expiry === "renew"
+}
+
+/** The platform met the customer's payment when asked to cancel: a second pass records what it did. */
+export function cancelMetPayment(cancelled: CancelOutcome): boolean {
+  return cancelled.platformPaid
+}
