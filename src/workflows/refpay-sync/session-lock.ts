@@ -7,8 +7,7 @@ export function refpaySessionLockKey(sessionId: string): string {
 export const SESSION_LOCK_WAIT_SECONDS = 30
 
 /**
- * The lease of the sync workflow's session lock (core-flows' acquireLockStep, which does not renew it). Far longer
- * than a sync takes (a few platform calls, each with its own timeout), so it never lapses while one runs, and short
- * enough that a server killed mid-sync holds the session only a few minutes: the poll job's next ticks finish it.
+ * The lease of the sync workflow's session lock: Medusa's locking default (what `execute` uses), so a server killed
+ * mid-sync holds its sessions at most a minute. A running sync keeps it renewed (src/sync/lock-lease.ts).
  */
-export const SYNC_LOCK_LEASE_SECONDS = 300
+export const SYNC_LOCK_LEASE_SECONDS = 60

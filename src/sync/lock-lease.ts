@@ -1,0 +1,33 @@
+import type { ILockingModule, Logger } from "@medusajs/framework/types"
+
+/**
+ * Keeps a lock that a workflow's `acquireLockStep` takes alive while the workflow runs. Core-flows' lock step takes
+ * it with a fixed lease and never renews it (the locking module's `execute` does, but no step can run around the
+ * rest of its workflow), and a sync can outlast a lease short enough to free a dead server's sessions promptly (each
+ * platform call may take its timeouts and retries). Renewed by taking it again as the same owner, which the locking
+ * module answers by extending its owner's lease; whatever a renewal took after the workflow's release is let go.
+ */
+export async function whileLeaseRenewed<T>(
+  lock: { locking: ILockingModule; key: string; ownerId: string; leaseSeconds: number; logger: Logger },
+  run: () => Promise<T>
+): Promise<T> {
+  const { locking, key, ownerId, leaseSeconds, logger } = lock
+  let renewal: Promise<unknown> = Promise.resolve()
+  const timer = setInterval(
+    () => {
+      // Held by another owner (this run still waits for it, or its lease lapsed and was taken): nothing to renew.
+      renewal = locking.acquire(key, { ownerId, expire: leaseSeconds }).catch(() => undefined)
+    },
+    (leaseSeconds * 1_000) / 3
+  )
+  timer.unref()
+  try {
+    return await run()
+  } finally {
+    clearInterval(timer)
+    await renewal
+    await locking
+      .release(key, { ownerId })
+      .catch((error: Error) => logger.warn(`REFPAY: lock ${key} not released (${error.message}); its lease frees it`))
+  }
+}
