@@ -1,31 +1,35 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { ExclamationCircle } from "@medusajs/icons"
 import { Container, Text } from "@medusajs/ui"
+import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
 import type { AttentionKind } from "../../admin-backend/attention"
-import { useRefpayGet } from "../lib/use-refpay-admin"
+import { countKey } from "../lib/format"
+import { useAttentionCounts } from "../lib/refpay-queries"
 
-const LABELS: Record<AttentionKind, [string, string]> = {
-  paid_after_cancellation: ["paid after cancellation (to refund)", "paid after cancellation (to refund)"],
-  refund_mismatch: ["refunded total differing from REFPAY's", "refunded totals differing from REFPAY's"],
-  amount_mismatch: ["amount mismatch", "amount mismatches"],
-  unknown_payment: ["reference unknown to REFPAY", "references unknown to REFPAY"],
-  platform_error: ["failed status check", "failed status checks"],
-  expiring: ["reference expiring within 24 h", "references expiring within 24 h"],
-}
+/** The kinds in the order the line names them: money to give back first. */
+const KINDS: AttentionKind[] = [
+  "paid_after_cancellation",
+  "refund_mismatch",
+  "amount_mismatch",
+  "unknown_payment",
+  "platform_error",
+  "expiring",
+]
 
 /**
  * Above the order list: one line when REFPAY payments need the shop owner (paid after cancellation, amount
  * mismatches, ...), linking to the REFPAY page. Renders nothing otherwise.
  */
 const RefpayAttentionWidget = () => {
+  const { t } = useTranslation()
   // A failed load shows nothing: the line is a pointer to the REFPAY page, not a place for errors.
-  const counts = useRefpayGet<{ counts: Record<AttentionKind, number> }>("/admin/refpay/attention").data?.counts
+  const counts = useAttentionCounts().data
 
   const parts = counts
-    ? (Object.keys(LABELS) as AttentionKind[])
-        .filter((k) => counts[k] > 0)
-        .map((k) => `${counts[k]} ${LABELS[k][counts[k] === 1 ? 0 : 1]}`)
+    ? KINDS.filter((kind) => counts[kind] > 0).map((kind) =>
+        t(countKey(`refpay.banner.kinds.${kind}`, counts[kind]), { count: counts[kind] })
+      )
     : []
   if (parts.length === 0) return null
   return (
@@ -38,7 +42,7 @@ const RefpayAttentionWidget = () => {
         to="/settings/refpay"
         className="text-ui-fg-interactive txt-compact-small-plus whitespace-nowrap hover:text-ui-fg-interactive-hover"
       >
-        Review
+        {t("refpay.banner.review")}
       </Link>
     </Container>
   )

@@ -1,5 +1,6 @@
 import { Table, Text } from "@medusajs/ui"
 import type { Dispatch, ReactNode, SetStateAction } from "react"
+import { useTranslation } from "react-i18next"
 
 /** The one row of a list that has nothing in it, across all its columns. */
 export const EmptyRow = ({ columns, testId, children }: { columns: number; testId: string; children: ReactNode }) => (
@@ -24,6 +25,7 @@ export const Pager = ({
   page: number
   setPage: Dispatch<SetStateAction<number>>
 }) => {
+  const { t } = useTranslation()
   if (count <= pageSize) return null
   const pageCount = Math.ceil(count / pageSize)
   return (
@@ -36,6 +38,13 @@ export const Pager = ({
       canNextPage={page + 1 < pageCount}
       previousPage={() => setPage((p) => Math.max(0, p - 1))}
       nextPage={() => setPage((p) => p + 1)}
+      translations={{
+        of: t("refpay.common.pager.of"),
+        results: t("refpay.common.pager.results"),
+        pages: t("refpay.common.pager.pages"),
+        prev: t("refpay.common.pager.prev"),
+        next: t("refpay.common.pager.next"),
+      }}
     />
   )
 }

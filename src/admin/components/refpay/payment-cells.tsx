@@ -1,16 +1,20 @@
 import { Badge, Table, Text } from "@medusajs/ui"
 import type { ReactNode } from "react"
+import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
 import type { AdminPaymentRow } from "../../../admin-backend/payment-rows"
 
 /** The columns every list of REFPAY payments starts with; the list's own headers follow. */
-export const PaymentHeaderCells = () => (
-  <>
-    <Table.HeaderCell>Order</Table.HeaderCell>
-    <Table.HeaderCell>Entity / reference</Table.HeaderCell>
-    <Table.HeaderCell className="text-right">Amount</Table.HeaderCell>
-  </>
-)
+export const PaymentHeaderCells = () => {
+  const { t } = useTranslation()
+  return (
+    <>
+      <Table.HeaderCell>{t("refpay.payments.columns.order")}</Table.HeaderCell>
+      <Table.HeaderCell>{t("refpay.payments.columns.entityReference")}</Table.HeaderCell>
+      <Table.HeaderCell className="text-right">{t("refpay.payments.columns.amount")}</Table.HeaderCell>
+    </>
+  )
+}
 
 /**
  * A payment in a list: which order, which entity and reference, how much (the cells under PaymentHeaderCells), then
@@ -44,8 +48,16 @@ export const PaymentRow = ({
 )
 
 /** The order a REFPAY payment belongs to, linked to its page, with the customer's e-mail to call or write. */
-const OrderCell = ({ row }: { row: AdminPaymentRow }) =>
-  row.order ? (
+const OrderCell = ({ row }: { row: AdminPaymentRow }) => {
+  const { t } = useTranslation()
+  if (!row.order) {
+    return (
+      <Text size="small" className="text-ui-fg-muted">
+        {t("refpay.payments.noOrder")}
+      </Text>
+    )
+  }
+  return (
     <div className="flex flex-col">
       <div className="flex items-center gap-x-2">
         <Link
@@ -53,11 +65,11 @@ const OrderCell = ({ row }: { row: AdminPaymentRow }) =>
           className="text-ui-fg-interactive txt-compact-small-plus hover:text-ui-fg-interactive-hover"
           data-testid="refpay-order-link"
         >
-          Order #{row.order.display_id ?? row.order.id}
+          {t("refpay.common.orderNumber", { number: row.order.display_id ?? row.order.id })}
         </Link>
         {row.order.status === "canceled" && (
           <Badge size="2xsmall" color="grey">
-            Cancelled
+            {t("refpay.payments.cancelled")}
           </Badge>
         )}
       </div>
@@ -67,21 +79,22 @@ const OrderCell = ({ row }: { row: AdminPaymentRow }) =>
         </Text>
       )}
     </div>
-  ) : (
-    <Text size="small" className="text-ui-fg-muted">
-      No order (cart not completed)
-    </Text>
   )
+}
 
 /** Entity and reference exactly as the platform returned them: strings, leading zeros kept, never regrouped. */
-const ReferenceCell = ({ row, showAccount }: { row: AdminPaymentRow; showAccount: boolean }) => (
-  <div className="flex flex-col">
-    <Text size="small" leading="compact" className="font-mono" data-testid="refpay-row-reference">
-      {row.entity} / {row.reference}
-    </Text>
-    <Text size="xsmall" leading="compact" className="text-ui-fg-muted">
-      {row.platform_status}
-      {showAccount ? ` · account ${row.provider_id.replace(/^pp_refpay_/, "")}` : ""}
-    </Text>
-  </div>
-)
+const ReferenceCell = ({ row, showAccount }: { row: AdminPaymentRow; showAccount: boolean }) => {
+  const { t } = useTranslation()
+  const account = row.provider_id.replace(/^pp_refpay_/, "")
+  return (
+    <div className="flex flex-col">
+      <Text size="small" leading="compact" className="font-mono" data-testid="refpay-row-reference">
+        {row.entity} / {row.reference}
+      </Text>
+      <Text size="xsmall" leading="compact" className="text-ui-fg-muted">
+        {row.platform_status}
+        {showAccount ? ` · ${t("refpay.payments.account", { account })}` : ""}
+      </Text>
+    </div>
+  )
+}

@@ -1,104 +1,129 @@
 import { MagnifyingGlass } from "@medusajs/icons"
 import { Alert, Button, clx, Container, Heading, Input, Label, Table, Text } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
+import { useTranslation } from "react-i18next"
 import type { AdminPaymentRow } from "../../../admin-backend/payment-rows"
-import { formatDateTime, refpayAdmin } from "../../lib/refpay-admin-api"
-import { useRefpayCall } from "../../lib/use-refpay-admin"
+import { errorMessage } from "../../lib/errors"
+import { countKey, useFormat, type Translate } from "../../lib/format"
+import type { PaymentPage, SearchQuery } from "../../lib/refpay-api"
+import { useReferenceSearch } from "../../lib/refpay-queries"
 import { PaymentHeaderCells, PaymentRow } from "./payment-cells"
+
+type SearchResult = PaymentPage & { query: string }
 
 /**
  * "Which order is this?": the reference a customer quotes on the phone (the entity too, when they give it), found
  * exactly as typed; spaces, as on an ATM receipt, are ignored.
  */
 export const SearchSection = ({ several }: { several: boolean }) => {
-  const [entity, setEntity] = useState("")
-  const [reference, setReference] = useState("")
-  const [result, setResult] = useState<{ query: string; payments: AdminPaymentRow[]; count: number } | null>(null)
-  const { running: searching, error, run } = useRefpayCall<{ payments: AdminPaymentRow[]; count: number }>()
+  const { t } = useTranslation()
+  // The last result stays on screen while the next search runs, and when it fails.
+  const [result, setResult] = useState<SearchResult | null>(null)
+  const search = useReferenceSearch()
 
-  const search = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!reference.trim()) return
-    const query = { reference: reference.trim(), entity: entity.trim() || undefined, limit: 50 }
-    const found = await run(() => refpayAdmin("GET", "/admin/refpay/search", query))
-    if (found) setResult({ query: [query.entity, query.reference].filter(Boolean).join(" / "), ...found })
+  const find = (query: SearchQuery) => {
+    const shown = [query.entity, query.reference].filter(Boolean).join(" / ")
+    search.mutate(query, { onSuccess: (found) => setResult({ query: shown, ...found }) })
   }
 
   return (
     <Container className="divide-y p-0" data-testid="refpay-search">
       <div className="px-6 py-4">
-        <Heading level="h2">Find an order by reference</Heading>
+        <Heading level="h2">{t("refpay.search.heading")}</Heading>
         <Text size="small" className="text-ui-fg-subtle">
-          The reference a customer quotes, exactly as shown to them (leading zeros count); the entity is optional.
+          {t("refpay.search.intro")}
         </Text>
       </div>
-      <form className="flex flex-wrap items-end gap-3 px-6 py-4" onSubmit={search}>
-        <DigitsField
-          id="refpay-search-entity"
-          label="Entity"
-          width="w-[120px]"
-          placeholder="optional"
-          value={entity}
-          onChange={setEntity}
-        />
-        <DigitsField
-          id="refpay-search-reference"
-          label="Reference"
-          width="w-[220px]"
-          placeholder="e.g. 012 345 678"
-          value={reference}
-          onChange={setReference}
-        />
-        <Button
-          size="small"
-          variant="secondary"
-          type="submit"
-          isLoading={searching}
-          disabled={!reference.trim()}
-          data-testid="refpay-search-submit"
-        >
-          <MagnifyingGlass />
-          Search
-        </Button>
-      </form>
-      {error && (
+      <SearchForm searching={search.isPending} onSearch={find} />
+      {search.error && (
         <div className="px-6 py-4">
-          <Alert variant="error">{error}</Alert>
+          <Alert variant="error">{errorMessage(search.error)}</Alert>
         </div>
       )}
-      {result && (
-        <div className="flex flex-col" data-testid="refpay-search-results" data-count={result.count}>
-          <Text size="small" className="text-ui-fg-subtle px-6 py-3">
-            {result.count === 0
-              ? `No REFPAY payment has the reference ${result.query}.`
-              : `${result.count} payment${result.count === 1 ? "" : "s"} with ${result.query}:`}
-          </Text>
-          {result.count > 0 && (
-            <Table>
-              <Table.Header>
-                <Table.Row>
-                  <PaymentHeaderCells />
-                  <Table.HeaderCell>Issued</Table.HeaderCell>
-                  <Table.HeaderCell>Payment</Table.HeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {result.payments.map((row) => (
-                  <PaymentRow key={row.payment_session_id} row={row} testId="refpay-search-row" showAccount={several}>
-                    <Table.Cell>
-                      <Text size="small">{formatDateTime(row.created_at)}</Text>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Text size="small">{describePayment(row)}</Text>
-                    </Table.Cell>
-                  </PaymentRow>
-                ))}
-              </Table.Body>
-            </Table>
-          )}
-        </div>
-      )}
+      {result && <SearchResults result={result} several={several} />}
     </Container>
+  )
+}
+
+/** Entity (optional) and reference as typed; the server ignores the spaces of an ATM receipt's groups. */
+const SearchForm = ({ searching, onSearch }: { searching: boolean; onSearch: (query: SearchQuery) => void }) => {
+  const { t } = useTranslation()
+  const [entity, setEntity] = useState("")
+  const [reference, setReference] = useState("")
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!reference.trim()) return
+    onSearch({ reference: reference.trim(), entity: entity.trim() || undefined, limit: 50 })
+  }
+
+  return (
+    <form className="flex flex-wrap items-end gap-3 px-6 py-4" onSubmit={submit}>
+      <DigitsField
+        id="refpay-search-entity"
+        label={t("refpay.search.entity")}
+        width="w-[120px]"
+        placeholder={t("refpay.search.entityPlaceholder")}
+        value={entity}
+        onChange={setEntity}
+      />
+      <DigitsField
+        id="refpay-search-reference"
+        label={t("refpay.search.reference")}
+        width="w-[220px]"
+        placeholder={t("refpay.search.referencePlaceholder")}
+        value={reference}
+        onChange={setReference}
+      />
+      <Button
+        size="small"
+        variant="secondary"
+        type="submit"
+        isLoading={searching}
+        disabled={!reference.trim()}
+        data-testid="refpay-search-submit"
+      >
+        <MagnifyingGlass />
+        {t("refpay.search.submit")}
+      </Button>
+    </form>
+  )
+}
+
+const SearchResults = ({ result, several }: { result: SearchResult; several: boolean }) => {
+  const { t } = useTranslation()
+  const { dateTime } = useFormat()
+  return (
+    <div className="flex flex-col" data-testid="refpay-search-results" data-count={result.count}>
+      <Text size="small" className="text-ui-fg-subtle px-6 py-3">
+        {result.count === 0
+          ? t("refpay.search.none", { query: result.query })
+          : t(countKey("refpay.search.found", result.count), { count: result.count, query: result.query })}
+      </Text>
+      {result.count > 0 && (
+        <Table>
+          <Table.Header>
+            <Table.Row>
+              <PaymentHeaderCells />
+              <Table.HeaderCell>{t("refpay.search.columns.issued")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("refpay.search.columns.payment")}</Table.HeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {result.payments.map((row) => (
+              <PaymentRow key={row.payment_session_id} row={row} testId="refpay-search-row" showAccount={several}>
+                <Table.Cell>
+                  <Text size="small">{dateTime(row.created_at)}</Text>
+                </Table.Cell>
+                <Table.Cell>
+                  <Text size="small">{paymentState(row, t)}</Text>
+                </Table.Cell>
+              </PaymentRow>
+            ))}
+          </Table.Body>
+        </Table>
+      )}
+    </div>
   )
 }
 
@@ -135,15 +160,16 @@ const DigitsField = ({
   </div>
 )
 
-function describePayment(row: AdminPaymentRow): string {
-  if (row.payment && row.payment.captured_cents > 0) {
-    return row.payment.refunded_cents > 0
-      ? row.payment.refundable_cents > 0
-        ? "Paid, partly refunded"
-        : "Paid, refunded"
-      : "Paid"
+/** Where the money stands; a session status the admin has no words for is shown as Medusa names it. */
+function paymentState(row: AdminPaymentRow, t: Translate): string {
+  const payment = row.payment
+  if (payment && payment.captured_cents > 0) {
+    if (payment.refunded_cents === 0) return t("refpay.search.states.paid")
+    return t(
+      payment.refundable_cents > 0 ? "refpay.search.states.paidPartlyRefunded" : "refpay.search.states.paidRefunded"
+    )
   }
-  if (row.session_status === "pending_authorization") return "Awaiting payment"
-  if (row.session_status === "canceled") return "Cancelled"
+  if (row.session_status === "pending_authorization") return t("refpay.search.states.awaiting")
+  if (row.session_status === "canceled") return t("refpay.search.states.cancelled")
   return row.session_status
 }

@@ -1,59 +1,45 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { CreditCard } from "@medusajs/icons"
 import { Alert, Container, Heading, Text } from "@medusajs/ui"
-import { useCallback, useState } from "react"
-import type { RefpaySettingsView } from "../../../../admin-backend/settings-view"
-import { AttentionSection, type AttentionCounts } from "../../../components/refpay/attention-section"
-import { ConfigurationSection } from "../../../components/refpay/configuration-section"
+import { useState, type ReactNode } from "react"
+import { useTranslation } from "react-i18next"
+import { AttentionSection } from "../../../components/refpay/attention/attention-section"
+import { ConfigurationSection } from "../../../components/refpay/configuration/configuration-section"
 import { ConnectionPanel } from "../../../components/refpay/connection-panel"
 import { SearchSection } from "../../../components/refpay/search-section"
-import { WebhooksSection } from "../../../components/refpay/webhooks-section"
-import { useRefpayGet } from "../../../lib/use-refpay-admin"
+import { WebhooksSection } from "../../../components/refpay/webhooks/webhooks-section"
+import { errorMessage } from "../../../lib/errors"
+import { useRefpaySettings } from "../../../lib/refpay-queries"
 
 /**
  * Settings → REFPAY: the environment and a connection test, the payments that need the shop owner, a search by
  * reference, webhooks (URL, authentication, deliveries) and the configuration as the server resolved it.
  */
-export interface Registration {
-  provider_id: string
-  account: string | null
-  environment: "sandbox" | "production"
-}
-
 const RefpaySettingsPage = () => {
+  const { t } = useTranslation()
   const [providerId, setProviderId] = useState<string | undefined>(undefined)
-  const { data, error } = useRefpayGet<{ settings: RefpaySettingsView; registrations: Registration[] }>(
-    "/admin/refpay/settings",
-    { provider_id: providerId }
-  )
-  const settings = data?.settings ?? null
-  const registrations = data?.registrations ?? []
-  // The tab counts are asked again after a refund; until the first answer (or if it fails) the tabs show "–".
-  const [countsKey, setCountsKey] = useState(0)
-  const loadCounts = useCallback(() => setCountsKey((k) => k + 1), [])
-  const counts =
-    useRefpayGet<{ counts: AttentionCounts }>("/admin/refpay/attention", {}, countsKey).data?.counts ?? null
+  const { data, error } = useRefpaySettings(providerId)
 
   if (error) {
     return (
-      <Container className="px-6 py-4" data-testid="refpay-settings-error">
-        <Heading level="h1">REFPAY</Heading>
+      <PageNotice testId="refpay-settings-error">
         <Alert variant="error" className="mt-4">
-          Could not load the REFPAY settings: {error}
+          {t("refpay.page.loadError", { message: errorMessage(error) })}
         </Alert>
-      </Container>
+      </PageNotice>
     )
   }
-  if (!settings) {
+  if (!data) {
     return (
-      <Container className="px-6 py-4">
-        <Heading level="h1">REFPAY</Heading>
+      <PageNotice>
         <Text size="small" className="text-ui-fg-subtle mt-2">
-          Loading…
+          {t("refpay.common.loading")}
         </Text>
-      </Container>
+      </PageNotice>
     )
   }
+  const { settings, registrations } = data
+  const several = registrations.length > 1
   return (
     <div className="flex flex-col gap-y-3" data-testid="refpay-settings-page">
       <ConnectionPanel
@@ -62,13 +48,21 @@ const RefpaySettingsPage = () => {
         registrations={registrations}
         onSelect={setProviderId}
       />
-      <AttentionSection counts={counts} onChange={loadCounts} several={registrations.length > 1} />
-      <SearchSection several={registrations.length > 1} />
+      <AttentionSection several={several} />
+      <SearchSection several={several} />
       <WebhooksSection key={`webhooks-${settings.provider_id}`} providerId={settings.provider_id} />
       <ConfigurationSection settings={settings} />
     </div>
   )
 }
+
+/** The page while it has nothing else to show: its heading and one line. */
+const PageNotice = ({ testId, children }: { testId?: string; children: ReactNode }) => (
+  <Container className="px-6 py-4" data-testid={testId}>
+    <Heading level="h1">REFPAY</Heading>
+    {children}
+  </Container>
+)
 
 export const config = defineRouteConfig({
   label: "REFPAY",

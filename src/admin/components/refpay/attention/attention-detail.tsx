@@ -1,0 +1,71 @@
+import { Text } from "@medusajs/ui"
+import type { AttentionKind } from "../../../../admin-backend/attention"
+import type { AdminPaymentRow } from "../../../../admin-backend/payment-rows"
+import type { Formatters, Translate } from "../../../lib/format"
+
+/** What a kind's own column says about a payment: a time, and under it what that time means here. */
+export type DetailLines = { when: string; note: string; urgent?: boolean }
+
+type DetailOf = (row: AdminPaymentRow, t: Translate, format: Formatters) => DetailLines
+
+const lastCheck =
+  (withError: boolean): DetailOf =>
+  (row, t, { dateTime }) => {
+    const check = row.last_check
+    const when = dateTime(check?.checked_at)
+    const status = row.platform_status || "-"
+    return {
+      when:
+        check && check.failures > 1
+          ? t("refpay.attention.detail.failuresInARow", { when, count: check.failures })
+          : when,
+      note:
+        withError && check?.error
+          ? t("refpay.attention.detail.platformStatusWithError", { status, error: check.error })
+          : t("refpay.attention.detail.platformStatus", { status }),
+    }
+  }
+
+const paidAfterCancellation: DetailOf = (row, t, { dateTime, cents }) => ({
+  when: dateTime(row.paid_after_cancellation_at),
+  note:
+    row.payment && row.payment.refunded_cents > 0
+      ? t("refpay.attention.detail.refundedAndHeld", {
+          refunded: cents(row.payment.refunded_cents),
+          held: cents(row.payment.refundable_cents),
+        })
+      : t("refpay.attention.detail.held", { held: cents(row.payment?.refundable_cents ?? 0) }),
+})
+
+const refundMismatch: DetailOf = (row, t, { cents }) => ({
+  when: t("refpay.attention.detail.refundedOnBothSides", {
+    medusa: cents(row.payment?.refunded_cents ?? 0),
+    refpay: cents(row.platform_refunded_cents ?? 0),
+  }),
+  note: t("refpay.attention.detail.refundedOfCaptured", { captured: cents(row.payment?.captured_cents ?? 0) }),
+  urgent: true,
+})
+
+export const DETAIL_OF: Record<AttentionKind, DetailOf> = {
+  expiring: (row, _t, { dateTime, relativeTime }) => ({
+    when: dateTime(row.expires_at),
+    note: relativeTime(row.expires_at),
+    urgent: true,
+  }),
+  paid_after_cancellation: paidAfterCancellation,
+  refund_mismatch: refundMismatch,
+  amount_mismatch: lastCheck(false),
+  unknown_payment: lastCheck(false),
+  platform_error: lastCheck(true),
+}
+
+export const Detail = ({ when, note, urgent }: DetailLines) => (
+  <div className="flex max-w-[360px] flex-col">
+    <Text size="small" leading="compact">
+      {when}
+    </Text>
+    <Text size="xsmall" leading="compact" className={urgent ? "text-ui-tag-orange-text" : "text-ui-fg-muted"}>
+      {note}
+    </Text>
+  </div>
+)

@@ -1,0 +1,61 @@
+import { Text } from "@medusajs/ui"
+import type { ReactNode } from "react"
+import { useTranslation } from "react-i18next"
+import { useFormat } from "../../../lib/format"
+import type { WebhooksView } from "../../../lib/refpay-api"
+import { useDoorName, type Door } from "./door"
+
+/** Deliveries refused or unusable, summed per reason and route: "3 (wrong secret, /hooks/refpay, last 5 min ago)". */
+type Tally = { door: Door; reason: string; count: number; last: string }
+
+/** The webhooks at a glance: the last delivery, the payments waiting for one, and what was refused or unusable. */
+export const WebhookFacts = ({ view }: { view: WebhooksView }) => {
+  const { t } = useTranslation()
+  const { dateTime, relativeTime } = useFormat()
+  const refusals = view.refusals.map((r) => ({ ...r, count: r.refused_count, last: r.last_refused_at }))
+  const malformed = view.malformed.map((m) => ({ ...m, count: m.received_count, last: m.last_received_at }))
+  return (
+    <div className="text-ui-fg-subtle flex flex-wrap gap-x-4 gap-y-1" data-testid="refpay-webhook-facts">
+      <Fact label={t("refpay.webhooks.facts.lastDelivery")}>
+        {view.last_delivery_at
+          ? t("refpay.webhooks.facts.lastDeliveryWhen", {
+              when: dateTime(view.last_delivery_at),
+              relative: relativeTime(view.last_delivery_at),
+            })
+          : t("refpay.webhooks.facts.noneYet")}
+      </Fact>
+      <Fact label={t("refpay.webhooks.facts.waiting")}>{view.waiting_payments}</Fact>
+      {refusals.length > 0 && (
+        <Fact label={t("refpay.webhooks.facts.refused")} testId="refpay-webhook-refusals">
+          <Tallies tallies={refusals} reasons="refpay.webhooks.refusalReasons" />
+        </Fact>
+      )}
+      {malformed.length > 0 && (
+        <Fact label={t("refpay.webhooks.facts.malformed")} testId="refpay-webhook-malformed">
+          <Tallies tallies={malformed} reasons="refpay.webhooks.malformedReasons" />
+        </Fact>
+      )}
+    </div>
+  )
+}
+
+const Fact = ({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) => (
+  <Text size="small" data-testid={testId}>
+    {label} <span className="text-ui-fg-base">{children}</span>
+  </Text>
+)
+
+/** A reason the admin has no words for is shown as the server names it. */
+const Tallies = ({ tallies, reasons }: { tallies: Tally[]; reasons: string }) => {
+  const { t } = useTranslation()
+  const { relativeTime } = useFormat()
+  const doorName = useDoorName()
+  const line = (tally: Tally) =>
+    t("refpay.webhooks.facts.refusal", {
+      count: tally.count,
+      reason: t(`${reasons}.${tally.reason}`, { defaultValue: tally.reason }),
+      door: doorName(tally.door),
+      relative: relativeTime(tally.last),
+    })
+  return <>{tallies.map(line).join("; ")}</>
+}

@@ -1,0 +1,340 @@
+/**
+ * The admin's English texts, word for word as the plugin has always shown them (the browser tests read them). All
+ * under "refpay" so that, merged into the dashboard's own resources, they never meet Medusa's keys. Counted texts
+ * have a `one` and an `other` form, chosen by `countKey`.
+ */
+export const en = {
+  refpay: {
+    common: {
+      loading: "Loading…",
+      orderNumber: "Order #{{number}}",
+      doors: { medusaRoute: "Medusa's route", medusa: "Medusa" },
+      // The pager's words, as @medusajs/ui's Table.Pagination says them in English.
+      pager: { of: "of", results: "results", pages: "pages", prev: "Prev", next: "Next" },
+    },
+    time: {
+      future: "in {{value}} {{unit}}",
+      past: "{{value}} {{unit}} ago",
+      units: { s: "s", min: "min", h: "h", days: "days" },
+    },
+    page: {
+      loadError: "Could not load the REFPAY settings: {{message}}",
+    },
+    banner: {
+      review: "Review",
+      kinds: {
+        paid_after_cancellation: {
+          one: "{{count}} paid after cancellation (to refund)",
+          other: "{{count}} paid after cancellation (to refund)",
+        },
+        refund_mismatch: {
+          one: "{{count}} refunded total differing from REFPAY's",
+          other: "{{count}} refunded totals differing from REFPAY's",
+        },
+        amount_mismatch: { one: "{{count}} amount mismatch", other: "{{count}} amount mismatches" },
+        unknown_payment: {
+          one: "{{count}} reference unknown to REFPAY",
+          other: "{{count}} references unknown to REFPAY",
+        },
+        platform_error: { one: "{{count}} failed status check", other: "{{count}} failed status checks" },
+        expiring: {
+          one: "{{count}} reference expiring within 24 h",
+          other: "{{count}} references expiring within 24 h",
+        },
+      },
+    },
+    connection: {
+      environment: { sandbox: "Sandbox", production: "Production" },
+      intro: "Reference payments: the customer pays an entity and a reference at an ATM or in a banking app.",
+      sellerAccount: "Seller account {{account}} ({{providerId}}).",
+      registration: "Account {{account}}",
+      test: "Test connection",
+      sandboxNote:
+        "Sandbox environment: payments are simulated and no money moves. Switch REFPAY_ENVIRONMENT to production, with production credentials, to take real payments.",
+      productionNote: "Production environment: references are real and customers pay real money.",
+      couldNotRun: "The connection test could not run: {{message}}",
+      steps: { token: "Token", payments: "Payments API" },
+      nextStep: "Next step:",
+      platformSaid: "The platform said:",
+      tested: "Tested {{when}} in {{ms}} ms, with a client of its own (the shop's payments were not disturbed).",
+    },
+    payments: {
+      columns: { order: "Order", entityReference: "Entity / reference", amount: "Amount" },
+      cancelled: "Cancelled",
+      noOrder: "No order (cart not completed)",
+      account: "account {{account}}",
+    },
+    attention: {
+      heading: "Payments that need attention",
+      nothing: "Nothing needs you right now.",
+      total: { one: "{{count}} payment to look at.", other: "{{count}} payments to look at." },
+      kinds: {
+        expiring: {
+          label: "Expiring within 24 h",
+          explain: "Waiting references whose validity ends within a day: a reminder may still save the sale.",
+          column: "Expires",
+        },
+        paid_after_cancellation: {
+          label: "Paid after cancellation",
+          explain:
+            "The customer paid after the order was cancelled: the money is held until you refund it (or reinstate the sale with the customer).",
+          column: "Paid after cancellation",
+        },
+        refund_mismatch: {
+          label: "Refunds differ",
+          explain:
+            "Medusa's refunded total differs from the platform's: a refund was made on the platform and not recorded in Medusa, or recorded in Medusa and not made on the platform. Compare both and correct the one that is wrong.",
+          column: "Refunded",
+        },
+        amount_mismatch: {
+          label: "Amount mismatch",
+          explain:
+            "The platform reports a payment for another amount than the order's. It is never captured automatically: check it on the platform.",
+          column: "Last check",
+        },
+        unknown_payment: {
+          label: "Unknown to REFPAY",
+          explain:
+            "The platform does not know these references: check the REFPAY environment and credentials, or the payment on the platform. Nothing was cancelled.",
+          column: "Last check",
+        },
+        platform_error: {
+          label: "Last check failed",
+          explain: "The last status check could not reach the platform. They are checked again automatically.",
+          column: "Last check",
+        },
+      },
+      listError: "Could not load the list: {{message}}",
+      action: "Action",
+      empty: "Nothing here.",
+      detail: {
+        failuresInARow: "{{when}} ({{count}} failures in a row)",
+        platformStatus: "Platform status: {{status}}",
+        platformStatusWithError: "Platform status: {{status}}: {{error}}",
+        refundedAndHeld: "{{refunded}} refunded, {{held}} held",
+        held: "{{held}} held",
+        refundedOnBothSides: "Medusa {{medusa}}, REFPAY {{refpay}}",
+        refundedOfCaptured: "Refunded of {{captured}} captured (REFPAY as last read)",
+      },
+      refund: {
+        button: "Refund {{amount}}",
+        title: "Refund {{amount}}?",
+        description:
+          "Order #{{order}} was cancelled before the customer paid reference {{reference}}. {{amount}} goes back to the customer through REFPAY; this cannot be undone.",
+        confirm: "Refund {{amount}}",
+        cancel: "Cancel",
+        done: "Refunded",
+        doneDescription: "{{amount}} is on its way back to the customer of order #{{order}}.",
+        failed: "The refund failed",
+      },
+    },
+    search: {
+      heading: "Find an order by reference",
+      intro: "The reference a customer quotes, exactly as shown to them (leading zeros count); the entity is optional.",
+      entity: "Entity",
+      reference: "Reference",
+      entityPlaceholder: "optional",
+      referencePlaceholder: "e.g. 012 345 678",
+      submit: "Search",
+      none: "No REFPAY payment has the reference {{query}}.",
+      found: { one: "{{count}} payment with {{query}}:", other: "{{count}} payments with {{query}}:" },
+      columns: { issued: "Issued", payment: "Payment" },
+      states: {
+        paidPartlyRefunded: "Paid, partly refunded",
+        paidRefunded: "Paid, refunded",
+        paid: "Paid",
+        awaiting: "Awaiting payment",
+        cancelled: "Cancelled",
+      },
+    },
+    webhooks: {
+      heading: "Webhooks",
+      intro:
+        "The platform tells the shop when a customer pays. Without webhooks the poll job still finds payments, later.",
+      refresh: "Refresh",
+      loadError: "Could not load the webhook status: {{message}}",
+      url: {
+        label: "URL to give the platform",
+        fromBackendUrl: "Built from Medusa's admin.backendUrl (MEDUSA_BACKEND_URL).",
+        fromRequest:
+          "Built from the address this page was opened with; set MEDUSA_BACKEND_URL (Medusa's admin.backendUrl) to the shop's public https address if it differs.",
+        medusaRoute: "Medusa's own route {{url}} works too (processed 5 seconds later).",
+      },
+      authentication: {
+        label: "Authentication",
+        // <badge> and <code> are the secret's state and the header's name, as the page shows them.
+        sentence:
+          "Every delivery must carry the shop's webhook secret ({{variable}}, <badge>{{state}}</badge>), either in the header <code>{{header}}</code> or as the password of HTTP Basic authentication (any user name). Deliveries without it are refused with 401.",
+        set: "set",
+        missing: "missing",
+      },
+      facts: {
+        lastDelivery: "Last delivery:",
+        lastDeliveryWhen: "{{when}} ({{relative}})",
+        noneYet: "none yet",
+        waiting: "Payments waiting:",
+        refused: "Refused:",
+        refusal: "{{count}} ({{reason}}, {{door}}, last {{relative}})",
+        malformed: "Unusable (authentic, acknowledged, ignored):",
+      },
+      refusalReasons: {
+        wrong_secret: "wrong secret",
+        missing_secret: "no secret",
+        no_secret_configured: "shop has no secret",
+      },
+      malformedReasons: {
+        no_payment_id: "no payment_id",
+        no_event_type: "no event_type",
+        not_json: "not JSON",
+        not_an_object: "not a JSON object",
+      },
+      testEvent: {
+        intro: "Sandbox: send a test event to see a delivery arrive here (a throwaway 1,00 € payment in the sandbox).",
+        send: "Send a test event",
+        waiting: "{{message}} Waiting for the delivery… {{summary}}",
+        arrived: "The test delivery arrived {{when}}: {{event}}, through {{door}}. Webhooks work.",
+        couldNotSend: "The test event could not be sent.",
+        noDelivery: "No delivery arrived within {{seconds}} s. {{summary}}",
+      },
+      deliveries: {
+        heading: "Latest deliveries",
+        note: "Deliveries refused for their secret, and authentic ones that were not usable events, are not listed; they are counted above.",
+        allOutcomes: "All outcomes",
+        loadError: "Could not load the deliveries: {{message}}",
+        columns: { received: "Received", event: "Event", payment: "Payment", route: "Route", outcome: "Outcome" },
+        testPayment: "Test payment",
+        noOrder: "No order here",
+        emptyAll: "No delivery has been recorded yet.",
+        emptyFiltered: "No delivery with this outcome.",
+        statuses: {
+          processed: "Processed",
+          duplicate: "Duplicate",
+          unknown_payment: "Unknown payment",
+          not_processed: "Not processed",
+          test: "Test event",
+        },
+      },
+    },
+    configuration: {
+      heading: "Configuration",
+      intro:
+        "As this server resolved it at start-up: medusa-config options first, then the REFPAY_* variables, then the defaults. Change a setting through its variable and restart Medusa.",
+      account:
+        'This registration is seller account "{{account}}": each setting is read from REFPAY_{{prefix}}_* first, then from REFPAY_*.',
+      groups: {
+        platform: "Platform",
+        credentials: "Credentials",
+        credentialsNote: "Values are never shown: only whether each one is set.",
+        timeouts: "Timeouts and retries",
+        expiry: "Expiry",
+        poll: "Status checks (poll job)",
+        latePayments: "Payments after cancellation",
+      },
+      credential: { set: "Set", missing: "Missing", missingRequired: "Missing (required)" },
+      rows: {
+        environment: "Environment",
+        tokenInterface: "Token interface",
+        authUrl: "Token service (T1)",
+        backofficeUrl: "Back-office (T2)",
+        paymentsUrl: "Payments host",
+        paymentInfoPath: "Status read path",
+        cancelPath: "Cancel and refund path",
+        t2AuthorizationForm: "T2 Authorization header",
+        sandboxHosts: "Extra sandbox hosts",
+        clientId: "Client id",
+        clientSecret: "Client secret",
+        channel: "Channel (T2)",
+        scope: "Scope",
+        webhookSecret: "Webhook secret",
+        connectTimeout: "Connect",
+        requestTimeout: "Response headers",
+        bodyTimeout: "Silence in a body",
+        maxRetries: "Retries (connection errors, 5xx)",
+        expiryDays: "Reference valid for",
+        expiryGrace: "Grace after expiry",
+        expiryPolicy: "When a reference expires unpaid",
+        maxRenewals: "Renewals per order",
+        reminder: "Reminder before expiry",
+        cancelExpiredOrders: "Cancel the order when it expires",
+        pollBatchSize: "Payments checked per run, at least",
+        pollInterval: "Each waiting payment checked every",
+        lateSettlement: "Late settlements watched for",
+        autoRefund: "Refund automatically",
+      },
+      values: {
+        t1: "T1, OAuth client credentials",
+        t2: "T2, back-office token",
+        bearer: "Bearer <token>",
+        tokenAlone: "the token alone",
+        renew: "issue a new reference (up to {{times}})",
+        cancel: "cancel it",
+        noReminder: "none",
+        before: "{{hours}} before",
+        afterValidity: "{{days}} after validity",
+        yes: "yes",
+        no: "no",
+        noAutoRefund: "no: listed under Payments that need attention",
+      },
+      units: {
+        day: { one: "{{count}} day", other: "{{count}} days" },
+        hour: { one: "{{count}} hour", other: "{{count}} hours" },
+        minute: { one: "{{count}} minute", other: "{{count}} minutes" },
+        time: { one: "{{count}} time", other: "{{count}} times" },
+      },
+    },
+    order: {
+      loadError: "Could not load the REFPAY payment: {{message}}",
+      statuses: {
+        paid: "Paid",
+        expired: "Expired",
+        awaiting: "Awaiting payment — do not ship",
+        cancelled: "Cancelled",
+        failed: "Failed",
+      },
+      warnings: {
+        paidButCancelled: "Paid, but the order is cancelled: do not ship.",
+        expiredUnpaid: "The reference expired unpaid: do not ship.",
+        awaiting:
+          "Do not ship until REFPAY confirms the payment. The order becomes paid by itself when the customer pays.",
+        failed: "The payment failed: do not ship.",
+      },
+      alerts: {
+        paidAfterCancellation: "Paid after the order was cancelled: refund or contact the customer.",
+        paidAfterCancellationAt:
+          "Paid after the order was cancelled: refund or contact the customer. (payment recorded {{when}})",
+        unknownToPlatform:
+          "The platform does not know this reference (last checked {{when}}). Nothing was cancelled; check the shop's REFPAY environment and credentials, or the payment on the platform.",
+        checkFailed: {
+          one: "The last status check could not reach the platform; it is checked again automatically.",
+          other: "The last {{count}} status checks could not reach the platform; it is checked again automatically.",
+        },
+      },
+      fields: {
+        entity: "Entity",
+        reference: "Reference",
+        amount: "Amount",
+        platformStatus: "Platform status",
+        expired: "Expired",
+        payBy: "Pay by",
+        lastChecked: "Last checked",
+      },
+      history: "References of this order",
+      actions: {
+        issueNewReference: "Issue a new reference",
+        confirmNewReference: "Issue a new REFPAY reference for this order and e-mail it to the customer?",
+        checkNow: "Check status now",
+      },
+      toasts: {
+        checked: "REFPAY status checked",
+        checkedDescription: "{{status}} (platform: {{platform}})",
+        checkFailed: "Could not check the REFPAY status",
+        issued: "New REFPAY reference issued",
+        issuedDescription: "Entity {{entity}}, reference {{reference}}",
+        issueFailed: "Could not issue a new reference",
+      },
+    },
+  },
+}
+
+/** The same keys with any text: what every other language must provide. */
+export type Translations<T = typeof en> = { [K in keyof T]: T[K] extends string ? string : Translations<T[K]> }

@@ -1,0 +1,345 @@
+import type { Translations } from "./en"
+
+/**
+ * The admin in European Portuguese, as a shop owner in Portugal reads it. Typed by the English texts: a key missing
+ * here fails the build instead of showing English on a Portuguese page.
+ */
+export const ptPT: Translations = {
+  refpay: {
+    common: {
+      loading: "A carregar…",
+      orderNumber: "Encomenda #{{number}}",
+      doors: { medusaRoute: "rota do Medusa", medusa: "Medusa" },
+      pager: { of: "de", results: "resultados", pages: "páginas", prev: "Anterior", next: "Seguinte" },
+    },
+    time: {
+      future: "daqui a {{value}} {{unit}}",
+      past: "há {{value}} {{unit}}",
+      units: { s: "s", min: "min", h: "h", days: "dias" },
+    },
+    page: {
+      loadError: "Não foi possível carregar as definições REFPAY: {{message}}",
+    },
+    banner: {
+      review: "Rever",
+      kinds: {
+        paid_after_cancellation: {
+          one: "{{count}} pagamento após cancelamento (a reembolsar)",
+          other: "{{count}} pagamentos após cancelamento (a reembolsar)",
+        },
+        refund_mismatch: {
+          one: "{{count}} total reembolsado diferente do da REFPAY",
+          other: "{{count}} totais reembolsados diferentes dos da REFPAY",
+        },
+        amount_mismatch: { one: "{{count}} montante divergente", other: "{{count}} montantes divergentes" },
+        unknown_payment: {
+          one: "{{count}} referência desconhecida da REFPAY",
+          other: "{{count}} referências desconhecidas da REFPAY",
+        },
+        platform_error: {
+          one: "{{count}} verificação de estado falhada",
+          other: "{{count}} verificações de estado falhadas",
+        },
+        expiring: {
+          one: "{{count}} referência a expirar nas próximas 24 h",
+          other: "{{count}} referências a expirar nas próximas 24 h",
+        },
+      },
+    },
+    connection: {
+      environment: { sandbox: "Sandbox", production: "Produção" },
+      intro:
+        "Pagamentos por referência: o cliente paga uma entidade e uma referência num caixa Multibanco ou na aplicação do banco.",
+      sellerAccount: "Conta de vendedor {{account}} ({{providerId}}).",
+      registration: "Conta {{account}}",
+      test: "Testar ligação",
+      sandboxNote:
+        "Ambiente de testes (sandbox): os pagamentos são simulados e não há movimentos de dinheiro. Para receber pagamentos reais, mude REFPAY_ENVIRONMENT para production, com credenciais de produção.",
+      productionNote: "Ambiente de produção: as referências são reais e os clientes pagam com dinheiro real.",
+      couldNotRun: "Não foi possível executar o teste de ligação: {{message}}",
+      steps: { token: "Token", payments: "API de pagamentos" },
+      nextStep: "Próximo passo:",
+      platformSaid: "Resposta da plataforma:",
+      tested: "Testado em {{when}}, em {{ms}} ms, com um cliente próprio (os pagamentos da loja não foram afetados).",
+    },
+    payments: {
+      columns: { order: "Encomenda", entityReference: "Entidade / referência", amount: "Montante" },
+      cancelled: "Cancelada",
+      noOrder: "Sem encomenda (carrinho não concluído)",
+      account: "conta {{account}}",
+    },
+    attention: {
+      heading: "Pagamentos que precisam de atenção",
+      nothing: "Nada precisa de si neste momento.",
+      total: { one: "{{count}} pagamento a verificar.", other: "{{count}} pagamentos a verificar." },
+      kinds: {
+        expiring: {
+          label: "A expirar nas próximas 24 h",
+          explain:
+            "Referências em espera cuja validade termina dentro de um dia: um lembrete ainda pode salvar a venda.",
+          column: "Expira",
+        },
+        paid_after_cancellation: {
+          label: "Pagos após cancelamento",
+          explain:
+            "O cliente pagou depois de a encomenda ter sido cancelada: o dinheiro fica retido até o reembolsar (ou até retomar a venda com o cliente).",
+          column: "Pago após cancelamento",
+        },
+        refund_mismatch: {
+          label: "Reembolsos divergentes",
+          explain:
+            "O total reembolsado no Medusa difere do da plataforma: foi feito um reembolso na plataforma sem registo no Medusa, ou registado no Medusa sem ter sido feito na plataforma. Compare os dois e corrija o que estiver errado.",
+          column: "Reembolsado",
+        },
+        amount_mismatch: {
+          label: "Montante divergente",
+          explain:
+            "A plataforma indica um pagamento com um montante diferente do da encomenda. Nunca é capturado automaticamente: verifique-o na plataforma.",
+          column: "Última verificação",
+        },
+        unknown_payment: {
+          label: "Desconhecidos da REFPAY",
+          explain:
+            "A plataforma não conhece estas referências: verifique o ambiente e as credenciais REFPAY, ou o pagamento na plataforma. Nada foi cancelado.",
+          column: "Última verificação",
+        },
+        platform_error: {
+          label: "Última verificação falhou",
+          explain:
+            "A última verificação de estado não conseguiu contactar a plataforma. Serão verificados de novo automaticamente.",
+          column: "Última verificação",
+        },
+      },
+      listError: "Não foi possível carregar a lista: {{message}}",
+      action: "Ação",
+      empty: "Nada a assinalar.",
+      detail: {
+        failuresInARow: "{{when}} ({{count}} falhas seguidas)",
+        platformStatus: "Estado na plataforma: {{status}}",
+        platformStatusWithError: "Estado na plataforma: {{status}}: {{error}}",
+        refundedAndHeld: "{{refunded}} reembolsados, {{held}} retidos",
+        held: "{{held}} retidos",
+        refundedOnBothSides: "Medusa {{medusa}}, REFPAY {{refpay}}",
+        refundedOfCaptured: "Reembolsado de {{captured}} capturados (REFPAY segundo a última leitura)",
+      },
+      refund: {
+        button: "Reembolsar {{amount}}",
+        title: "Reembolsar {{amount}}?",
+        description:
+          "A encomenda #{{order}} foi cancelada antes de o cliente pagar a referência {{reference}}. {{amount}} é devolvido ao cliente através da REFPAY; esta operação não pode ser anulada.",
+        confirm: "Reembolsar {{amount}}",
+        cancel: "Cancelar",
+        done: "Reembolsado",
+        doneDescription: "{{amount}} está a ser devolvido ao cliente da encomenda #{{order}}.",
+        failed: "O reembolso falhou",
+      },
+    },
+    search: {
+      heading: "Encontrar uma encomenda pela referência",
+      intro:
+        "A referência que o cliente indica, exatamente como lhe foi apresentada (os zeros à esquerda contam); a entidade é opcional.",
+      entity: "Entidade",
+      reference: "Referência",
+      entityPlaceholder: "opcional",
+      referencePlaceholder: "p. ex. 012 345 678",
+      submit: "Pesquisar",
+      none: "Nenhum pagamento REFPAY tem a referência {{query}}.",
+      found: { one: "{{count}} pagamento com {{query}}:", other: "{{count}} pagamentos com {{query}}:" },
+      columns: { issued: "Emitida", payment: "Pagamento" },
+      states: {
+        paidPartlyRefunded: "Pago, parcialmente reembolsado",
+        paidRefunded: "Pago, reembolsado",
+        paid: "Pago",
+        awaiting: "A aguardar pagamento",
+        cancelled: "Cancelado",
+      },
+    },
+    webhooks: {
+      heading: "Webhooks",
+      intro:
+        "A plataforma avisa a loja quando um cliente paga. Sem webhooks, a tarefa de verificação periódica encontra os pagamentos na mesma, mais tarde.",
+      refresh: "Atualizar",
+      loadError: "Não foi possível carregar o estado dos webhooks: {{message}}",
+      url: {
+        label: "URL a indicar à plataforma",
+        fromBackendUrl: "Construído a partir do admin.backendUrl do Medusa (MEDUSA_BACKEND_URL).",
+        fromRequest:
+          "Construído a partir do endereço com que esta página foi aberta; se o endereço https público da loja for outro, defina-o em MEDUSA_BACKEND_URL (o admin.backendUrl do Medusa).",
+        medusaRoute: "A rota do próprio Medusa, {{url}}, também funciona (processada 5 segundos depois).",
+      },
+      authentication: {
+        label: "Autenticação",
+        sentence:
+          "Cada entrega tem de trazer o segredo de webhook da loja ({{variable}}, <badge>{{state}}</badge>), no cabeçalho <code>{{header}}</code> ou como palavra-passe da autenticação HTTP Basic (com qualquer nome de utilizador). As entregas sem ele são recusadas com 401.",
+        set: "definido",
+        missing: "em falta",
+      },
+      facts: {
+        lastDelivery: "Última entrega:",
+        lastDeliveryWhen: "{{when}} ({{relative}})",
+        noneYet: "nenhuma até agora",
+        waiting: "Pagamentos em espera:",
+        refused: "Recusadas:",
+        refusal: "{{count}} ({{reason}}, {{door}}, a última {{relative}})",
+        malformed: "Inutilizáveis (autênticas, confirmadas, ignoradas):",
+      },
+      refusalReasons: {
+        wrong_secret: "segredo errado",
+        missing_secret: "sem segredo",
+        no_secret_configured: "a loja não tem segredo",
+      },
+      malformedReasons: {
+        no_payment_id: "sem payment_id",
+        no_event_type: "sem event_type",
+        not_json: "não é JSON",
+        not_an_object: "não é um objeto JSON",
+      },
+      testEvent: {
+        intro:
+          "Sandbox: envie um evento de teste para ver uma entrega chegar aqui (um pagamento descartável de 1,00 € na sandbox).",
+        send: "Enviar um evento de teste",
+        waiting: "{{message}} A aguardar a entrega… {{summary}}",
+        arrived: "A entrega de teste chegou ({{when}}): {{event}}, através de {{door}}. Os webhooks funcionam.",
+        couldNotSend: "Não foi possível enviar o evento de teste.",
+        noDelivery: "Não chegou nenhuma entrega em {{seconds}} s. {{summary}}",
+      },
+      deliveries: {
+        heading: "Últimas entregas",
+        note: "As entregas recusadas por causa do segredo, e as autênticas que não eram eventos utilizáveis, não aparecem nesta lista; estão contadas acima.",
+        allOutcomes: "Todos os resultados",
+        loadError: "Não foi possível carregar as entregas: {{message}}",
+        columns: { received: "Recebida", event: "Evento", payment: "Pagamento", route: "Rota", outcome: "Resultado" },
+        testPayment: "Pagamento de teste",
+        noOrder: "Sem encomenda associada",
+        emptyAll: "Ainda não foi registada nenhuma entrega.",
+        emptyFiltered: "Nenhuma entrega com este resultado.",
+        statuses: {
+          processed: "Processada",
+          duplicate: "Duplicada",
+          unknown_payment: "Pagamento desconhecido",
+          not_processed: "Não processada",
+          test: "Evento de teste",
+        },
+      },
+    },
+    configuration: {
+      heading: "Configuração",
+      intro:
+        "Tal como este servidor a resolveu no arranque: primeiro as opções do medusa-config, depois as variáveis REFPAY_*, depois os valores predefinidos. Para alterar uma definição, mude a respetiva variável e reinicie o Medusa.",
+      account:
+        'Este registo é a conta de vendedor "{{account}}": cada definição é lida primeiro de REFPAY_{{prefix}}_* e depois de REFPAY_*.',
+      groups: {
+        platform: "Plataforma",
+        credentials: "Credenciais",
+        credentialsNote: "Os valores nunca são mostrados: apenas se cada um está definido.",
+        timeouts: "Tempos limite e novas tentativas",
+        expiry: "Validade",
+        poll: "Verificações de estado (tarefa periódica)",
+        latePayments: "Pagamentos após cancelamento",
+      },
+      credential: { set: "Definido", missing: "Em falta", missingRequired: "Em falta (obrigatório)" },
+      rows: {
+        environment: "Ambiente",
+        tokenInterface: "Interface do token",
+        authUrl: "Serviço de tokens (T1)",
+        backofficeUrl: "Back-office (T2)",
+        paymentsUrl: "Servidor de pagamentos",
+        paymentInfoPath: "Caminho de consulta do estado",
+        cancelPath: "Caminho de cancelamento e reembolso",
+        t2AuthorizationForm: "Cabeçalho Authorization (T2)",
+        sandboxHosts: "Servidores sandbox adicionais",
+        clientId: "Client id",
+        clientSecret: "Client secret",
+        channel: "Canal (T2)",
+        scope: "Âmbito (scope)",
+        webhookSecret: "Segredo do webhook",
+        connectTimeout: "Ligação",
+        requestTimeout: "Cabeçalhos da resposta",
+        bodyTimeout: "Silêncio no corpo da resposta",
+        maxRetries: "Novas tentativas (erros de ligação, 5xx)",
+        expiryDays: "Referência válida durante",
+        expiryGrace: "Tolerância após expirar",
+        expiryPolicy: "Quando uma referência expira sem pagamento",
+        maxRenewals: "Renovações por encomenda",
+        reminder: "Lembrete antes de expirar",
+        cancelExpiredOrders: "Cancelar a encomenda quando expira",
+        pollBatchSize: "Pagamentos verificados por execução, no mínimo",
+        pollInterval: "Cada pagamento em espera verificado a cada",
+        lateSettlement: "Pagamentos tardios vigiados durante",
+        autoRefund: "Reembolsar automaticamente",
+      },
+      values: {
+        t1: "T1, credenciais de cliente OAuth",
+        t2: "T2, token do back-office",
+        bearer: "Bearer <token>",
+        tokenAlone: "apenas o token",
+        renew: "emitir uma nova referência (até {{times}})",
+        cancel: "cancelá-la",
+        noReminder: "nenhum",
+        before: "{{hours}} antes",
+        afterValidity: "{{days}} após o fim da validade",
+        yes: "sim",
+        no: "não",
+        noAutoRefund: "não: ficam em Pagamentos que precisam de atenção",
+      },
+      units: {
+        day: { one: "{{count}} dia", other: "{{count}} dias" },
+        hour: { one: "{{count}} hora", other: "{{count}} horas" },
+        minute: { one: "{{count}} minuto", other: "{{count}} minutos" },
+        time: { one: "{{count}} vez", other: "{{count}} vezes" },
+      },
+    },
+    order: {
+      loadError: "Não foi possível carregar o pagamento REFPAY: {{message}}",
+      statuses: {
+        paid: "Pago",
+        expired: "Expirado",
+        awaiting: "A aguardar pagamento — não enviar",
+        cancelled: "Cancelado",
+        failed: "Falhado",
+      },
+      warnings: {
+        paidButCancelled: "Pago, mas a encomenda está cancelada: não enviar.",
+        expiredUnpaid: "A referência expirou sem ser paga: não enviar.",
+        awaiting:
+          "Não envie a encomenda enquanto a REFPAY não confirmar o pagamento. A encomenda passa a paga automaticamente quando o cliente pagar.",
+        failed: "O pagamento falhou: não enviar.",
+      },
+      alerts: {
+        paidAfterCancellation: "Pago depois de a encomenda ter sido cancelada: reembolse ou contacte o cliente.",
+        paidAfterCancellationAt:
+          "Pago depois de a encomenda ter sido cancelada: reembolse ou contacte o cliente. (pagamento registado em {{when}})",
+        unknownToPlatform:
+          "A plataforma não conhece esta referência (última verificação em {{when}}). Nada foi cancelado; verifique o ambiente e as credenciais REFPAY da loja, ou o pagamento na plataforma.",
+        checkFailed: {
+          one: "A última verificação de estado não conseguiu contactar a plataforma; será repetida automaticamente.",
+          other:
+            "As últimas {{count}} verificações de estado não conseguiram contactar a plataforma; serão repetidas automaticamente.",
+        },
+      },
+      fields: {
+        entity: "Entidade",
+        reference: "Referência",
+        amount: "Montante",
+        platformStatus: "Estado na plataforma",
+        expired: "Expirou",
+        payBy: "Pagar até",
+        lastChecked: "Última verificação",
+      },
+      history: "Referências desta encomenda",
+      actions: {
+        issueNewReference: "Emitir nova referência",
+        confirmNewReference: "Emitir uma nova referência REFPAY para esta encomenda e enviá-la por e-mail ao cliente?",
+        checkNow: "Verificar estado agora",
+      },
+      toasts: {
+        checked: "Estado REFPAY verificado",
+        checkedDescription: "{{status}} (plataforma: {{platform}})",
+        checkFailed: "Não foi possível verificar o estado REFPAY",
+        issued: "Nova referência REFPAY emitida",
+        issuedDescription: "Entidade {{entity}}, referência {{reference}}",
+        issueFailed: "Não foi possível emitir uma nova referência",
+      },
+    },
+  },
+}

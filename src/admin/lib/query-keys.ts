@@ -1,0 +1,21 @@
+import type { AttentionKind } from "../../admin-backend/attention"
+import type { DeliveryStatus } from "./refpay-api"
+
+const ATTENTION = ["refpay", "attention"] as const
+const WEBHOOKS = ["refpay", "webhooks"] as const
+
+/**
+ * The react-query keys of everything the admin reads from /admin/refpay, all under "refpay" so they never meet the
+ * dashboard's own. A family's prefix (`attention`, `webhooks`) is what a change invalidates at once.
+ */
+export const refpayKeys = {
+  settings: (providerId: string | undefined) => ["refpay", "settings", providerId ?? null] as const,
+  attention: ATTENTION,
+  attentionCounts: () => [...ATTENTION, "counts"] as const,
+  attentionList: (kind: AttentionKind, page: number) => [...ATTENTION, "list", kind, page] as const,
+  webhooks: WEBHOOKS,
+  webhookSetup: (providerId: string) => [...WEBHOOKS, "setup", providerId] as const,
+  deliveries: (status: DeliveryStatus | "all", page: number) => [...WEBHOOKS, "deliveries", status, page] as const,
+  testEvent: (paymentId: string | null, providerId: string) => ["refpay", "test-event", paymentId, providerId] as const,
+  order: (orderId: string) => ["refpay", "order", orderId] as const,
+}

@@ -1,0 +1,106 @@
+import type { AttentionKind } from "../../admin-backend/attention"
+import type { ConnectionTestResult } from "../../admin-backend/connection-test"
+import type { DeliveryView } from "../../admin-backend/deliveries"
+import type { AdminPaymentRow } from "../../admin-backend/payment-rows"
+import type { TestEventProgress, TestEventResult } from "../../admin-backend/sandbox-test-event"
+import type { RefpaySettingsView } from "../../admin-backend/settings-view"
+import type { WebhookSetup, WebhookWarning } from "../../admin-backend/webhook-health"
+import type { RefpayPaymentView } from "../../rules/payment-view"
+import { sdk } from "./sdk"
+
+/**
+ * Every call the admin makes to the plugin's /admin/refpay routes: each path, query and body in one place, the
+ * answers typed as the routes build them.
+ */
+
+export type AttentionCounts = Record<AttentionKind, number>
+
+export interface Registration {
+  provider_id: string
+  account: string | null
+  environment: "sandbox" | "production"
+}
+
+/** The order route's view: the payment view plus the last status check. */
+export type AdminRefpayView = RefpayPaymentView & {
+  last_check?: { outcome: string | null; checked_at: string | null; failures: number } | null
+  /** Every reference of the order, oldest first. */
+  history?: RefpayPaymentView[]
+}
+
+export interface WebhooksView extends WebhookSetup {
+  last_delivery_at: string | null
+  deliveries_recorded: number
+  waiting_payments: number
+  refusals: {
+    door: "medusa" | "refpay"
+    reason: string
+    refused_count: number
+    first_refused_at: string
+    last_refused_at: string
+  }[]
+  /** Authentic deliveries that were not usable REFPAY events: acknowledged (200), counted, ignored. */
+  malformed: {
+    door: "medusa" | "refpay"
+    reason: string
+    received_count: number
+    first_received_at: string
+    last_received_at: string
+  }[]
+  warnings: WebhookWarning[]
+  test_event_available: boolean
+}
+
+export type DeliveryStatus = DeliveryView["status"]
+export type TestEventPoll = TestEventProgress & { arrived: boolean; deliveries: DeliveryView[] }
+export type PaymentPage = { payments: AdminPaymentRow[]; count: number }
+export type DeliveryPage = { deliveries: DeliveryView[]; count: number }
+export type SearchQuery = { reference: string; entity?: string; limit: number }
+
+type Query = Record<string, string | number | undefined>
+
+/** A GET; empty filters are left out of the query string, as the routes expect them absent. */
+function get<T>(path: string, query: Query = {}): Promise<T> {
+  const present = Object.entries(query).filter(([, value]) => value !== undefined && value !== "")
+  return sdk.client.fetch<T>(path, { method: "GET", query: Object.fromEntries(present) })
+}
+
+/** A POST with a JSON body (`{}` when there is nothing to send); undefined fields are left out. */
+function post<T>(path: string, body: Record<string, unknown> = {}): Promise<T> {
+  const present = Object.entries(body).filter(([, value]) => value !== undefined)
+  return sdk.client.fetch<T>(path, { method: "POST", body: Object.fromEntries(present) })
+}
+
+const orderPath = (orderId: string) => `/admin/refpay/orders/${encodeURIComponent(orderId)}`
+
+export const refpayApi = {
+  settings: (providerId: string | undefined) =>
+    get<{ settings: RefpaySettingsView; registrations: Registration[] }>("/admin/refpay/settings", {
+      provider_id: providerId,
+    }),
+  testConnection: (providerId: string) =>
+    post<{ connection: ConnectionTestResult }>("/admin/refpay/connection-test", { provider_id: providerId }),
+
+  attentionCounts: () => get<{ counts: AttentionCounts }>("/admin/refpay/attention"),
+  attentionList: (kind: AttentionKind, limit: number, offset: number) =>
+    get<PaymentPage>(`/admin/refpay/attention/${kind}`, { limit, offset }),
+  refundLatePayment: (paymentSessionId: string) =>
+    post(`/admin/refpay/late-payments/${encodeURIComponent(paymentSessionId)}/refund`),
+
+  search: (query: SearchQuery) => get<PaymentPage>("/admin/refpay/search", query),
+
+  webhooks: (providerId: string) =>
+    get<{ webhooks: WebhooksView }>("/admin/refpay/webhooks", { provider_id: providerId }),
+  deliveries: (status: DeliveryStatus | undefined, limit: number, offset: number) =>
+    get<DeliveryPage>("/admin/refpay/webhooks/deliveries", { status, limit, offset }),
+  sendTestEvent: (providerId: string) =>
+    post<{ test_event: TestEventResult }>("/admin/refpay/webhooks/test-event", { provider_id: providerId }),
+  testEventProgress: (paymentId: string, providerId: string) =>
+    get<{ test_event: TestEventPoll }>(`/admin/refpay/webhooks/test-event/${encodeURIComponent(paymentId)}`, {
+      provider_id: providerId,
+    }),
+
+  order: (orderId: string) => get<{ refpay: AdminRefpayView }>(orderPath(orderId)),
+  checkOrderNow: (orderId: string) => post<{ refpay: AdminRefpayView }>(`${orderPath(orderId)}/sync`),
+  issueNewReference: (orderId: string) => post<{ refpay: AdminRefpayView }>(`${orderPath(orderId)}/renew`),
+}
