@@ -257,8 +257,12 @@ refpayIntegrationSuite(
 
       it("leaves a reference alone within its validity", async () => {
         const { orderId } = await placeOrder()
+        const sessionId = session(await adminOrder(orderId)).id
         const results = await pollRefpayPayments(ctx.getContainer(), new Date(Date.now() + 6 * DAY))
-        expect(results.map((r) => r.action)).toEqual(["record_check"])
+        expect(results.filter((r) => r.sessionId === sessionId).map((r) => r.action)).toEqual(["record_check"])
+        // Sessions of earlier tests the tick met (one CI run met a session gone since: not_found) are not acted on.
+        const acted = results.filter((r) => !["record_check", "none", "not_found"].includes(r.action))
+        expect(acted).toEqual([])
         expect((await adminOrder(orderId)).status).not.toBe("canceled")
       })
     })

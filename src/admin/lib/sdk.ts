@@ -8,7 +8,8 @@ declare const __BACKEND_URL__: string | undefined
  * session cookie authenticates every call, and a non-2xx answer is thrown as a FetchError.
  */
 export const sdk = new Medusa({
-  baseUrl: __BACKEND_URL__ ?? "/",
+  // Undefined outside the admin's build (the package's admin entry loaded by Node, as the packed-package test does).
+  baseUrl: (typeof __BACKEND_URL__ !== "undefined" && __BACKEND_URL__) || "/",
   debug: false,
   auth: { type: "session" },
 })
