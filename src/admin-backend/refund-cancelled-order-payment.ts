@@ -30,7 +30,7 @@ export type PaymentToRefund = Pick<PaymentOfOrder, "id" | "payment_session_id">
  * cancelled order, so the money goes back while the shop owner is told it did not). Such a refund is done here
  * instead, with the same steps minus the credit line.
  */
-export async function refpayPaymentOfCancelledOrder(
+export async function refpayPaymentOfCanceledOrder(
   container: MedusaContainer,
   paymentId: string
 ): Promise<PaymentOfOrder | undefined> {
@@ -59,11 +59,11 @@ export async function refpayPaymentOfCancelledOrder(
  * the session's sync lock (a webhook or the poll job cannot record the same refund meanwhile). More than is held is
  * refused before anything is sent to the platform. Answers the cents refunded.
  *
- * `payment` is the payment as the caller read it already (`refpayPaymentOfCancelledOrder`, or an admin payment row:
+ * `payment` is the payment as the caller read it already (`refpayPaymentOfCanceledOrder`, or an admin payment row:
  * its id and session). It is read once more under the lock, and that read is the one the refund trusts: the held
  * amount is what no one else is recording right now.
  */
-export async function refundPaymentOfCancelledOrder(
+export async function refundPaymentOfCanceledOrder(
   container: MedusaContainer,
   payment: PaymentToRefund,
   body: MedusaRefundBody,
@@ -74,7 +74,7 @@ export async function refundPaymentOfCancelledOrder(
     refpaySessionLockKey(payment.payment_session_id),
     async () => {
       await assertNoUnrecordedPlatformRefund(container, payment.payment_session_id)
-      const locked = await paymentOfCancelledOrder(container, payment.id)
+      const locked = await paymentOfCanceledOrder(container, payment.id)
       const held = paymentCents(locked).refundable_cents
       const cents = body.amount === undefined ? held : toCents(body.amount)
       if (cents <= 0 || cents > held) {
@@ -100,8 +100,8 @@ export async function refundPaymentOfCancelledOrder(
   )
 }
 
-async function paymentOfCancelledOrder(container: MedusaContainer, paymentId: string): Promise<PaymentOfOrder> {
-  const payment = await refpayPaymentOfCancelledOrder(container, paymentId)
+async function paymentOfCanceledOrder(container: MedusaContainer, paymentId: string): Promise<PaymentOfOrder> {
+  const payment = await refpayPaymentOfCanceledOrder(container, paymentId)
   if (!payment)
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import { refundPaymentOfCancelledOrder } from "./refund-cancelled-order-payment"
+import { refundPaymentOfCanceledOrder } from "./refund-cancelled-order-payment"
 import { loadPaymentRows, type AdminPaymentRow } from "./payment-rows"
 
 export interface LateRefundResult {
@@ -22,7 +22,7 @@ export async function refundLatePayment(
   const [row] = await loadPaymentRows(container, [sessionId], secrets)
   const { payment, order } = refundable(row, sessionId)
   // The row says which session's lock to take: the payment is read again only under it.
-  const refunded = await refundPaymentOfCancelledOrder(
+  const refunded = await refundPaymentOfCanceledOrder(
     container,
     { id: payment.id, payment_session_id: sessionId },
     { note: "REFPAY: paid after the order was cancelled (refunded from the REFPAY page)" },

@@ -9,7 +9,7 @@ import {
   type MiddlewareRoute,
 } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { assertRefpayOrderFulfillable } from "../rules/fulfilment-rules"
+import { assertRefpayOrderFulfillable } from "../rules/fulfillment-rules"
 import { isRefpayProviderId } from "../rules/provider-ids"
 import {
   medusaRouteProof,
@@ -19,8 +19,8 @@ import {
 } from "../rules/webhook"
 import { recordRefusedDelivery } from "../admin-backend/webhook-refusal"
 import {
-  refpayPaymentOfCancelledOrder,
-  refundPaymentOfCancelledOrder,
+  refpayPaymentOfCanceledOrder,
+  refundPaymentOfCanceledOrder,
 } from "../admin-backend/refund-cancelled-order-payment"
 import { refpayProviderFor } from "../providers/refpay/lookup"
 import {
@@ -45,7 +45,7 @@ import {
 export const WEBHOOK_BODY_LIMIT = "64kb"
 
 /** Refuses a fulfilment of an unpaid REFPAY order before any side effect (the workflow has no validate hook). */
-async function refpayFulfilmentGuard(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+async function refpayFulfillmentGuard(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   try {
     assertRefpayOrderFulfillable(await loadOrderCollections(req.scope, req.params.id))
     next()
@@ -59,10 +59,10 @@ async function refpayFulfilmentGuard(req: MedusaRequest, _res: MedusaResponse, n
  * workflow would refund on the platform and then fail on the cancelled order, telling the shop owner "refused" for
  * money that went back. Done here without the credit-line step, answered as Medusa answers (`{ payment }`).
  */
-async function refpayRefundOfCancelledOrder(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+async function refpayRefundOfCanceledOrder(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   try {
     const paymentId = String(req.params.id)
-    const payment = await refpayPaymentOfCancelledOrder(req.scope, paymentId)
+    const payment = await refpayPaymentOfCanceledOrder(req.scope, paymentId)
     if (!payment) return next()
     const parsed = AdminRefpayMedusaRefundBody.safeParse(req.body ?? {})
     if (!parsed.success)
@@ -71,7 +71,7 @@ async function refpayRefundOfCancelledOrder(req: MedusaRequest, res: MedusaRespo
         `Invalid refund: ${parsed.error.issues.map((i) => i.message).join("; ")}`
       )
     const body = parsed.data
-    await refundPaymentOfCancelledOrder(
+    await refundPaymentOfCanceledOrder(
       req.scope,
       payment,
       body,
@@ -194,7 +194,7 @@ export default defineMiddlewares({
     {
       matcher: "/admin/payments/:id/refund",
       method: ["POST"],
-      middlewares: [refpayRefundOfCancelledOrder, refpayRefundLock],
+      middlewares: [refpayRefundOfCanceledOrder, refpayRefundLock],
     },
     {
       matcher: "/admin/orders/:id/cancel",
@@ -209,7 +209,7 @@ export default defineMiddlewares({
     {
       matcher: "/admin/orders/:id/fulfillments",
       method: ["POST"],
-      middlewares: [refpayFulfilmentGuard],
+      middlewares: [refpayFulfillmentGuard],
     },
     // The admin's REFPAY page (Medusa authenticates every /admin route as an admin user).
     {

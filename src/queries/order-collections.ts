@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { GuardedCollection } from "../rules/fulfilment-rules"
+import type { GuardedCollection } from "../rules/fulfillment-rules"
 import type { CollectionOfOrder } from "../rules/placed-order-sessions"
 
 export async function loadOrderCollections(container: MedusaContainer, orderId: string): Promise<GuardedCollection[]> {

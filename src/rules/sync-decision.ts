@@ -42,7 +42,7 @@ export type SyncDecision =
   /** The platform will not be paid (cancelled, expired, declined, failed) while the order is open. */
   | { kind: "cancel_order" }
   /** Order already cancelled in Medusa: bring the session in line. */
-  | { kind: "mark_cancelled" }
+  | { kind: "mark_canceled" }
   /** Order cancelled in Medusa but the reference is still payable: cancel it on the platform (again). */
   | { kind: "cancel_reference" }
   /** Unpaid past validity plus grace: cancel the reference, then the order when configured. */
@@ -104,8 +104,8 @@ export function decideSync(medusa: MedusaSide, platform: PlatformSide, now: Date
   if (next === "cancelled" || next === "failed") {
     // An expiry the platform applied itself goes through the shop's expiry policy (renew or cancel), like ours.
     if (current === "awaiting" && next === "cancelled" && platform.expired && medusa.orderId) return { kind: "expire" }
-    if (current === "awaiting") return medusa.orderId ? { kind: "cancel_order" } : { kind: "mark_cancelled" }
-    return medusa.sessionStatus === "canceled" ? { kind: "none", why: "already cancelled" } : { kind: "mark_cancelled" }
+    if (current === "awaiting") return medusa.orderId ? { kind: "cancel_order" } : { kind: "mark_canceled" }
+    return medusa.sessionStatus === "canceled" ? { kind: "none", why: "already cancelled" } : { kind: "mark_canceled" }
   }
 
   // The platform says the customer has yet to pay.

@@ -94,7 +94,7 @@ describe("decideSync: what a webhook, the poll job or 'check now' does", () => {
 
   it("only aligns the session when the order is already cancelled", () => {
     expect(decideSync(medusa({ orderCanceled: true }), platform("CANCELLED"), NOW, GRACE)).toEqual({
-      kind: "mark_cancelled",
+      kind: "mark_canceled",
     })
     expect(
       decideSync(medusa({ orderCanceled: true, sessionStatus: "canceled" }), platform("CANCELLED"), NOW, GRACE).kind

@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
-import { assertRefpayOrderFulfillable } from "../../rules/fulfilment-rules"
+import { assertRefpayOrderFulfillable } from "../../rules/fulfillment-rules"
 import { loadOrderCollections } from "../../queries/order-collections"
 
 // Backstop for fulfilments created by code that bypasses the admin route guard (middlewares.ts): throwing here

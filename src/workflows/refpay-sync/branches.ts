@@ -18,7 +18,7 @@ const BRANCHES: Record<Kind, { cancelReference: boolean; capture: boolean; flagL
   record_refund: { cancelReference: false, capture: false, flagLate: false },
   flag_late: { cancelReference: false, capture: false, flagLate: true },
   cancel_order: { cancelReference: false, capture: false, flagLate: false },
-  mark_cancelled: { cancelReference: false, capture: false, flagLate: false },
+  mark_canceled: { cancelReference: false, capture: false, flagLate: false },
   cancel_reference: { cancelReference: true, capture: false, flagLate: false },
   expire: { cancelReference: true, capture: false, flagLate: false },
   amount_mismatch: { cancelReference: false, capture: false, flagLate: false },

@@ -76,8 +76,8 @@ export const refpaySyncPassWorkflow = createWorkflow("refpay-sync-pass", (input:
   const expiry = when("refpay-when-expired", { reading }, ({ reading }) => expires(reading)).then(() =>
     refpayExpiryOutcomeStep({ reading, cancelled })
   )
-  const orderCancelled = transform({ reading, expiry }, ({ reading, expiry }) => cancelsOrder(reading, expiry))
-  when("refpay-when-order-cancelled", { orderCancelled }, ({ orderCancelled }) => orderCancelled).then(() => {
+  const orderCanceled = transform({ reading, expiry }, ({ reading, expiry }) => cancelsOrder(reading, expiry))
+  when("refpay-when-order-cancelled", { orderCanceled }, ({ orderCanceled }) => orderCanceled).then(() => {
     cancelOrderWorkflow.runAsStep({
       input: transform({ reading }, ({ reading }) => ({
         order_id: readingOf(reading).state.order!.id,
@@ -104,7 +104,7 @@ export const refpaySyncPassWorkflow = createWorkflow("refpay-sync-pass", (input:
   )
   const renewedSessionId = transform({ renewed }, ({ renewed }): string | null => renewed ?? null)
 
-  notifyRefpayCustomerStep({ reading, renewedSessionId, orderCancelled, now: input.now })
+  notifyRefpayCustomerStep({ reading, renewedSessionId, orderCanceled, now: input.now })
   recordRefpayCheckStep({ sessionId: input.sessionId, reading, now: input.now })
   return new WorkflowResponse(
     transform({ reading, cancelled, renewedSessionId }, (out): RefpaySyncWorkflowOutput => out)

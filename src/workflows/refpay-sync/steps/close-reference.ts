@@ -70,7 +70,7 @@ export function sessionUpdate(reading: RefpayReading, cancelled: CancelOutcome):
   const { decision, state } = reading
   switch (decision.kind) {
     case "cancel_order":
-    case "mark_cancelled":
+    case "mark_canceled":
       return { id: state.id, data: syncedData(reading), status: "canceled" }
     case "cancel_reference":
       return cancelled.platformPaid

@@ -14,7 +14,7 @@ import type { RefpayReading } from "./read-refpay-payment"
 export const notifyRefpayCustomerStep = createStep(
   "refpay-notify-customer",
   async (
-    input: { reading: RefpayReading; renewedSessionId: string | null; orderCancelled: boolean; now: string },
+    input: { reading: RefpayReading; renewedSessionId: string | null; orderCanceled: boolean; now: string },
     { container }
   ) => {
     const { reading } = input
@@ -29,7 +29,7 @@ export const notifyRefpayCustomerStep = createStep(
       const view = buildPaymentView(reading.state, new Date(input.now))
       const { reminderHoursBeforeExpiry } = (await refpayProviderFor(container, reading.state.providerId)).settings
       if (view) email = paymentReminderEmail(view, order, reminderHoursBeforeExpiry, new Date(input.now))
-    } else if (reading.decision.kind === "expire" && (input.renewedSessionId || input.orderCancelled)) {
+    } else if (reading.decision.kind === "expire" && (input.renewedSessionId || input.orderCanceled)) {
       const expired = await loadRefpaySession(container, reading.state.id)
       const renewed = input.renewedSessionId ? await loadRefpaySession(container, input.renewedSessionId) : null
       const expiredView = expired && buildPaymentView(expired)

@@ -1,4 +1,4 @@
-import { assertRefpayOrderFulfillable } from "../fulfilment-rules"
+import { assertRefpayOrderFulfillable } from "../fulfillment-rules"
 
 const refpay = { provider_id: "pp_refpay_refpay", data: { refpay: { entity: "21098", reference: "012345678" } } }
 
