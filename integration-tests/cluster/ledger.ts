@@ -45,6 +45,15 @@ export class Ledger {
     return this.client.end()
   }
 
+  /** The plugin's record of a session's last check (the sync's last step): when, and what it found. */
+  async lastCheck(sessionId: string): Promise<{ last_checked_at: Date | null; last_outcome: string | null } | null> {
+    const { rows } = await this.client.query(
+      `SELECT last_checked_at, last_outcome FROM refpay_payment_check WHERE session_id = $1 AND deleted_at IS NULL`,
+      [sessionId]
+    )
+    return rows[0] ?? null
+  }
+
   async orders(orderIds?: string[]): Promise<OrderLedgerRow[]> {
     const { rows } = await this.client.query(
       `SELECT o.id AS order_id, o.status AS order_status, oc.cart_id,

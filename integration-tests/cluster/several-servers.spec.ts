@@ -380,6 +380,61 @@ describe("several servers on one PostgreSQL and one Redis", () => {
     expect(settledAfter.verdict.doubled).toEqual([])
   })
 
+  it("captures once, and records the check, a payment whose sync died with the shop (both servers, SIGKILL) while its capture waited for the platform", async () => {
+    const { orders } = await checkouts(stack, 1, 1)
+    const order = orders[0]!
+    const statusPath = `${STATUS_PATH}${order.paymentId}`
+    // The sync's own read goes through (a no-op fault takes it); the second read, the provider's confirmation inside
+    // Medusa's capture, is held: the platform has answered, Medusa has recorded nothing yet.
+    await stack.platform.control("POST", "/faults", { path: statusPath, method: "GET", count: 1, delay_ms: 0 })
+    const hold = await stack.platform.control<{ id: number }>("POST", "/faults", {
+      path: statusPath,
+      method: "GET",
+      count: 1,
+      hold: true,
+      when: "after",
+      hold_max_ms: 120_000,
+    })
+    const paidAt = Date.now()
+    await payAll(stack, [order])
+    await waitUntil(
+      async () =>
+        (await stack.platform.control<{ faults: { id: number; held: number }[] }>("GET", "/faults")).faults.some(
+          (f) => f.id === hold.id && f.held === 1
+        ),
+      60_000,
+      "the capture's confirmation read held"
+    )
+    await Promise.all(stack.httpServers.map((server) => server.kill("SIGKILL")))
+    const killedAt = Date.now()
+    await stack.platform.control("DELETE", "/faults")
+    const [atKill] = await stack.ledger.orders([order.orderId])
+    expect(atKill!.captures).toBe(0)
+    try {
+      await Promise.all(stack.httpServers.map((server) => server.start()))
+      // The dead sync's session lock lapses within its one-minute lease; a webhook retry or the next poll tick runs
+      // the sync again from the start, and it finds the payment to capture.
+      const deadline = endOfNextTick(killedAt + 60_000) + 60_000
+      const settled = await settle(stack, [order], paidAt, deadline - Date.now())
+      await quiet(stack, 60_000)
+      const [after] = await stack.ledger.orders([order.orderId])
+      const check = await stack.ledger.lastCheck(after!.session_id!)
+      const verdict = captureVerdict([after!], await stack.platform.payments())
+      stack.figures("sync_killed_during_capture", {
+        killed_at: new Date(killedAt).toISOString(),
+        seconds_from_kill_to_capture: (paidAt + settled.capturedMs - killedAt) / 1000,
+        verdict,
+        last_check: check,
+      })
+      expect(verdict).toMatchObject({ captured_once: 1, lost: [], doubled: [] })
+      expect(after!.captures).toBe(1)
+      // The bookkeeping after the capture is complete too: the check that captured it is recorded.
+      expect(check?.last_checked_at?.getTime() ?? 0).toBeGreaterThan(killedAt)
+    } finally {
+      await stack.platform.control("DELETE", "/faults")
+    }
+  })
+
   describe("two servers and a worker (Medusa's production set-up)", () => {
     let leftWaiting: Order[] = []
 
