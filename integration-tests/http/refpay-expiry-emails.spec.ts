@@ -3,8 +3,11 @@ import { Modules } from "@medusajs/framework/utils"
 import { TestEventUtils } from "@medusajs/test-utils"
 import { completeCart, placeRefpayOrder, prepareCart } from "../fixtures/checkout"
 import { expirySuite } from "../fixtures/expiry"
-import { captureCount, session } from "../fixtures/refpay-orders"
+import { captureCount, refundedTotal, session } from "../fixtures/refpay-orders"
+import { holdPlatformCall } from "../fixtures/hold"
+import { CANCEL_PATH } from "../fixtures/model-refpay"
 import { REFPAY_PROVIDER_ID } from "../fixtures/store"
+import { orderEdits } from "../fixtures/order-edit"
 import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite } from "../harness"
 import { pollRefpayPayments } from "../../src/sync/poll"
@@ -195,6 +198,102 @@ refpayIntegrationSuite(
         } finally {
           settings.cancelExpiredOrders = true
         }
+      })
+    })
+
+    describe("an unpaid order whose total changes (Medusa's order edit): the reference follows the amount", () => {
+      const { control, store } = ctx
+      const { orders, sessions, sent, storeView, payOnPlatform } = expirySuite(ctx)
+      const edits = orderEdits(ctx)
+      const byAge = (order: any) =>
+        [...sessions(order)].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))
+      const reissued = (count: number) => (o: any) =>
+        sessions(o).length === count &&
+        sessions(o).some((s: any) => s.status === "pending_authorization" && s.data?.refpay)
+      const placeTwo = () => orders.placeOrder({ items: [{ variant_id: store().variantId, quantity: 2 }] })
+
+      it("cancels the 44.97 reference of an order edited down to 24.98, issues and e-mails one for 24.98, and captures exactly that", async () => {
+        const { orderId, refpay } = await placeTwo()
+        const placed = await orders.adminOrder(orderId)
+        expect(placed.payment_collections[0].payment_sessions[0].data.amount_cents).toBe(4497)
+
+        await edits.setQuantity(orderId, placed.items[0].id, 1)
+        const order = await orders.waitForOrder(orderId, reissued(2), 30_000)
+        const [old, current] = byAge(order)
+        expect(Number(order.payment_collections[0].amount)).toBe(24.98)
+        expect(old).toMatchObject({ status: "canceled", data: { refpay: { status: "CANCELLED" } } })
+        expect((await control("GET", `/payments/${refpay.payment_id}`)).status).toBe("CANCELLED")
+        expect(await payOnPlatform(refpay.payment_id)).toBe(false)
+        expect(current.data.amount_cents).toBe(2498)
+        expect(Number((await control("GET", `/payments/${current.data.refpay.payment_id}`)).amount)).toBe(2498)
+
+        // The customer sees only the new reference, and is told by e-mail which one to pay now.
+        const view = await storeView(orderId)
+        expect(view.refpay).toMatchObject({ reference: current.data.refpay.reference, amount_cents: 2498 })
+        await waitFor(
+          async () => (await sent(orderId, "refpay-payment-details-changed")).length === 1,
+          10_000,
+          "e-mail"
+        )
+        const [email] = await sent(orderId, "refpay-payment-details-changed")
+        expect(email.data).toMatchObject({
+          entity: current.data.refpay.entity,
+          reference: current.data.refpay.reference,
+          amount_cents: 2498,
+          replaced_reference: { reference: old.data.refpay.reference, amount_cents: 4497 },
+        })
+
+        await control("POST", `/payments/${current.data.refpay.payment_id}/pay`)
+        const paid = await orders.waitForOrder(orderId, (o) => o.payment_status === "captured")
+        expect(captureCount(paid)).toBe(1)
+        expect(paid.payment_collections[0].payments.map((p: any) => Number(p.amount))).toEqual([24.98])
+      })
+
+      it("re-issues for the higher amount when items are added to an unpaid order", async () => {
+        const { orderId, refpay } = await orders.placeOrder()
+        await edits.addItems(orderId, store().variantId, 1)
+        const [old, current] = byAge(await orders.waitForOrder(orderId, reissued(2), 30_000))
+        expect(old.data.refpay.payment_id).toBe(refpay.payment_id)
+        expect(old.status).toBe("canceled")
+        expect(current.data.amount_cents).toBe(4497)
+        expect((await storeView(orderId)).refpay).toMatchObject({ amount_cents: 4497 })
+      })
+
+      it("records the old reference's payment when the customer paid it before the edit reached the platform: paid, never lost", async () => {
+        const { orderId, refpay } = await placeTwo()
+        const placed = await orders.adminOrder(orderId)
+        await control("POST", "/webhooks/config", { url: null })
+        await control("POST", `/payments/${refpay.payment_id}/pay`)
+
+        await edits.setQuantity(orderId, placed.items[0].id, 1)
+        const order = await orders.waitForOrder(orderId, (o) => captureCount(o) === 1, 30_000)
+        expect(order.payment_collections[0].payments.map((p: any) => Number(p.amount))).toEqual([44.97])
+        expect(sessions(order)).toHaveLength(1)
+        expect(await sent(orderId, "refpay-payment-details-changed")).toHaveLength(0)
+      })
+
+      it("records the payment and the platform's refund when the customer pays the old reference during its cancel call", async () => {
+        const { orderId, refpay } = await placeTwo()
+        const placed = await orders.adminOrder(orderId)
+        await control("POST", "/webhooks/config", { url: null })
+        // The sync's cancel call is held before the platform acts on it; the customer pays meanwhile.
+        const cancel = await holdPlatformCall(control, { path: CANCEL_PATH, method: "POST" })
+        const edited = edits.setQuantity(orderId, placed.items[0].id, 1)
+        await cancel.held()
+        await control("POST", `/payments/${refpay.payment_id}/pay`)
+        await cancel.release()
+        await edited
+
+        const order = await orders.waitForOrder(
+          orderId,
+          (o) => captureCount(o) === 1 && refundedTotal(o) === 4497,
+          30_000
+        )
+        expect((await control("GET", `/payments/${refpay.payment_id}`)).refunded_amount).toBe("4497")
+        expect(order.payment_collections[0].payments.map((p: any) => Number(p.amount))).toEqual([44.97])
+        // The customer got the money back from the platform; nothing was issued on top of a payment.
+        expect(sessions(order)).toHaveLength(1)
+        expect(await sent(orderId, "refpay-payment-details-changed")).toHaveLength(0)
       })
     })
 

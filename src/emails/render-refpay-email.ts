@@ -10,6 +10,7 @@ export const REFPAY_EMAIL_TEMPLATES = [
   "refpay-payment-instructions",
   "refpay-payment-reminder",
   "refpay-reference-expired",
+  "refpay-payment-details-changed",
 ] as const
 export type RefpayEmailTemplate = (typeof REFPAY_EMAIL_TEMPLATES)[number]
 export type RefpayEmailLocale = "pt" | "en"
@@ -31,6 +32,8 @@ export interface RefpayEmailData extends Partial<RefpayEmailReference> {
   shop_name?: string | null
   /** refpay-reference-expired: the reference that expired. */
   expired_reference?: RefpayEmailReference | null
+  /** refpay-payment-details-changed: the reference the new one replaces (the order's total changed). */
+  replaced_reference?: Omit<RefpayEmailReference, "expires_at"> | null
   /** refpay-reference-expired: "renewed" (entity/reference above are the new ones) or "cancelled". */
   outcome?: "renewed" | "cancelled"
   /** refpay-reference-expired with outcome "cancelled": where to order again. */
@@ -46,7 +49,14 @@ export interface RenderedEmail {
 type Texts = {
   subject: Record<RefpayEmailTemplate, (d: RefpayEmailData) => string>
   intro: Record<RefpayEmailTemplate, (d: RefpayEmailData) => string>
-  labels: { entity: string; reference: string; amount: string; deadline: string; expiredRef: string }
+  labels: {
+    entity: string
+    reference: string
+    amount: string
+    deadline: string
+    expiredRef: string
+    replacedRef: string
+  }
   howToPay: string
   orderAgain: (url: string | null | undefined) => string
   cancelledNoPay: string
@@ -64,6 +74,7 @@ const TEXTS: Record<RefpayEmailLocale, Texts> = {
         d.outcome === "cancelled"
           ? `${capital(order(d, "encomenda"))} cancelada por falta de pagamento`
           : `Nova referência para pagamento da ${order(d, "encomenda")}`,
+      "refpay-payment-details-changed": (d) => `Novos dados para pagamento da ${order(d, "encomenda")}`,
     },
     intro: {
       "refpay-payment-instructions": (d) =>
@@ -74,6 +85,8 @@ const TEXTS: Record<RefpayEmailLocale, Texts> = {
         d.outcome === "cancelled"
           ? `A referência da sua ${order(d, "encomenda")} expirou sem pagamento e a encomenda foi cancelada.`
           : `A referência da sua ${order(d, "encomenda")} expirou sem pagamento. Emitimos uma nova referência: use apenas esta.`,
+      "refpay-payment-details-changed": (d) =>
+        `O valor da sua ${order(d, "encomenda")} foi alterado. Emitimos uma nova referência com o novo montante: use apenas esta.`,
     },
     labels: {
       entity: "Entidade",
@@ -81,6 +94,7 @@ const TEXTS: Record<RefpayEmailLocale, Texts> = {
       amount: "Montante",
       deadline: "Data limite",
       expiredRef: "Referência expirada (não pague)",
+      replacedRef: "Referência anterior, cancelada (não pague)",
     },
     howToPay:
       "Pagamentos > Pagamentos de serviços/compras, com a entidade, a referência e o montante exatamente como indicados.",
@@ -98,6 +112,7 @@ const TEXTS: Record<RefpayEmailLocale, Texts> = {
         d.outcome === "cancelled"
           ? `${capital(order(d, "your order"))} was cancelled: not paid`
           : `New payment reference for ${order(d, "your order")}`,
+      "refpay-payment-details-changed": (d) => `New payment details for ${order(d, "your order")}`,
     },
     intro: {
       "refpay-payment-instructions": (d) =>
@@ -108,6 +123,8 @@ const TEXTS: Record<RefpayEmailLocale, Texts> = {
         d.outcome === "cancelled"
           ? `The reference for ${order(d, "your order")} expired unpaid and the order was cancelled.`
           : `The reference for ${order(d, "your order")} expired unpaid. Here is a new reference: use only this one.`,
+      "refpay-payment-details-changed": (d) =>
+        `The total of ${order(d, "your order")} changed. Here is a new reference for the new amount: use only this one.`,
     },
     labels: {
       entity: "Entity",
@@ -115,6 +132,7 @@ const TEXTS: Record<RefpayEmailLocale, Texts> = {
       amount: "Amount",
       deadline: "Pay by",
       expiredRef: "Expired reference (do not pay)",
+      replacedRef: "Previous reference, cancelled (do not pay)",
     },
     howToPay: "Payments > Services/purchases, with the entity, reference and amount exactly as shown.",
     orderAgain: (url) =>
@@ -164,7 +182,7 @@ export function renderRefpayEmail(
     )
     if (data.expires_at) rows.push([t.labels.deadline, formatEmailDeadline(data.expires_at, locale)])
   }
-  const expired = template === "refpay-reference-expired" && data.expired_reference ? data.expired_reference : null
+  const old = oldReference(template, data, t)
   const footer = cancelled ? [t.cancelledNoPay, t.orderAgain(data.order_again_url)] : [t.howToPay]
   const subject = t.subject[template](data)
   const intro = t.intro[template](data)
@@ -173,7 +191,7 @@ export function renderRefpayEmail(
     intro,
     "",
     ...rows.map(([label, value]) => `${label}: ${value}`),
-    ...(expired ? ["", `${t.labels.expiredRef}: ${expired.entity} / ${expired.reference}`] : []),
+    ...(old ? ["", `${old.label}: ${old.entity} / ${old.reference}`] : []),
     "",
     ...footer,
     ...(data.shop_name ? ["", data.shop_name] : []),
@@ -190,8 +208,8 @@ export function renderRefpayEmail(
           )
           .join("")}</table>`
       : "",
-    expired
-      ? `<p style="color:#6b7280">${escapeHtml(t.labels.expiredRef)}: <s>${escapeHtml(expired.entity)} / ${escapeHtml(expired.reference)}</s></p>`
+    old
+      ? `<p style="color:#6b7280">${escapeHtml(old.label)}: <s>${escapeHtml(old.entity)} / ${escapeHtml(old.reference)}</s></p>`
       : "",
     ...footer.map((line) => `<p>${escapeHtml(line)}</p>`),
     data.shop_name ? `<p>${escapeHtml(data.shop_name)}</p>` : "",
@@ -199,6 +217,15 @@ export function renderRefpayEmail(
   ].join("")
 
   return { subject, html, text }
+}
+
+/** The reference the customer must no longer pay (an expired one, or one an edit of the order replaced). */
+function oldReference(template: RefpayEmailTemplate, data: RefpayEmailData, t: Texts) {
+  if (template === "refpay-reference-expired" && data.expired_reference)
+    return { ...data.expired_reference, label: t.labels.expiredRef }
+  if (template === "refpay-payment-details-changed" && data.replaced_reference)
+    return { ...data.replaced_reference, label: t.labels.replacedRef }
+  return null
 }
 
 function capital(s: string): string {

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { refundKeyFor } from "../rules/identifiers"
-import { paymentCents } from "../rules/money"
+import { dueCents, paymentCents } from "../rules/money"
 import { isRefpayProviderId } from "../rules/provider-ids"
 import type { RefpaySessionData } from "../rules/session-data"
 
@@ -13,6 +13,8 @@ export interface RefpaySessionState {
   currencyCode: string
   data: RefpaySessionData
   paymentCollectionId: string
+  /** What the payment collection asks for now (Medusa's major units, and cents): an order edit changes it. */
+  collection: { amount: number; amountCents: number }
   payment: {
     id: string
     capturedAt: string | null
@@ -50,6 +52,7 @@ export async function loadRefpaySession(
       "data",
       "provider_id",
       "payment_collection_id",
+      "payment_collection.amount",
       "payment.id",
       "payment.captured_at",
       "payment.canceled_at",
@@ -73,6 +76,7 @@ export async function loadRefpaySession(
     currencyCode: row.currency_code,
     data: row.data,
     paymentCollectionId: row.payment_collection_id,
+    collection: collectionAmounts(row.payment_collection?.amount ?? row.amount),
     payment: row.payment
       ? {
           id: row.payment.id,
@@ -88,6 +92,11 @@ export async function loadRefpaySession(
       : null,
     siblings: await loadSiblings(container, row.id, row.payment_collection_id),
   }
+}
+
+function collectionAmounts(amount: unknown): RefpaySessionState["collection"] {
+  const major = Number(amount)
+  return { amount: major, amountCents: dueCents(major) }
 }
 
 /**

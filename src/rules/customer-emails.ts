@@ -5,6 +5,7 @@ import type { RefpayPaymentView } from "./payment-view"
 /** Templates a shop's e-mail provider maps to its own e-mails (or renders with `renderRefpayEmail`). */
 export const PAYMENT_REMINDER_TEMPLATE = "refpay-payment-reminder"
 export const REFERENCE_EXPIRED_TEMPLATE = "refpay-reference-expired"
+export const PAYMENT_DETAILS_CHANGED_TEMPLATE = "refpay-payment-details-changed"
 
 export type CustomerEmail = { send: true; notification: CreateNotificationDTO } | { send: false; reason: string }
 
@@ -71,6 +72,37 @@ export function referenceExpiredEmail(
   return {
     send: true,
     notification: notification(email, REFERENCE_EXPIRED_TEMPLATE, order, data, `refpay-expired-${expired.payment_id}`),
+  }
+}
+
+export interface DetailsChangedEmailData extends PaymentInstructionsData {
+  replaced_reference: { entity: string; reference: string; amount_cents: number }
+}
+
+/**
+ * The e-mail that follows an edit of an unpaid order: its total changed, so the old reference was cancelled and
+ * this is the one to pay. Once per replaced reference.
+ */
+export function paymentDetailsChangedEmail(
+  replaced: RefpayPaymentView,
+  order: PlacedOrder,
+  current: RefpayPaymentView
+): CustomerEmail {
+  const email = order.email?.trim()
+  if (!email) return { send: false, reason: "the order has no e-mail address" }
+  const data: DetailsChangedEmailData = {
+    ...paymentInstructionsData(current, order),
+    replaced_reference: { entity: replaced.entity, reference: replaced.reference, amount_cents: replaced.amount_cents },
+  }
+  return {
+    send: true,
+    notification: notification(
+      email,
+      PAYMENT_DETAILS_CHANGED_TEMPLATE,
+      order,
+      data,
+      `refpay-changed-${replaced.payment_id}`
+    ),
   }
 }
 

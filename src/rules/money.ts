@@ -48,6 +48,14 @@ export function toWholeCents(amount: BigNumberInput): number {
   return toCents(major)
 }
 
+/**
+ * What a payment collection asks for, in cents: like `toCents`, except that nothing due (Medusa sets an unpaid
+ * collection to 0 when an edit removes everything) is 0 instead of an error.
+ */
+export function dueCents(amount: BigNumberInput): number {
+  return MathBN.lte(MathBN.convert(amount), 0) ? 0 : toCents(amount)
+}
+
 /** Cents back to Medusa's major units, for amounts reported to Medusa (exact: cents / 100 has two decimals). */
 export function fromCents(cents: number): number {
   return MathBN.convert(cents).div(CENTS_PER_EURO).toNumber()

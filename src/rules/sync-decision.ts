@@ -7,8 +7,13 @@ export interface MedusaSide {
   captured: boolean
   orderId: string | null
   orderCanceled: boolean
-  /** Cents the session (and so the order) is for. */
+  /** Cents the session's reference is for. */
   amountCents: number
+  /**
+   * Cents the session's payment collection asks for now: Medusa changes it when the shop edits an unpaid order (an
+   * order edit, a claim, an exchange, a return), and the reference must follow it.
+   */
+  collectionAmountCents?: number
   /** Cents Medusa has recorded as refunded on the session's payment. */
   refundedCents?: number
   expiresAt: Date
@@ -49,6 +54,11 @@ export type SyncDecision =
   | { kind: "expire" }
   /** Still waiting: remember the check. */
   | { kind: "record_check" }
+  /**
+   * Still waiting, but the order's amount changed (the shop edited the unpaid order): cancel this reference and,
+   * once the platform has cancelled it, issue one for `amountCents` on the same order (none when nothing is due).
+   */
+  | { kind: "reissue"; amountCents: number }
   /** Paid, but not the amount of the order (or no amount at all): never captured automatically. */
   | { kind: "amount_mismatch" }
 
@@ -72,6 +82,11 @@ export function amountMatches(
   platform: Pick<PlatformSide, "amountCents">
 ): boolean {
   return platform.amountCents === medusa.amountCents
+}
+
+/** Whether the order's payment collection now asks for another amount than the session's reference. */
+export function amountChanged(medusa: Pick<MedusaSide, "amountCents" | "collectionAmountCents">): boolean {
+  return medusa.collectionAmountCents !== undefined && medusa.collectionAmountCents !== medusa.amountCents
 }
 
 /**
@@ -111,5 +126,7 @@ export function decideSync(medusa: MedusaSide, platform: PlatformSide, now: Date
   // The platform says the customer has yet to pay.
   if (current === "cancelled") return { kind: "cancel_reference" }
   if (platform.status.known && now.getTime() > medusa.expiresAt.getTime() + graceMs) return { kind: "expire" }
+  if (platform.status.known && medusa.orderId && amountChanged(medusa))
+    return { kind: "reissue", amountCents: medusa.collectionAmountCents! }
   return { kind: "record_check" }
 }

@@ -10,7 +10,7 @@ import { whileLeaseRenewed } from "./lock-lease"
 export { PAID_AFTER_CANCELLATION_EVENT } from "../workflows/refpay-sync/steps/record-payment"
 export { AMOUNT_MISMATCH_EVENT } from "../workflows/refpay-sync/steps/record-check"
 
-export type SyncReason = "webhook" | "poll" | "admin" | "order_canceled"
+export type SyncReason = "webhook" | "poll" | "admin" | "order_canceled" | "order_changed"
 
 export interface SyncResult {
   sessionId: string

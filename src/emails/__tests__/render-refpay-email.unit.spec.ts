@@ -72,6 +72,18 @@ describe("renderRefpayEmail: the plugin's e-mails for any provider", () => {
     expect(cancelled.text).toContain("https://shop.example/pt")
   })
 
+  it("after an edit of the order: the new reference and amount to pay, and the replaced one crossed out", () => {
+    const replaced_reference = { entity: "11111", reference: "222222222", amount_cents: 4497 }
+    const pt = renderRefpayEmail("refpay-payment-details-changed", { ...base, replaced_reference })
+    expect(pt.subject).toBe("Novos dados para pagamento da encomenda #1042")
+    expect(pt.text.replace(NBSP, " ")).toContain("Montante: 24,98 €")
+    expect(pt.text).toContain("Referência anterior, cancelada (não pague): 11111 / 222222222")
+    expect(pt.html).toContain("<s>11111 / 222222222</s>")
+    const en = renderRefpayEmail("refpay-payment-details-changed", { ...base, replaced_reference }, "en")
+    expect(en.subject).toBe("New payment details for your order #1042")
+    expect(en.text).toContain("Previous reference, cancelled (do not pay): 11111 / 222222222")
+  })
+
   it("has a subject, text and HTML for every template in both languages, with HTML escaped", () => {
     for (const template of REFPAY_EMAIL_TEMPLATES) {
       for (const locale of ["pt", "en"] as const) {

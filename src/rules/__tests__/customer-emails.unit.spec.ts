@@ -1,4 +1,4 @@
-import { paymentReminderEmail, referenceExpiredEmail } from "../customer-emails"
+import { paymentDetailsChangedEmail, paymentReminderEmail, referenceExpiredEmail } from "../customer-emails"
 import { ORDER, VIEW } from "./payment-view-fixture"
 
 const at = (iso: string) => new Date(iso)
@@ -59,6 +59,32 @@ describe("reference expired e-mail", () => {
     expect(referenceExpiredEmail(VIEW, ORDER, { cancelled: true })).toMatchObject({
       send: true,
       notification: { data: { outcome: "cancelled" } },
+    })
+  })
+})
+
+describe("payment details changed e-mail (an edit changed the unpaid order's total)", () => {
+  const current = { ...VIEW, payment_id: "new", reference: "012345678", amount_cents: 4497 }
+
+  it("carries the reference to pay now and the replaced one, once per replaced reference", () => {
+    expect(paymentDetailsChangedEmail(VIEW, ORDER, current)).toMatchObject({
+      send: true,
+      notification: {
+        template: "refpay-payment-details-changed",
+        idempotency_key: `refpay-changed-${VIEW.payment_id}`,
+        data: {
+          reference: "012345678",
+          amount_cents: 4497,
+          replaced_reference: { entity: VIEW.entity, reference: VIEW.reference, amount_cents: VIEW.amount_cents },
+        },
+      },
+    })
+  })
+
+  it("is not sent to an order without an e-mail address", () => {
+    expect(paymentDetailsChangedEmail(VIEW, { ...ORDER, email: " " }, current)).toEqual({
+      send: false,
+      reason: "the order has no e-mail address",
     })
   })
 })

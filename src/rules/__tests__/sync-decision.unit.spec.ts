@@ -117,6 +117,38 @@ describe("decideSync: what a webhook, the poll job or 'check now' does", () => {
     ).toEqual({ kind: "expire" })
   })
 
+  it("re-issues a waiting reference whose order's amount changed (an order edit), for the collection's new amount", () => {
+    const edited = medusa({ amountCents: 4497, collectionAmountCents: 2498 })
+    expect(decideSync(edited, platform("WAITING", 4497), NOW, GRACE)).toEqual({ kind: "reissue", amountCents: 2498 })
+    expect(decideSync(medusa({ collectionAmountCents: 4497 }), platform("WAITING"), NOW, GRACE)).toEqual({
+      kind: "reissue",
+      amountCents: 4497,
+    })
+    expect(decideSync(medusa({ collectionAmountCents: 0 }), platform("WAITING"), NOW, GRACE)).toEqual({
+      kind: "reissue",
+      amountCents: 0,
+    })
+    expect(decideSync(medusa({ collectionAmountCents: 2498 }), platform("WAITING"), NOW, GRACE)).toEqual({
+      kind: "record_check",
+    })
+  })
+
+  it("records the old reference's payment when it was paid before the order's amount changed: never lost", () => {
+    const edited = medusa({ amountCents: 4497, collectionAmountCents: 2498 })
+    expect(decideSync(edited, platform("APPROVED", 4497), NOW, GRACE)).toEqual({ kind: "capture" })
+  })
+
+  it("never re-issues on a status it does not know, nor a reference of a cancelled order or without an order", () => {
+    const edited = { amountCents: 4497, collectionAmountCents: 2498 }
+    expect(decideSync(medusa(edited), platform("SOMETHING_NEW", 4497), NOW, GRACE)).toEqual({ kind: "record_check" })
+    expect(decideSync(medusa({ ...edited, orderCanceled: true }), platform("WAITING"), NOW, GRACE)).toEqual({
+      kind: "cancel_reference",
+    })
+    expect(decideSync(medusa({ ...edited, orderId: null }), platform("WAITING"), NOW, GRACE)).toEqual({
+      kind: "record_check",
+    })
+  })
+
   it("never expires on a status it does not know", () => {
     const long = medusa({ expiresAt: new Date("2026-01-01T00:00:00Z") })
     expect(decideSync(long, platform("SOMETHING_NEW"), NOW, GRACE)).toEqual({ kind: "record_check" })

@@ -7,7 +7,7 @@ import { renewalRefusal } from "../../rules/expiry-policy"
 import { loadRefpaySession } from "../../queries/refpay-session-state"
 import { refpaySessionLockKey, SESSION_LOCK_WAIT_SECONDS } from "../refpay-sync/session-lock"
 import { loadOrderPaymentView } from "../../queries/payment-view"
-import { renewRefpayReferenceWorkflow } from "./renew-reference"
+import { renewalOf, renewRefpayReferenceWorkflow } from "./renew-reference"
 
 /**
  * The admin's "Issue a new reference": the same renewal as the expiry policy's, for an open order whose references
@@ -27,16 +27,7 @@ export async function issueNewRefpayReference(container: MedusaContainer, orderI
       })
       if (refusal)
         throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `A new REFPAY reference cannot be issued: ${refusal}.`)
-      const { result: newSessionId } = await renewRefpayReferenceWorkflow(container).run({
-        input: {
-          previous_session_id: session.id,
-          payment_collection_id: session.paymentCollectionId,
-          provider_id: session.providerId,
-          amount: session.amount,
-          currency_code: session.currencyCode,
-          customer: session.data.customer ?? null,
-        },
-      })
+      const { result: newSessionId } = await renewRefpayReferenceWorkflow(container).run({ input: renewalOf(session) })
       const renewed = await loadRefpaySession(container, newSessionId)
       const oldView = buildPaymentView(session)
       const newView = renewed && buildPaymentView(renewed)

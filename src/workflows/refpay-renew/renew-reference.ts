@@ -2,6 +2,7 @@ import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { RefpaySessionData } from "../../rules/session-data"
+import type { RefpaySessionState } from "../../queries/refpay-session-state"
 import { writeSession } from "../refpay-sync/steps/session-write"
 
 export interface RenewReferenceInput {
@@ -13,6 +14,21 @@ export interface RenewReferenceInput {
   amount: number
   currency_code: string
   customer: RefpaySessionData["customer"] | null
+}
+
+/**
+ * The renewal of a session's reference: on the same payment collection, for what the collection asks for now (an
+ * order edit may have changed it since the old reference was issued), with the customer details the old one had.
+ */
+export function renewalOf(state: RefpaySessionState): RenewReferenceInput {
+  return {
+    previous_session_id: state.id,
+    payment_collection_id: state.paymentCollectionId,
+    provider_id: state.providerId,
+    amount: state.collection.amount,
+    currency_code: state.currencyCode,
+    customer: state.data.customer ?? null,
+  }
 }
 
 /**
@@ -55,8 +71,9 @@ const authorizeRenewalStep = createStep("refpay-issue-renewed-reference", async 
 export const renewRefpayReferenceWorkflowId = "refpay-renew-reference"
 
 /**
- * Spec 3 rule 2, "the merchant asks the customer for a new payment": a new reference for the same amount on the
- * same order. Used by the expiry policy `renew` and by the admin's "Issue a new reference".
+ * Spec 3 rule 2, "the merchant asks the customer for a new payment": a new reference on the same order, for what
+ * its payment collection asks for. Used by the expiry policy `renew`, by the admin's "Issue a new reference", and
+ * when an edit changed the amount of an unpaid order.
  */
 export const renewRefpayReferenceWorkflow = createWorkflow(
   renewRefpayReferenceWorkflowId,

@@ -22,6 +22,7 @@ const BRANCHES: Record<Kind, { cancelReference: boolean; capture: boolean; flagL
   cancel_reference: { cancelReference: true, capture: false, flagLate: false },
   expire: { cancelReference: true, capture: false, flagLate: false },
   amount_mismatch: { cancelReference: false, capture: false, flagLate: false },
+  reissue: { cancelReference: true, capture: false, flagLate: false },
 }
 
 type Read = Extract<RefpayReading, { kind: "read" }>
@@ -62,9 +63,20 @@ export function cancelsOrder(reading: RefpayReading, expiry: ExpiryOutcome | und
   return reading.decision.kind === "cancel_order" || (reading.decision.kind === "expire" && expiry === "cancel_order")
 }
 
-/** After an expiry: a new reference for the same order (expiry policy `renew`, within the renewal limit)? */
-export function renewsReference(reading: RefpayReading, expiry: ExpiryOutcome | undefined): reading is Read {
-  return expires(reading) && expiry === "renew"
+/**
+ * A new reference for the same order, for what its payment collection asks now: after an expiry (policy `renew`,
+ * within the renewal limit), or after the order's amount changed and the platform cancelled the old reference
+ * (never when the customer's payment met the cancellation: the next pass records that payment).
+ */
+export function renewsReference(
+  reading: RefpayReading,
+  expiry: ExpiryOutcome | undefined,
+  cancelled: CancelOutcome
+): reading is Read {
+  if (reading.kind !== "read") return false
+  const { decision } = reading
+  if (decision.kind === "expire") return expiry === "renew"
+  return decision.kind === "reissue" && decision.amountCents > 0 && cancelled.platformDid === "cancelled"
 }
 
 /** The platform met the customer's payment when asked to cancel: a second pass records what it did. */

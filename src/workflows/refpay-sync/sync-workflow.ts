@@ -1,6 +1,6 @@
 import { acquireLockStep, cancelOrderWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { renewRefpayReferenceWorkflow } from "../refpay-renew/renew-reference"
+import { renewalOf, renewRefpayReferenceWorkflow } from "../refpay-renew/renew-reference"
 import {
   asksPlatformToCancel,
   cancelMetPayment,
@@ -85,21 +85,11 @@ export const refpaySyncPassWorkflow = createWorkflow("refpay-sync-pass", (input:
       })),
     })
   })
-  const renewed = when("refpay-when-renewed", { reading, expiry }, ({ reading, expiry }) =>
-    renewsReference(reading, expiry)
+  const renewed = when("refpay-when-renewed", { reading, expiry, cancelled }, ({ reading, expiry, cancelled }) =>
+    renewsReference(reading, expiry, cancelled)
   ).then(() =>
     renewRefpayReferenceWorkflow.runAsStep({
-      input: transform({ reading }, ({ reading }) => {
-        const { state } = readingOf(reading)
-        return {
-          previous_session_id: state.id,
-          payment_collection_id: state.paymentCollectionId,
-          provider_id: state.providerId,
-          amount: state.amount,
-          currency_code: state.currencyCode,
-          customer: state.data.customer ?? null,
-        }
-      }),
+      input: transform({ reading }, ({ reading }) => renewalOf(readingOf(reading).state)),
     })
   )
   const renewedSessionId = transform({ renewed }, ({ renewed }): string | null => renewed ?? null)

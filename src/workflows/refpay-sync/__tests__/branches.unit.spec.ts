@@ -43,6 +43,10 @@ describe("the sync workflow's branches (which when() runs which steps)", () => {
     [{ kind: "cancel_reference" }, { cancel: true, capture: false, flagLate: false }],
     [{ kind: "expire" }, { cancel: true, capture: false, flagLate: false }],
     [{ kind: "cancel_order" }, { cancel: false, capture: false, flagLate: false }],
+    [
+      { kind: "reissue", amountCents: 2498 },
+      { cancel: true, capture: false, flagLate: false },
+    ],
   ] as never)("%j asks the platform to cancel / captures / flags a late payment: %j", (decision, want) => {
     const reading = read(decision)
     expect({
@@ -76,11 +80,24 @@ describe("the sync workflow's branches (which when() runs which steps)", () => {
     expect(cancelsOrder(read({ kind: "expire" }, null), "cancel_order")).toBe(false)
   })
 
+  const CANCELLED = { platformDid: "cancelled", platformPaid: false, data: null } as const
+  const REFUNDED = { platformDid: "refunded", platformPaid: true, data: null } as const
+  const REFUSED_PAID = { platformDid: "refused_paid", platformPaid: true, data: null } as const
+
   it("renews only an expired reference the policy renews", () => {
     expect(expires(read({ kind: "expire" }))).toBe(true)
-    expect(renewsReference(read({ kind: "expire" }), "renew")).toBe(true)
-    expect(renewsReference(read({ kind: "expire" }), "cancel_order")).toBe(false)
-    expect(renewsReference(read({ kind: "capture" }), "renew")).toBe(false)
+    expect(renewsReference(read({ kind: "expire" }), "renew", CANCELLED)).toBe(true)
+    expect(renewsReference(read({ kind: "expire" }), "cancel_order", CANCELLED)).toBe(false)
+    expect(renewsReference(read({ kind: "capture" }), "renew", CANCELLED)).toBe(false)
+  })
+
+  it("issues a reference for an edited order's new amount only once the platform cancelled the old one", () => {
+    const reissue = read({ kind: "reissue", amountCents: 2498 })
+    expect(renewsReference(reissue, undefined, CANCELLED)).toBe(true)
+    expect(renewsReference(reissue, undefined, REFUNDED)).toBe(false)
+    expect(renewsReference(reissue, undefined, REFUSED_PAID)).toBe(false)
+    expect(renewsReference(read({ kind: "reissue", amountCents: 0 }), undefined, CANCELLED)).toBe(false)
+    expect(renewsReference(FAILED, undefined, CANCELLED)).toBe(false)
   })
 
   it("runs a second pass only when the cancellation met the customer's payment", () => {

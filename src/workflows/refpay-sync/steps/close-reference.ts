@@ -32,7 +32,8 @@ export function syncedData(reading: Read): RefpaySessionData {
 }
 
 /**
- * Cancels the reference on the platform (an order cancelled in Medusa, or a reference unpaid past validity).
+ * Cancels the reference on the platform (an order cancelled in Medusa, a reference unpaid past validity, or one
+ * for an amount the order no longer has).
  * Whatever the platform did is returned: a cancellation, or a refund if the payment landed first.
  */
 export const cancelRefpayReferenceStep = createStep(
@@ -73,6 +74,7 @@ export function sessionUpdate(reading: RefpayReading, cancelled: CancelOutcome):
     case "mark_canceled":
       return { id: state.id, data: syncedData(reading), status: "canceled" }
     case "cancel_reference":
+    case "reissue":
       return cancelled.platformPaid
         ? null
         : { id: state.id, data: cancelled.data ?? syncedData(reading), status: "canceled" }

@@ -1,5 +1,10 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { paymentReminderEmail, referenceExpiredEmail, type CustomerEmail } from "../../../rules/customer-emails"
+import {
+  paymentDetailsChangedEmail,
+  paymentReminderEmail,
+  referenceExpiredEmail,
+  type CustomerEmail,
+} from "../../../rules/customer-emails"
 import { buildPaymentView } from "../../../rules/payment-view"
 import { sendRefpayNotification } from "../../refpay-notify/send-notification"
 import { loadRefpaySession } from "../../../queries/refpay-session-state"
@@ -7,8 +12,9 @@ import { refpayProviderFor } from "../../../providers/refpay/lookup"
 import type { RefpayReading } from "./read-refpay-payment"
 
 /**
- * The customer e-mails the sync sends: the reminder before a waiting reference expires, and after an expiry either
- * the new reference (renewed) or the news that the order was cancelled unpaid. Each once per reference (Medusa's
+ * The customer e-mails the sync sends: the reminder before a waiting reference expires; after an expiry either the
+ * new reference (renewed) or the news that the order was cancelled unpaid; after an edit changed the order's total,
+ * the reference for the new amount. Each once per reference (Medusa's
  * notification idempotency key), best effort: a failure to send never undoes or blocks the payment's change.
  */
 export const notifyRefpayCustomerStep = createStep(
@@ -36,6 +42,14 @@ export const notifyRefpayCustomerStep = createStep(
       const renewedView = renewed && buildPaymentView(renewed)
       if (expiredView)
         email = referenceExpiredEmail(expiredView, order, renewedView ? { renewed: renewedView } : { cancelled: true })
+    } else if (reading.decision.kind === "reissue" && input.renewedSessionId) {
+      const [replaced, current] = await Promise.all([
+        loadRefpaySession(container, reading.state.id),
+        loadRefpaySession(container, input.renewedSessionId),
+      ])
+      const replacedView = replaced && buildPaymentView(replaced)
+      const currentView = current && buildPaymentView(current)
+      if (replacedView && currentView) email = paymentDetailsChangedEmail(replacedView, order, currentView)
     }
     if (!email?.send) return new StepResponse<string | null>(null)
     await sendRefpayNotification(container, email.notification)

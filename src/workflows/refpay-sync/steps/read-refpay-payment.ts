@@ -42,6 +42,7 @@ export async function readRefpayPayment(
       orderId: state.order?.id ?? null,
       orderCanceled: state.order?.status === "canceled",
       amountCents: state.data.amount_cents,
+      collectionAmountCents: state.collection.amountCents,
       refundedCents: state.payment?.refundedCents ?? 0,
       expiresAt,
       latePaymentRecorded: !!state.data.paid_after_cancellation_at,
