@@ -86,6 +86,7 @@ refpayIntegrationSuite(
         "/admin/refpay/attention/expiring",
         `/admin/refpay/search?reference=${reference}`,
         `/admin/refpay/orders/${orderId}`,
+        `/admin/refpay/orders/${orderId}/payment-requests`,
       ]
       const statuses: Record<string, number> = {}
       for (const path of reads) statuses[path] = (await call("GET", path, viewer!)).status
@@ -98,6 +99,7 @@ refpayIntegrationSuite(
       const buttons = [
         `/admin/refpay/orders/${orderId}/renew`,
         `/admin/refpay/orders/${orderId}/sync`,
+        `/admin/refpay/orders/${orderId}/payment-requests`,
         `/admin/refpay/late-payments/${late.sessionId}/refund`,
         "/admin/refpay/connection-test",
         "/admin/refpay/webhooks/test-event",

@@ -7,7 +7,7 @@ import { captureCount, refundedTotal, session } from "../fixtures/refpay-orders"
 import { holdPlatformCall } from "../fixtures/hold"
 import { CANCEL_PATH } from "../fixtures/model-refpay"
 import { REFPAY_PROVIDER_ID } from "../fixtures/store"
-import { orderEdits } from "../fixtures/order-edit"
+import { adminCreatedOrder, orderEdits } from "../fixtures/order-edit"
 import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite } from "../harness"
 import { pollRefpayPayments } from "../../src/sync/poll"
@@ -294,6 +294,134 @@ refpayIntegrationSuite(
         // The customer got the money back from the platform; nothing was issued on top of a payment.
         expect(sessions(order)).toHaveLength(1)
         expect(await sent(orderId, "refpay-payment-details-changed")).toHaveLength(0)
+      })
+    })
+
+    describe("an outstanding amount on a placed order: a REFPAY reference requested from the admin or the storefront", () => {
+      const { api, adminHeaders, storeHeaders, control, store } = ctx
+      const { orders, sent } = expirySuite(ctx)
+      const edits = orderEdits(ctx)
+      const requests = (orderId: string) => `/refpay/orders/${orderId}/payment-requests`
+      const adminRequests = async (orderId: string) =>
+        (await api.get(`/admin${requests(orderId)}`, adminHeaders())).data
+      const outstanding = async (orderId: string) =>
+        (await api.get(`/admin/orders/${orderId}?fields=summary`, adminHeaders())).data.order.summary.pending_difference
+
+      /** A paid 24.98 order to which the shop owner adds one 19.99 item: Medusa opens a collection for the 19.99. */
+      async function paidOrderWithDifference() {
+        const { orderId, refpay } = await orders.placeOrder()
+        await control("POST", `/payments/${refpay.payment_id}/pay`)
+        await orders.waitForOrder(orderId, (o) => o.payment_status === "captured")
+        await edits.addItems(orderId, store().variantId, 1)
+        const { collections } = await adminRequests(orderId)
+        const due = collections.find((c: any) => c.state === "requestable")
+        return { orderId, collectionId: due.id as string }
+      }
+
+      it("lists the order's collections, issues a reference for exactly the 19.99 due, e-mails it, and the capture brings the outstanding amount to 0", async () => {
+        const { orderId, collectionId } = await paidOrderWithDifference()
+        const before = await adminRequests(orderId)
+        expect(before.outstanding_cents).toBe(1999)
+        expect(before.collections).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ state: "paid", amount_cents: 2498 }),
+            expect.objectContaining({ id: collectionId, state: "requestable", amount_cents: 1999, refpay: null }),
+          ])
+        )
+
+        const { data } = await api.post(
+          `/admin${requests(orderId)}`,
+          { payment_collection_id: collectionId },
+          adminHeaders()
+        )
+        expect(data.payment_collection_id).toBe(collectionId)
+        expect(data.refpay).toMatchObject({
+          entity: expect.any(String),
+          reference: expect.stringMatching(/^\d{9}$/),
+          amount_cents: 1999,
+          status: "awaiting",
+          expires_at: expect.any(String),
+        })
+        expect(Number((await control("GET", `/payments/${data.refpay.payment_id}`)).amount)).toBe(1999)
+        await waitFor(
+          async () =>
+            (await sent(orderId, "refpay-payment-instructions")).some(
+              (n) => n.data.reference === data.refpay.reference
+            ),
+          10_000,
+          "the requested reference's e-mail"
+        )
+
+        await control("POST", `/payments/${data.refpay.payment_id}/pay`)
+        await waitFor(async () => (await outstanding(orderId)) === 0, 20_000, "outstanding amount 0")
+        const order = await orders.adminOrder(orderId)
+        expect(captureCount(order)).toBe(2)
+        expect(order.payment_collections.map((c: any) => c.status).sort()).toEqual(["completed", "completed"])
+        expect((await adminRequests(orderId)).collections.every((c: any) => c.state === "paid")).toBe(true)
+      })
+
+      it("gives the storefront the same reference however often it asks, and only one platform payment", async () => {
+        const { orderId, collectionId } = await paidOrderWithDifference()
+        const ask = () =>
+          api.post(`/store${requests(orderId)}`, { payment_collection_id: collectionId }, storeHeaders())
+        const [first, second] = await Promise.all([ask(), ask()])
+        const third = await ask()
+        expect(first.data.refpay).toMatchObject({ amount_cents: 1999 })
+        expect([second.data.refpay.reference, third.data.refpay.reference]).toEqual([
+          first.data.refpay.reference,
+          first.data.refpay.reference,
+        ])
+        const order = await orders.adminOrder(orderId)
+        const due = order.payment_collections.find((c: any) => c.id === collectionId)
+        expect(due.payment_sessions.filter((s: any) => s.data?.refpay)).toHaveLength(1)
+        const listed = (await api.get(`/store${requests(orderId)}`, storeHeaders())).data
+        expect(listed.collections.find((c: any) => c.id === collectionId).refpay.reference).toBe(
+          first.data.refpay.reference
+        )
+      })
+
+      it("refuses to fulfil while the difference's reference is unpaid", async () => {
+        const { orderId, collectionId } = await paidOrderWithDifference()
+        await api.post(`/admin${requests(orderId)}`, { payment_collection_id: collectionId }, adminHeaders())
+        const order = await orders.adminOrder(orderId)
+        const fulfil = await api
+          .post(
+            `/admin/orders/${orderId}/fulfillments`,
+            {
+              items: order.items.map((i: any) => ({ id: i.id, quantity: i.quantity })),
+              location_id: store().stockLocationId,
+            },
+            adminHeaders()
+          )
+          .catch((error: any) => error.response)
+        expect(fulfil.status).toBe(400)
+        expect(fulfil.data.message).toMatch(/has not been received/)
+      })
+
+      it("takes payment by REFPAY for an order created in the admin (a draft order converted)", async () => {
+        const orderId = await adminCreatedOrder(ctx)
+        const before = await adminRequests(orderId)
+        expect(before.outstanding_cents).toBe(2498)
+        const { data } = await api.post(`/admin${requests(orderId)}`, {}, adminHeaders())
+        expect(data.refpay).toMatchObject({ amount_cents: 2498, status: "awaiting" })
+        await control("POST", `/payments/${data.refpay.payment_id}/pay`)
+        await waitFor(async () => (await outstanding(orderId)) === 0, 20_000, "outstanding amount 0")
+        expect(captureCount(await orders.adminOrder(orderId))).toBe(1)
+      })
+
+      it("refuses a request when nothing is due, and a collection of another order", async () => {
+        const { orderId, refpay } = await orders.placeOrder()
+        await control("POST", `/payments/${refpay.payment_id}/pay`)
+        await orders.waitForOrder(orderId, (o) => o.payment_status === "captured")
+        const nothing = await api.post(`/admin${requests(orderId)}`, {}, adminHeaders()).catch((e: any) => e.response)
+        expect(nothing.status).toBe(400)
+        expect(nothing.data.message).toMatch(/nothing to pay/i)
+
+        const other = await paidOrderWithDifference()
+        const foreign = await api
+          .post(`/admin${requests(orderId)}`, { payment_collection_id: other.collectionId }, adminHeaders())
+          .catch((e: any) => e.response)
+        expect(foreign.status).toBe(404)
       })
     })
 

@@ -39,6 +39,7 @@ import {
   AdminRefpayRegistrationBody,
   AdminRefpayRegistrationQuery,
   AdminRefpaySearchQuery,
+  RefpayPaymentRequestBody,
 } from "./admin/refpay/validators"
 
 /** Webhook bodies are small JSON events; anything over this is refused with 413 before it is read further. */
@@ -207,6 +208,11 @@ export default defineMiddlewares({
       middlewares: [refpayPlacedOrderSessions],
     },
     {
+      matcher: "/store/refpay/orders/:id/payment-requests",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(RefpayPaymentRequestBody)],
+    },
+    {
       matcher: "/admin/orders/:id/fulfillments",
       method: ["POST"],
       middlewares: [refpayFulfillmentGuard],
@@ -249,6 +255,12 @@ export default defineMiddlewares({
       ...REFPAY_POLICIES.refund,
     },
     {
+      matcher: "/admin/refpay/orders/:id/payment-requests",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(RefpayPaymentRequestBody)],
+      ...REFPAY_POLICIES.updateOrder,
+    },
+    {
       matcher: "/admin/refpay/webhooks/deliveries",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(AdminRefpayDeliveriesQuery, {})],
@@ -269,6 +281,7 @@ export default defineMiddlewares({
     // Routes with nothing else to declare than who may use them.
     { matcher: "/admin/refpay/attention", method: ["GET"], ...REFPAY_POLICIES.readPayments },
     { matcher: "/admin/refpay/orders/:id", method: ["GET"], ...REFPAY_POLICIES.readPayments },
+    { matcher: "/admin/refpay/orders/:id/payment-requests", method: ["GET"], ...REFPAY_POLICIES.readPayments },
     { matcher: "/admin/refpay/orders/:id/sync", method: ["POST"], ...REFPAY_POLICIES.updateOrder },
     { matcher: "/admin/refpay/orders/:id/renew", method: ["POST"], ...REFPAY_POLICIES.updateOrder },
   ],

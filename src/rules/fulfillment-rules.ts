@@ -1,4 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
+import { PAID_COLLECTION_STATUSES } from "./outstanding"
 import { isRefpayProviderId } from "./provider-ids"
 
 export interface GuardedCollection {
@@ -8,9 +9,6 @@ export interface GuardedCollection {
   payment_sessions?: { provider_id?: string | null; data?: Record<string, unknown> | null }[] | null
 }
 
-/** Collection statuses at which the money is in: fully captured (refunds afterwards are the shop's own decision). */
-const PAID_STATUSES = new Set(["completed", "partially_refunded", "refunded"])
-
 /**
  * Spec 3, rule 1: an order must not be fulfilled while its REFPAY payment is WAITING; fulfil only once APPROVED
  * (captured in Medusa). Orders paid with other providers are not our business.
@@ -19,7 +17,7 @@ export function assertRefpayOrderFulfillable(collections: GuardedCollection[]): 
   for (const collection of collections) {
     const session = collection.payment_sessions?.find((s) => isRefpayProviderId(s.provider_id))
     if (!session) continue
-    if (PAID_STATUSES.has(String(collection.status))) continue
+    if (PAID_COLLECTION_STATUSES.has(String(collection.status))) continue
     const reference = (session.data?.refpay as { reference?: string; entity?: string } | null | undefined) ?? null
     const detail = reference?.reference ? ` (entity ${reference.entity}, reference ${reference.reference})` : ""
     throw new MedusaError(

@@ -44,6 +44,23 @@ export function paymentInstructionsNotification(
   view: RefpayPaymentView,
   order: PlacedOrder
 ): PaymentInstructionsDecision {
+  return instructions(view, order, "order.placed", `refpay-instructions-${order.id}`)
+}
+
+/**
+ * The same e-mail for a reference the shop or the customer requested for an outstanding amount of a placed order
+ * (an edit, a claim, an exchange, an order created in the admin): once per reference.
+ */
+export function requestedPaymentNotification(view: RefpayPaymentView, order: PlacedOrder): PaymentInstructionsDecision {
+  return instructions(view, order, "refpay.payment_requested", `refpay-requested-${view.payment_id}`)
+}
+
+function instructions(
+  view: RefpayPaymentView,
+  order: PlacedOrder,
+  trigger: string,
+  key: string
+): PaymentInstructionsDecision {
   const email = order.email?.trim()
   if (!email) return { send: false, reason: "the order has no e-mail address" }
   if (view.status !== "awaiting") return { send: false, reason: `the payment is already ${view.status}` }
@@ -55,10 +72,10 @@ export function paymentInstructionsNotification(
       channel: "email",
       template: PAYMENT_INSTRUCTIONS_TEMPLATE,
       data: { ...paymentInstructionsData(view, order) },
-      trigger_type: "order.placed",
+      trigger_type: trigger,
       resource_id: order.id,
       resource_type: "order",
-      idempotency_key: `refpay-instructions-${order.id}`,
+      idempotency_key: key,
     },
   }
 }

@@ -31,6 +31,7 @@ export const SHOPPER_PAYMENT_UNAVAILABLE =
  * answers an UNEXPECTED_STATE with a 500 carrying its message.
  */
 const SHOPPER_READABLE_TYPES = new Set<string>([
+  MedusaError.Types.NOT_FOUND,
   MedusaError.Types.NOT_ALLOWED,
   MedusaError.Types.INVALID_DATA,
   MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,

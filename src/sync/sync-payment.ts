@@ -5,6 +5,7 @@ import type { SyncDecision } from "../rules/sync-decision"
 import type { RefpayReading } from "../workflows/refpay-sync/steps/read-refpay-payment"
 import { refpaySyncWorkflow } from "../workflows/refpay-sync/sync-workflow"
 import { refpaySessionLockKey, SYNC_LOCK_LEASE_SECONDS } from "../workflows/refpay-sync/session-lock"
+import { asError } from "../rules/workflow-errors"
 import { whileLeaseRenewed } from "./lock-lease"
 
 export { PAID_AFTER_CANCELLATION_EVENT } from "../workflows/refpay-sync/steps/record-payment"
@@ -82,19 +83,6 @@ async function cancelSupersededReferences(
         )
     )
   }
-}
-
-/**
- * Medusa 2.21.2 hands the caller an error raised in a workflow run as a step (`runAsStep`) as a plain object
- * (message, type, `__isMedusaError`): made an Error again, of Medusa's type when it was one, so callers get an Error.
- */
-function asError(error: unknown): Error {
-  if (error instanceof Error) return error
-  const plain = (error ?? {}) as { message?: string; type?: string; __isMedusaError?: boolean }
-  const message = plain.message ?? String(error)
-  return plain.__isMedusaError
-    ? new MedusaError(plain.type ?? MedusaError.Types.UNEXPECTED_STATE, message)
-    : new Error(message)
 }
 
 function checkFailed(reading: Extract<RefpayReading, { kind: "failed" }>): MedusaError {

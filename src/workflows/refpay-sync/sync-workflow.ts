@@ -1,6 +1,6 @@
 import { acquireLockStep, cancelOrderWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { renewalOf, renewRefpayReferenceWorkflow } from "../refpay-renew/renew-reference"
+import { renewalOf, issueRefpayReferenceWorkflow } from "../refpay-reference/issue-reference"
 import {
   asksPlatformToCancel,
   cancelMetPayment,
@@ -88,7 +88,7 @@ export const refpaySyncPassWorkflow = createWorkflow("refpay-sync-pass", (input:
   const renewed = when("refpay-when-renewed", { reading, expiry, cancelled }, ({ reading, expiry, cancelled }) =>
     renewsReference(reading, expiry, cancelled)
   ).then(() =>
-    renewRefpayReferenceWorkflow.runAsStep({
+    issueRefpayReferenceWorkflow.runAsStep({
       input: transform({ reading }, ({ reading }) => renewalOf(readingOf(reading).state)),
     })
   )

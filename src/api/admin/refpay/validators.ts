@@ -16,6 +16,15 @@ const providerId = z
   .max(100)
   .optional()
 
+/**
+ * `POST /admin/refpay/orders/:id/payment-requests` and its store twin: which of the order's payment collections to
+ * pay; without it, the order's open one (or a new one for what the order still owes).
+ */
+export const RefpayPaymentRequestBody = z.object({
+  payment_collection_id: z.string().trim().min(1).max(100).optional(),
+})
+export type RefpayPaymentRequestBodyType = z.infer<typeof RefpayPaymentRequestBody>
+
 /** `POST /admin/refpay/late-payments/:session_id/refund` takes no input. */
 export const AdminRefpayEmptyBody = z.object({})
 

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { toMedusaError } from "../../../../../../rules/platform-errors"
-import { issueNewRefpayReference } from "../../../../../../workflows/refpay-renew/issue-new-reference"
+import { issueNewRefpayReference } from "../../../../../../workflows/refpay-reference/issue-new-reference"
 import { loadLastCheck } from "../../../../../../queries/last-check"
 import { loadOrderPaymentView } from "../../../../../../queries/payment-view"
 

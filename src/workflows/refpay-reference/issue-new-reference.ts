@@ -7,7 +7,7 @@ import { renewalRefusal } from "../../rules/expiry-policy"
 import { loadRefpaySession } from "../../queries/refpay-session-state"
 import { refpaySessionLockKey, SESSION_LOCK_WAIT_SECONDS } from "../refpay-sync/session-lock"
 import { loadOrderPaymentView } from "../../queries/payment-view"
-import { renewalOf, renewRefpayReferenceWorkflow } from "./renew-reference"
+import { renewalOf, issueRefpayReferenceWorkflow } from "./issue-reference"
 
 /**
  * The admin's "Issue a new reference": the same renewal as the expiry policy's, for an open order whose references
@@ -27,7 +27,7 @@ export async function issueNewRefpayReference(container: MedusaContainer, orderI
       })
       if (refusal)
         throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `A new REFPAY reference cannot be issued: ${refusal}.`)
-      const { result: newSessionId } = await renewRefpayReferenceWorkflow(container).run({ input: renewalOf(session) })
+      const { result: newSessionId } = await issueRefpayReferenceWorkflow(container).run({ input: renewalOf(session) })
       const renewed = await loadRefpaySession(container, newSessionId)
       const oldView = buildPaymentView(session)
       const newView = renewed && buildPaymentView(renewed)

@@ -5,9 +5,7 @@ import type { RefpaySessionData } from "../../rules/session-data"
 import type { RefpaySessionState } from "../../queries/refpay-session-state"
 import { writeSession } from "../refpay-sync/steps/session-write"
 
-export interface RenewReferenceInput {
-  /** The session whose reference expired or was cancelled unpaid. */
-  previous_session_id: string
+export interface IssueReferenceInput {
   payment_collection_id: string
   provider_id: string
   /** Major units, as Medusa stores the session amount. */
@@ -20,9 +18,8 @@ export interface RenewReferenceInput {
  * The renewal of a session's reference: on the same payment collection, for what the collection asks for now (an
  * order edit may have changed it since the old reference was issued), with the customer details the old one had.
  */
-export function renewalOf(state: RefpaySessionState): RenewReferenceInput {
+export function renewalOf(state: RefpaySessionState): IssueReferenceInput {
   return {
-    previous_session_id: state.id,
     payment_collection_id: state.paymentCollectionId,
     provider_id: state.providerId,
     amount: state.collection.amount,
@@ -36,9 +33,9 @@ export function renewalOf(state: RefpaySessionState): RenewReferenceInput {
  * it deletes the collection's other sessions, and the expired reference's session must stay (a late settlement on
  * it is still recorded). Undone (the session deleted, its reference cancelled) if the reference cannot be issued.
  */
-const createRenewalSessionStep = createStep(
-  "refpay-create-renewal-session",
-  async (input: RenewReferenceInput, { container }) => {
+const createReferenceSessionStep = createStep(
+  "refpay-create-reference-session",
+  async (input: IssueReferenceInput, { container }) => {
     const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
     const session = await payments.createPaymentSession(input.payment_collection_id, {
       provider_id: input.provider_id,
@@ -63,22 +60,26 @@ const createRenewalSessionStep = createStep(
 )
 
 /** Issues the new reference: the provider creates it on the platform (identifiers from the new session). */
-const authorizeRenewalStep = createStep("refpay-issue-renewed-reference", async (sessionId: string, { container }) => {
-  await container.resolve<IPaymentModuleService>(Modules.PAYMENT).authorizePaymentSession(sessionId, {})
-  return new StepResponse(sessionId)
-})
+const authorizeReferenceStep = createStep(
+  "refpay-authorize-reference-session",
+  async (sessionId: string, { container }) => {
+    await container.resolve<IPaymentModuleService>(Modules.PAYMENT).authorizePaymentSession(sessionId, {})
+    return new StepResponse(sessionId)
+  }
+)
 
-export const renewRefpayReferenceWorkflowId = "refpay-renew-reference"
+export const issueRefpayReferenceWorkflowId = "refpay-issue-reference"
 
 /**
- * Spec 3 rule 2, "the merchant asks the customer for a new payment": a new reference on the same order, for what
- * its payment collection asks for. Used by the expiry policy `renew`, by the admin's "Issue a new reference", and
- * when an edit changed the amount of an unpaid order.
+ * A REFPAY reference on one of an order's payment collections, for what the collection asks for. Spec 3 rule 2's
+ * "the merchant asks the customer for a new payment" (the expiry policy `renew`, the admin's "Issue a new
+ * reference"), the reference that replaces one after an edit changed an unpaid order's total, and the reference
+ * requested for an outstanding amount of a placed order.
  */
-export const renewRefpayReferenceWorkflow = createWorkflow(
-  renewRefpayReferenceWorkflowId,
-  (input: RenewReferenceInput) => {
-    const sessionId = createRenewalSessionStep(input)
-    return new WorkflowResponse(authorizeRenewalStep(sessionId))
+export const issueRefpayReferenceWorkflow = createWorkflow(
+  issueRefpayReferenceWorkflowId,
+  (input: IssueReferenceInput) => {
+    const sessionId = createReferenceSessionStep(input)
+    return new WorkflowResponse(authorizeReferenceStep(sessionId))
   }
 )
