@@ -7,6 +7,7 @@ import { captureCount, refundedTotal, session } from "../fixtures/refpay-orders"
 import { holdPlatformCall } from "../fixtures/hold"
 import { CANCEL_PATH } from "../fixtures/model-refpay"
 import { REFPAY_PROVIDER_ID } from "../fixtures/store"
+import { withAmountLimits } from "../fixtures/amount-limits"
 import { adminCreatedOrder, orderEdits } from "../fixtures/order-edit"
 import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite } from "../harness"
@@ -259,6 +260,29 @@ refpayIntegrationSuite(
         expect((await storeView(orderId)).refpay).toMatchObject({ amount_cents: 4497 })
       })
 
+      it("cancels the old reference but attempts none for a new total below the minimum, and says why when one is requested", async () => {
+        const { orderId, refpay } = await placeTwo()
+        const placed = await orders.adminOrder(orderId)
+        await withAmountLimits(ctx.getContainer(), { minAmountCents: 3000 }, async () => {
+          await edits.setQuantity(orderId, placed.items[0].id, 1)
+          await orders.waitForOrder(orderId, (o) => sessions(o)[0].status === "canceled", 30_000)
+          expect((await control("GET", `/payments/${refpay.payment_id}`)).status).toBe("CANCELLED")
+          const refused = await ctx.api
+            .post(`/admin/refpay/orders/${orderId}/payment-requests`, {}, ctx.adminHeaders())
+            .catch((e: any) => e.response)
+          expect(refused.status).toBe(400)
+          expect(refused.data.message.replace(/\u00a0/g, " ")).toContain(
+            "A REFPAY reference must be for at least €30.00, and this amount is €24.98."
+          )
+        })
+        const order = await orders.adminOrder(orderId)
+        expect(sessions(order)).toHaveLength(1)
+        expect(await sent(orderId, "refpay-payment-details-changed")).toHaveLength(0)
+        // Within the limits again, the shop owner's request issues it.
+        const { data } = await ctx.api.post(`/admin/refpay/orders/${orderId}/payment-requests`, {}, ctx.adminHeaders())
+        expect(data.refpay).toMatchObject({ amount_cents: 2498, status: "awaiting" })
+      })
+
       it("records the old reference's payment when the customer paid it before the edit reached the platform: paid, never lost", async () => {
         const { orderId, refpay } = await placeTwo()
         const placed = await orders.adminOrder(orderId)
@@ -407,6 +431,44 @@ refpayIntegrationSuite(
         await control("POST", `/payments/${data.refpay.payment_id}/pay`)
         await waitFor(async () => (await outstanding(orderId)) === 0, 20_000, "outstanding amount 0")
         expect(captureCount(await orders.adminOrder(orderId))).toBe(1)
+      })
+
+      it("explains, and does not attempt, a difference outside the amount limits: no session, no platform call", async () => {
+        const { orderId, collectionId } = await paidOrderWithDifference()
+        const payments = async () => ((await control("GET", "/payments")) as any).payments.length
+        const before = await payments()
+        await withAmountLimits(ctx.getContainer(), { minAmountCents: 2000 }, async () => {
+          const refused = await api
+            .post(`/admin${requests(orderId)}`, { payment_collection_id: collectionId }, adminHeaders())
+            .catch((e: any) => e.response)
+          expect(refused.status).toBe(400)
+          expect(refused.data.message.replace(/\u00a0/g, " ")).toContain(
+            "A REFPAY reference must be for at least €20.00, and this amount is €19.99."
+          )
+        })
+        expect(await payments()).toBe(before)
+        const due = (await orders.adminOrder(orderId)).payment_collections.find((c: any) => c.id === collectionId)
+        expect(due.payment_sessions ?? []).toHaveLength(0)
+      })
+
+      it("never cancels (nor refunds) an order paid for when the reference of its difference is cancelled on the platform", async () => {
+        const { orderId, collectionId } = await paidOrderWithDifference()
+        const { data } = await api.post(
+          `/admin${requests(orderId)}`,
+          { payment_collection_id: collectionId },
+          adminHeaders()
+        )
+        await control("POST", `/payments/${data.refpay.payment_id}/cancel`)
+        await api.post(`/admin/refpay/orders/${orderId}/sync`, {}, adminHeaders())
+        const order = await orders.waitForOrder(orderId, (o) =>
+          o.payment_collections.some((c: any) => c.payment_sessions?.some((s: any) => s.status === "canceled"))
+        )
+        expect(order.status).not.toBe("canceled")
+        expect([captureCount(order), refundedTotal(order)]).toEqual([1, 0])
+        // The difference is still due: the shop owner may request it again.
+        expect((await adminRequests(orderId)).collections.find((c: any) => c.id === collectionId).state).toBe(
+          "requestable"
+        )
       })
 
       it("refuses a request when nothing is due, and a collection of another order", async () => {

@@ -6,6 +6,7 @@ import {
   CancelRacingPayCommand,
   checkout,
   CheckoutCommand,
+  EditOrderCommand,
   finish,
   ForgetCommand,
   FulfilCommand,
@@ -18,6 +19,7 @@ import {
   PollTickCommand,
   type Real,
   RedeliverCommand,
+  RequestOutstandingCommand,
   RefundCommand,
   RefundLatePaymentCommand,
   OverlappingRefundsCommand,
@@ -218,6 +220,18 @@ const ALL_COMMANDS: [string, fc.Arbitrary<fc.AsyncCommand<Model, Real>>, number]
   ],
   ["platformForgets", order.map((i) => new ForgetCommand(i)), 1],
   ["tryToFulfil", order.map((i) => new FulfilCommand(i)), 1],
+  [
+    "editOrder",
+    fc.tuple(order, fc.constantFrom(1 as const, -1 as const)).map(([i, d]) => new EditOrderCommand(i, d)),
+    1,
+  ],
+  [
+    "requestOutstanding",
+    fc
+      .tuple(order, fc.constantFrom("admin" as const, "store" as const))
+      .map(([i, via]) => new RequestOutstandingCommand(i, via)),
+    1,
+  ],
   ["amountMismatchThroughBothRoutes", order.map((i) => new AmountMismatchCommand(i)), 1],
   ["wait", fc.constantFrom(100, 700, 2_000).map((ms) => new WaitCommand(ms)), 1],
 ]

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto"
+import { withAmountLimits, type AmountLimitSettings } from "../fixtures/amount-limits"
 import type { IEventBusModuleService, INotificationModuleService, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TestEventUtils } from "@medusajs/test-utils"
@@ -973,6 +974,112 @@ refpayIntegrationSuite(
           status: "failure",
           provider_id: null,
         })
+      })
+    })
+
+    describe("REFPAY amount limits at checkout (REFPAY_MIN_AMOUNT, REFPAY_MAX_AMOUNT)", () => {
+      const { api, adminHeaders, control, store } = ctx
+      type Limits = AmountLimitSettings
+      const withLimits = (limits: Partial<Limits>, check: () => Promise<void>) =>
+        withAmountLimits(ctx.getContainer(), limits, check)
+
+      /** Payment creations the sandbox received (its request log: a refused one would be there too). */
+      const creations = async () =>
+        (await control("GET", `/requests?path=${CREATE_PATH}&method=POST`)).requests.filter(
+          (r: { path: string }) => r.path === CREATE_PATH
+        ).length
+      const orders = async () => (await api.get(`/admin/orders?fields=id`, adminHeaders())).data.orders
+
+      /** The store API's refusal of a request (status and message, spaces plain), or "not refused". */
+      async function refusalOf(request: Promise<unknown>) {
+        try {
+          await request
+          return "not refused"
+        } catch (error: any) {
+          return { status: error.response?.status, message: String(error.response?.data?.message).replace(NBSP, " ") }
+        }
+      }
+
+      const BELOW =
+        "Uma referência REFPAY tem de ser de pelo menos 24,99 €, e este valor é de 24,98 €. Escolha outro método de pagamento. / " +
+        "A REFPAY reference must be for at least €24.99, and this amount is €24.98. Please choose another payment method."
+      const ABOVE =
+        "Uma referência REFPAY não pode ser de mais de 24,97 €, e este valor é de 24,98 €. Escolha outro método de pagamento. / " +
+        "A REFPAY reference cannot be for more than €24.97, and this amount is €24.98. Please choose another payment method."
+      /** The seeded 24.98 EUR cart one cent outside each bound, and what the shopper reads. */
+      const OUTSIDE: [string, Partial<Limits>, string][] = [
+        ["below the minimum", { minAmountCents: 2499 }, BELOW],
+        ["above the maximum", { maxAmountCents: 2497 }, ABOVE],
+      ]
+
+      it.each(OUTSIDE)(
+        "refuses a cart %s when the shopper selects REFPAY, in Portuguese then English, with no order and no platform call",
+        async (_name, limits, message) => {
+          const cart = await prepareCart(api, store())
+          await withLimits(limits, async () => {
+            expect(await refusalOf(selectRefpay(api, store(), cart))).toEqual({ status: 400, message })
+          })
+          // Medusa deleted the refused session: completing the cart finds no payment to authorise.
+          const completed = await api
+            .post(`/store/carts/${cart.id}/complete`, {}, ctx.storeHeaders())
+            .catch((e: any) => e.response)
+          expect(completed.data.type).not.toBe("order")
+          expect(await orders()).toHaveLength(0)
+          expect(await creations()).toBe(0)
+        }
+      )
+
+      it.each(OUTSIDE)(
+        "refuses at completion, before the order exists, a cart %s under the limits in force when it completes",
+        async (_name, limits, message) => {
+          const cart = await prepareCart(api, store())
+          await selectRefpay(api, store(), cart)
+          // Medusa 2.21.2 creates the order before it asks the provider to authorise: a refusal from the cart
+          // completion's validate hook is one the provider's authorisation never sees.
+          const provider = await refpayProviderFor(ctx.getContainer(), REFPAY_PROVIDER_ID)
+          const authorizations = jest.spyOn(provider, "authorizePayment")
+          try {
+            await withLimits(limits, async () => {
+              const completion = api.post(`/store/carts/${cart.id}/complete`, {}, ctx.storeHeaders())
+              expect(await refusalOf(completion)).toEqual({ status: 400, message })
+            })
+            expect(authorizations).not.toHaveBeenCalled()
+          } finally {
+            authorizations.mockRestore()
+          }
+          expect(await orders()).toHaveLength(0)
+          expect(await creations()).toBe(0)
+          // Nothing was left behind: within the limits again, the same cart completes with one reference.
+          expect((await completeCart(api, store(), cart.id)).type).toBe("order")
+          expect(await creations()).toBe(1)
+        }
+      )
+
+      it("refuses in the provider's authorisation, before calling the platform, a session whose amount the limits exclude", async () => {
+        const cart = await prepareCart(api, store())
+        const collection = await selectRefpay(api, store(), cart)
+        const { data } = collection.payment_sessions[0]
+        const provider = await refpayProviderFor(ctx.getContainer(), REFPAY_PROVIDER_ID)
+        await withLimits({ maxAmountCents: 2497 }, async () => {
+          await expect(provider.authorizePayment({ data })).rejects.toThrow(
+            "A REFPAY reference cannot be for more than €24.97, and this amount is €24.98."
+          )
+        })
+        expect(await creations()).toBe(0)
+      })
+
+      it("issues references for carts exactly at the minimum and exactly at the maximum", async () => {
+        await withLimits({ minAmountCents: 2498 }, async () => {
+          expect(await refusalOf(placeRefpayOrder(api, store()))).toBe("not refused")
+        })
+        // Three 0.10 EUR items and 4.99 shipping: 5.29 EUR.
+        await withLimits({ maxAmountCents: 529 }, async () => {
+          const items = [{ variant_id: store().cheapVariantId, quantity: 3 }]
+          expect(await refusalOf(placeRefpayOrder(api, store(), { items }))).toBe("not refused")
+        })
+        const amounts = ((await control("GET", "/payments")).payments as any[]).map((p) => p.amount).sort()
+        expect(amounts).toEqual(["2498", "529"])
+        expect(await orders()).toHaveLength(2)
       })
     })
 

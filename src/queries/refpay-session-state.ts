@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { refundKeyFor } from "../rules/identifiers"
 import { dueCents, paymentCents } from "../rules/money"
+import { PAID_COLLECTION_STATUSES } from "../rules/outstanding"
 import { isRefpayProviderId } from "../rules/provider-ids"
 import type { RefpaySessionData } from "../rules/session-data"
 
@@ -27,6 +28,8 @@ export interface RefpaySessionState {
   order: { id: string; status: string; email: string | null; displayId: number | string | null } | null
   /** The other REFPAY sessions with a reference on the same payment collection (earlier or renewed references). */
   siblings: SiblingSession[]
+  /** Another payment collection of the order holds money (this session pays a difference requested later). */
+  orderPaidElsewhere: boolean
 }
 
 export interface SiblingSession {
@@ -35,6 +38,9 @@ export interface SiblingSession {
   captured: boolean
   expired: boolean
 }
+
+/** Collection statuses at which some of the customer's money is in. */
+const HOLDS_MONEY: ReadonlySet<string> = new Set([...PAID_COLLECTION_STATUSES, "partially_captured"])
 
 /** Loads a REFPAY session by id; null when it does not exist, is not REFPAY's, or has no reference yet. */
 export async function loadRefpaySession(
@@ -63,6 +69,8 @@ export async function loadRefpaySession(
       "payment_collection.order.status",
       "payment_collection.order.email",
       "payment_collection.order.display_id",
+      "payment_collection.order.payment_collections.id",
+      "payment_collection.order.payment_collections.status",
     ],
     filters: { id: sessionId },
   })
@@ -91,6 +99,10 @@ export async function loadRefpaySession(
       ? { id: order.id, status: order.status, email: order.email ?? null, displayId: order.display_id ?? null }
       : null,
     siblings: await loadSiblings(container, row.id, row.payment_collection_id),
+    orderPaidElsewhere: (order?.payment_collections ?? []).some(
+      (c: { id: string; status: string } | null) =>
+        !!c && c.id !== row.payment_collection_id && HOLDS_MONEY.has(c.status)
+    ),
   }
 }
 

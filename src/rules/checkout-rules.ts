@@ -1,5 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
+import { amountLimitMessage, amountLimitRefusal, type AmountLimits } from "./amount-limits"
 import { toCents } from "./money"
+import { shopperSentence } from "./platform-errors"
 import { isRefpayProviderId } from "./provider-ids"
 
 /** The parts of a cart (as completeCartWorkflow loads it) that decide whether REFPAY may complete it. */
@@ -69,6 +71,23 @@ export function assertRefpayCheckoutAllowed(cart: CheckoutCart): CheckoutSession
     )
   }
   return session
+}
+
+/**
+ * No reference for an amount outside the registration's limits: the network would refuse it once the order exists.
+ * Checked when the storefront creates the REFPAY session, again at cart completion before the order (the total may
+ * have changed since), and by the provider before it creates a reference. A refusal a shopper may read as written
+ * (NOT_ALLOWED: `toMedusaError` passes it through), in both languages since the caller cannot tell which one they read.
+ */
+export function assertWithinAmountLimits(amountCents: number, limits: AmountLimits): void {
+  const refusal = amountLimitRefusal(amountCents, limits)
+  if (!refusal) return
+  refuse(
+    shopperSentence(
+      `${amountLimitMessage(refusal, "pt")} Escolha outro método de pagamento.`,
+      `${amountLimitMessage(refusal, "en")} Please choose another payment method.`
+    )
+  )
 }
 
 function refuse(message: string): never {

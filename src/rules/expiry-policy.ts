@@ -17,6 +17,8 @@ export interface ExpiryInput {
   expiredSoFar: number
   cancelExpiredOrders: boolean
   orderOpen: boolean
+  /** Another payment collection of the order holds money: the expired reference was for a difference only. */
+  orderPaidElsewhere?: boolean
   platformDid: PlatformCancelResult
 }
 
@@ -30,7 +32,8 @@ export function expiryOutcome(input: ExpiryInput): ExpiryOutcome {
   if (input.platformDid === "refused_paid" || !input.orderOpen) return "keep_order"
   if (input.policy === "renew" && input.platformDid === "cancelled" && input.expiredSoFar <= input.maxRenewals)
     return "renew"
-  return input.cancelExpiredOrders ? "cancel_order" : "keep_order"
+  // A difference left unpaid never cancels an order the customer has paid for: the shop decides what to do.
+  return input.cancelExpiredOrders && !input.orderPaidElsewhere ? "cancel_order" : "keep_order"
 }
 
 /** What the admin's "Issue a new reference" needs to know of an order's REFPAY sessions. */

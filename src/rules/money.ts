@@ -61,9 +61,11 @@ export function fromCents(cents: number): number {
   return MathBN.convert(cents).div(CENTS_PER_EURO).toNumber()
 }
 
-/** "19,99 €" as a Portuguese shopper reads it. */
-export function formatEuros(cents: number): string {
-  return new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" }).format(fromCents(cents))
+const EURO_LOCALES = { pt: "pt-PT", en: "en-IE" } as const
+
+/** "19,99 €" as a Portuguese shopper reads it, "€19.99" in English (Ireland's euro format). */
+export function formatEuros(cents: number, language: keyof typeof EURO_LOCALES = "pt"): string {
+  return new Intl.NumberFormat(EURO_LOCALES[language], { style: "currency", currency: "EUR" }).format(fromCents(cents))
 }
 
 /** A Medusa Payment's captures and refunds as `query.graph` returns them (`captures.raw_amount`, `refunds.raw_amount`). */

@@ -17,13 +17,21 @@ import {
 export type ErrorAudience = "shopper" | "admin"
 
 /**
- * The one sentence a shopper gets for any failure of the platform or of the plugin: nothing about the shop's
- * configuration or the platform's answer (that goes to the log, and to the admin). REFPAY is for Portuguese shops,
- * and a storefront shows the message as it is: Portuguese first, then English.
+ * What a shopper reads, in both languages: a storefront shows the message as it is and the store API does not tell the
+ * provider the shopper's language. REFPAY is for Portuguese shops: Portuguese first, then English.
  */
-export const SHOPPER_PAYMENT_UNAVAILABLE =
-  "O pagamento por referência REFPAY não está disponível neste momento. Tente novamente ou escolha outro método de pagamento. / " +
+export function shopperSentence(pt: string, en: string): string {
+  return `${pt} / ${en}`
+}
+
+/**
+ * The one sentence a shopper gets for any failure of the platform or of the plugin: nothing about the shop's
+ * configuration or the platform's answer (that goes to the log, and to the admin).
+ */
+export const SHOPPER_PAYMENT_UNAVAILABLE = shopperSentence(
+  "O pagamento por referência REFPAY não está disponível neste momento. Tente novamente ou escolha outro método de pagamento.",
   "REFPAY is unavailable right now; please try again or choose another payment method."
+)
 
 /**
  * Refusals a shopper may read as written: the 4xx errors the plugin writes for them ("euros only", "Portugal only",

@@ -20,6 +20,11 @@ export interface MedusaSide {
   latePaymentRecorded: boolean
   /** Another reference of the same order (an earlier or renewed one) was paid: this one must not stay payable. */
   superseded?: boolean
+  /**
+   * Another payment collection of the order holds money (this reference is for a difference requested after the
+   * order was paid): a reference that will never be paid then never cancels the order.
+   */
+  orderPaidElsewhere?: boolean
 }
 
 export interface PlatformSide {
@@ -119,7 +124,8 @@ export function decideSync(medusa: MedusaSide, platform: PlatformSide, now: Date
   if (next === "cancelled" || next === "failed") {
     // An expiry the platform applied itself goes through the shop's expiry policy (renew or cancel), like ours.
     if (current === "awaiting" && next === "cancelled" && platform.expired && medusa.orderId) return { kind: "expire" }
-    if (current === "awaiting") return medusa.orderId ? { kind: "cancel_order" } : { kind: "mark_canceled" }
+    if (current === "awaiting")
+      return medusa.orderId && !medusa.orderPaidElsewhere ? { kind: "cancel_order" } : { kind: "mark_canceled" }
     return medusa.sessionStatus === "canceled" ? { kind: "none", why: "already cancelled" } : { kind: "mark_canceled" }
   }
 

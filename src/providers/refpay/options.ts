@@ -6,6 +6,7 @@ import {
   DEFAULT_T2_AUTHORIZATION_FORM,
   DEFAULT_TIMEOUTS,
 } from "../../lib/refpay"
+import { toCents } from "../../rules/money"
 
 /**
  * One provider option, said once. A shop sets it in `medusa-config.ts` or, when left out there, through its
@@ -60,6 +61,27 @@ const yesNo = z.preprocess((value) => {
   if (["false", "0", "no"].includes(normalized)) return false
   return value
 }, z.boolean())
+
+/**
+ * Euros as a shop owner writes them ("0.50", "99999.99"; a number in medusa-config): a dot, at most two decimals,
+ * above zero. Kept as the text it was written as (no float on the way); `resolveOptions` makes it cents with `toCents`.
+ * Nine digits before the dot at most, far above any network's limit, so the cents always fit a safe integer.
+ */
+const euros = z.preprocess(
+  (value) => (typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : value),
+  z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/)
+    .refine((value) => /[1-9]/.test(value))
+)
+
+/** An amount option in euros; its fix says how to write one. */
+function amount(fallback: string) {
+  return {
+    schema: euros.default(fallback),
+    fix: 'an amount in euros above zero, with a dot and at most two decimals (e.g. "0.50")',
+  }
+}
 
 /** An option that takes one of a few words; its fix lists them. */
 function choice<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) {
@@ -228,6 +250,24 @@ export const OPTION_FIELDS = {
     schema: hostList.default([]),
     doc: "Comma-separated extra hosts accepted in the sandbox environment, besides loopback and test-named hosts.",
   },
+  minAmount: {
+    env: "REFPAY_MIN_AMOUNT",
+    ...amount("1.00"),
+    doc:
+      "The smallest order total, in euros, REFPAY is offered for: a cart below it is refused at the payment step and " +
+      "at checkout, before any order or reference exists. The platform spec states no limit, and Multibanco-style " +
+      "networks differ (0.01 EUR at ifthenpay, 0.50 at easypay and Shopify, 1.00 at HiPay): 1.00, the highest of " +
+      "them, is one every one of these networks accepts, so that a reference is not refused by the network once its " +
+      "order exists. Lower it only to what your contract with REFPAY allows.",
+  },
+  maxAmount: {
+    env: "REFPAY_MAX_AMOUNT",
+    ...amount("99999.99"),
+    doc:
+      "The largest order total, in euros, REFPAY is offered for (refused like a total below `REFPAY_MIN_AMOUNT`). " +
+      "99,999.99 EUR is ifthenpay's published maximum for Multibanco references; set your contract's limit if it is " +
+      "lower. At least `REFPAY_MIN_AMOUNT`.",
+  },
   cancelExpiredOrders: {
     env: "REFPAY_CANCEL_EXPIRED_ORDERS",
     ...flag(true),
@@ -321,8 +361,15 @@ const schema = z.object(
 )
 
 type UrlOption = keyof typeof SANDBOX_DEFAULT_URLS
+type AmountOption = "minAmount" | "maxAmount"
 
-export type ResolvedRefpayOptions = Omit<z.output<typeof schema>, UrlOption> & Record<UrlOption, string>
+/**
+ * The settings a registration runs with: the options, the sandbox's URLs filled in, and the amount limits in cents
+ * (`minAmountCents`, `maxAmountCents`) instead of the euros they were written in.
+ */
+export type ResolvedRefpayOptions = Omit<z.output<typeof schema>, UrlOption | AmountOption> &
+  Record<UrlOption, string> &
+  Record<`${AmountOption}Cents`, number>
 
 /**
  * The configured credentials (every option marked secret), for the client's redactor (`createRedactor`) to hide in
@@ -428,6 +475,20 @@ function checkRules(resolved: ResolvedRefpayOptions, problems: string[]): void {
   if (problems.length === 0) checkEnvironmentUrls(resolved, problems)
 }
 
+/** The limits' euros as they were written, for the message, and in cents, for the comparison. */
+function checkAmountLimits(
+  written: { minAmount: string; maxAmount: string },
+  resolved: ResolvedRefpayOptions,
+  problems: string[]
+): void {
+  if (resolved.minAmountCents <= resolved.maxAmountCents) return
+  const { minAmount, maxAmount } = OPTION_FIELDS
+  problems.push(
+    `minAmount (${minAmount.env}) is ${written.minAmount} EUR, above maxAmount (${maxAmount.env}), ` +
+      `${written.maxAmount} EUR: set ${minAmount.env} at or below ${maxAmount.env}`
+  )
+}
+
 function describeIssue(issue: z.core.$ZodIssue): string {
   const key = String(issue.path[0])
   if (!(key in OPTION_FIELDS)) return `${key}: ${issue.message}`
@@ -481,15 +542,19 @@ export function resolveOptions(
       `REFPAY provider options are invalid: ${parsed.error.issues.map(describeIssue).join("; ")}`
     )
   }
-  const sandbox = parsed.data.environment === "sandbox"
+  const { minAmount, maxAmount, ...given } = parsed.data
+  const sandbox = given.environment === "sandbox"
   const resolved = {
-    ...parsed.data,
-    authUrl: parsed.data.authUrl ?? (sandbox ? OPTION_FIELDS.authUrl.sandboxDefault : ""),
-    backofficeUrl: parsed.data.backofficeUrl ?? (sandbox ? OPTION_FIELDS.backofficeUrl.sandboxDefault : ""),
-    paymentsUrl: parsed.data.paymentsUrl ?? (sandbox ? OPTION_FIELDS.paymentsUrl.sandboxDefault : ""),
+    ...given,
+    authUrl: given.authUrl ?? (sandbox ? OPTION_FIELDS.authUrl.sandboxDefault : ""),
+    backofficeUrl: given.backofficeUrl ?? (sandbox ? OPTION_FIELDS.backofficeUrl.sandboxDefault : ""),
+    paymentsUrl: given.paymentsUrl ?? (sandbox ? OPTION_FIELDS.paymentsUrl.sandboxDefault : ""),
+    minAmountCents: toCents(minAmount),
+    maxAmountCents: toCents(maxAmount),
   }
   const problems: string[] = []
   checkRules(resolved, problems)
+  checkAmountLimits({ minAmount, maxAmount }, resolved, problems)
   // The poll job reads its schedule from the environment alone (pollJobSchedule): a provider option or an account's
   // variable that says otherwise would be silently ignored, so it is refused.
   const jobSeconds = pollEverySecondsFrom(env)

@@ -23,6 +23,8 @@ import type {
 } from "@medusajs/framework/types"
 import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
 import { createRefpayClient, RefpayConflictError, type RefpayClient, type RefpayPaymentStatus } from "../../lib/refpay"
+import type { AmountLimits } from "../../rules/amount-limits"
+import { assertWithinAmountLimits } from "../../rules/checkout-rules"
 import { customerForPlatform, snapshotCustomer } from "../../rules/customer"
 import { cancellationKeyFor, creationKeyFor, orderIdFor, paymentIdFor, refundKeyFor } from "../../rules/identifiers"
 import { toCents, toWholeCents } from "../../rules/money"
@@ -84,14 +86,24 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
     return this.options_
   }
 
+  /** The amounts this registration issues references for, read from its settings on every call. */
+  get amountLimits(): AmountLimits {
+    return { minCents: this.options_.minAmountCents, maxCents: this.options_.maxAmountCents }
+  }
+
   /** REFPAY has no stored payment methods (each payment gets its own reference). */
   async listPaymentMethods(): Promise<[]> {
     return []
   }
 
-  /** Checks the currency and fixes the amount in cents; the reference itself is created at authorisation. */
+  /**
+   * Checks the currency and the amount limits, and fixes the amount in cents; the reference itself is created at
+   * authorisation. A refusal here is the earliest a storefront can show it: when the shopper picks REFPAY.
+   */
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     assertEuro(input.currency_code)
+    const amountCents = toCents(input.amount)
+    assertWithinAmountLimits(amountCents, this.amountLimits)
     const sessionId = String(input.data?.session_id ?? input.context?.idempotency_key ?? "")
     if (!sessionId) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "REFPAY: the payment session id is missing")
@@ -99,7 +111,7 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
     // Every key we own is written here, so nothing a storefront put in `data` can stand in for ours.
     const data: RefpaySessionData = {
       session_id: sessionId,
-      amount_cents: toCents(input.amount),
+      amount_cents: amountCents,
       currency_code: "eur",
       generation: 0,
       customer: snapshotCustomer(input.context?.customer),
@@ -112,11 +124,14 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
   /**
    * At cart completion: creates the reference (idempotently: identifiers derive from the session) and reports
    * `pending_authorization`. Called again later (Medusa does this when a webhook arrives), it reports the platform's
-   * current status instead.
+   * current status instead. The amount limits are checked again right before the platform is called: whoever asks
+   * (Medusa's completion, the poll job resuming one, a renewal), and whatever `updatePayment` did to the amount since
+   * the session was created, no reference is issued outside them.
    */
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const data = readSessionData(input.data)
     if (data.refpay) return this.syncedOutput(data)
+    assertWithinAmountLimits(data.amount_cents, this.amountLimits)
     const reference = await this.createReference(data)
     const status = interpretStatus(reference.status)
     this.warnIfUnknown(status.known, reference)

@@ -21,6 +21,13 @@ describe("expiryOutcome: what an expired reference does to its order (spec 3 rul
     ["keeps an order paid at the last moment", { platformDid: "refused_paid" }, "keep_order"],
     ["does not renew when the platform refunded a last-moment payment", { platformDid: "refunded" }, "cancel_order"],
     ["leaves a cancelled order alone", { orderOpen: false }, "keep_order"],
+    [
+      "keeps an order paid for when only a difference expired",
+      { policy: "cancel", orderPaidElsewhere: true },
+      "keep_order",
+    ],
+    ["keeps it after the last renewal of a difference", { expiredSoFar: 2, orderPaidElsewhere: true }, "keep_order"],
+    ["still renews a difference's reference", { orderPaidElsewhere: true }, "renew"],
   ])("%s", (_name, overrides, expected) => {
     expect(expiryOutcome(input(overrides))).toBe(expected)
   })

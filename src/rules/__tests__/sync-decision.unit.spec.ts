@@ -92,6 +92,14 @@ describe("decideSync: what a webhook, the poll job or 'check now' does", () => {
     }
   })
 
+  it("never cancels an order paid for when only the reference of a difference will never be paid", () => {
+    for (const status of ["CANCELLED", "DECLINED", "FAILED"]) {
+      expect(decideSync(medusa({ orderPaidElsewhere: true }), platform(status), NOW, GRACE)).toEqual({
+        kind: "mark_canceled",
+      })
+    }
+  })
+
   it("only aligns the session when the order is already cancelled", () => {
     expect(decideSync(medusa({ orderCanceled: true }), platform("CANCELLED"), NOW, GRACE)).toEqual({
       kind: "mark_canceled",

@@ -8,7 +8,11 @@ import {
   when,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { refpayProviderFor } from "../../providers/refpay/lookup"
+import { amountLimitMessage, amountLimitRefusal } from "../../rules/amount-limits"
 import { customerFromCart } from "../../rules/customer"
+import { shopperSentence } from "../../rules/platform-errors"
 import { fromCents } from "../../rules/money"
 import { planPaymentRequest, type PaymentRequestPlan } from "../../rules/outstanding"
 import { requestedPaymentNotification } from "../../rules/payment-instructions"
@@ -59,6 +63,7 @@ const planRefpayPaymentRequestStep = createStep(
     }
     if (!context.providerId)
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `REFPAY is not enabled on order ${input.order_id}'s region.`)
+    if (plan.kind !== "existing") await assertIssuable(container, context.providerId, plan.amountCents)
     const { order } = context
     // Medusa's own amount of the collection (a new one is opened for what the order owes, in cents).
     const collection = context.collections.find((c) => c.id === collectionIdOf(plan))
@@ -78,6 +83,16 @@ const planRefpayPaymentRequestStep = createStep(
     })
   }
 )
+
+/** A difference outside the registration's amount limits is explained, not attempted (no session, no platform call). */
+async function assertIssuable(container: MedusaContainer, providerId: string, amountCents: number) {
+  const refusal = amountLimitRefusal(amountCents, (await refpayProviderFor(container, providerId)).amountLimits)
+  if (refusal)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      shopperSentence(amountLimitMessage(refusal, "pt"), amountLimitMessage(refusal, "en"))
+    )
+}
 
 function collectionIdOf(plan: PaymentRequestPlan): string | null {
   return plan.kind === "existing" || plan.kind === "issue" ? plan.collectionId : null

@@ -66,17 +66,20 @@ export function cancelsOrder(reading: RefpayReading, expiry: ExpiryOutcome | und
 /**
  * A new reference for the same order, for what its payment collection asks now: after an expiry (policy `renew`,
  * within the renewal limit), or after the order's amount changed and the platform cancelled the old reference
- * (never when the customer's payment met the cancellation: the next pass records that payment).
+ * (never when the customer's payment met the cancellation: the next pass records that payment), and only for an
+ * amount a reference may be issued for.
  */
 export function renewsReference(
   reading: RefpayReading,
   expiry: ExpiryOutcome | undefined,
   cancelled: CancelOutcome
 ): reading is Read {
-  if (reading.kind !== "read") return false
+  // Nothing due, or an amount outside the registration's limits: no reference is attempted (the order's REFPAY panel
+  // shows what is due, and a request for it says why it is refused).
+  if (reading.kind !== "read" || !reading.canIssue) return false
   const { decision } = reading
   if (decision.kind === "expire") return expiry === "renew"
-  return decision.kind === "reissue" && decision.amountCents > 0 && cancelled.platformDid === "cancelled"
+  return decision.kind === "reissue" && cancelled.platformDid === "cancelled"
 }
 
 /** The platform met the customer's payment when asked to cancel: a second pass records what it did. */

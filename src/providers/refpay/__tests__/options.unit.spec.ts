@@ -226,3 +226,57 @@ describe("how often the poll job runs (pollEverySeconds, REFPAY_POLL_EVERY_SECON
     expect([options.pollEverySeconds, options.pollIntervalMinutes]).toEqual([5, 10])
   })
 })
+
+describe("the amounts a reference may be issued for (minAmount, maxAmount: REFPAY_MIN_AMOUNT, REFPAY_MAX_AMOUNT)", () => {
+  const limits = (options: ReturnType<typeof resolveOptions>) => [options.minAmountCents, options.maxAmountCents]
+
+  it("defaults to 1.00 to 99,999.99 EUR, in cents on the settings (the euro text is not kept beside them)", () => {
+    const options = resolveOptions(base, {})
+    expect(limits(options)).toEqual([100, 9_999_999])
+    expect(options).not.toHaveProperty("minAmount")
+    expect(options).not.toHaveProperty("maxAmount")
+  })
+
+  it.each([
+    ["0.50", 50],
+    ["0.5", 50],
+    ["2", 200],
+    [" 1.00 ", 100],
+    ["0.01", 1],
+    ["99999.99", 9_999_999],
+  ])("reads %p EUR from the environment as %p cents", (euros, cents) => {
+    expect(resolveOptions(base, { REFPAY_MIN_AMOUNT: euros, REFPAY_MAX_AMOUNT: euros }).minAmountCents).toBe(cents)
+    expect(resolveOptions(base, { REFPAY_MAX_AMOUNT: euros, REFPAY_MIN_AMOUNT: "0.01" }).maxAmountCents).toBe(cents)
+  })
+
+  it("takes medusa-config's euros as text or as a number, before the environment", () => {
+    const env = { REFPAY_MIN_AMOUNT: "5.00", REFPAY_MAX_AMOUNT: "10.00" }
+    expect(limits(resolveOptions({ ...base, minAmount: "0.50", maxAmount: 250 as never }, env))).toEqual([50, 25_000])
+  })
+
+  it("reads an account's own REFPAY_<ACCOUNT>_MIN_AMOUNT first, then REFPAY_MIN_AMOUNT", () => {
+    const env = { REFPAY_MIN_AMOUNT: "0.50", REFPAY_PORTO_MIN_AMOUNT: "2.00", REFPAY_PORTO_MAX_AMOUNT: "500" }
+    expect(limits(resolveOptions({ ...base, account: "porto" }, env))).toEqual([200, 50_000])
+    expect(limits(resolveOptions({ ...base, account: "lisboa" }, env))).toEqual([50, 9_999_999])
+  })
+
+  it.each(["0", "0.00", "-1", "0,50", "1.005", "1e3", "ten", "1 000.00", "1234567890"])(
+    "refuses %p, naming the variable and how to write an amount",
+    (euros) => {
+      expect(() => resolveOptions(base, { REFPAY_MIN_AMOUNT: euros })).toThrow(
+        'minAmount (REFPAY_MIN_AMOUNT): set REFPAY_MIN_AMOUNT to an amount in euros above zero, with a dot and at most two decimals (e.g. "0.50")'
+      )
+      expect(() => resolveOptions(base, { REFPAY_MAX_AMOUNT: euros })).toThrow(/maxAmount \(REFPAY_MAX_AMOUNT\): set/)
+    }
+  )
+
+  it("refuses a minimum above the maximum, naming both, and accepts a range of one amount", () => {
+    expect(() => resolveOptions(base, { REFPAY_MIN_AMOUNT: "10.00", REFPAY_MAX_AMOUNT: "9.99" })).toThrow(
+      "REFPAY provider options are invalid: minAmount (REFPAY_MIN_AMOUNT) is 10.00 EUR, above maxAmount " +
+        "(REFPAY_MAX_AMOUNT), 9.99 EUR: set REFPAY_MIN_AMOUNT at or below REFPAY_MAX_AMOUNT"
+    )
+    expect(limits(resolveOptions(base, { REFPAY_MIN_AMOUNT: "24.98", REFPAY_MAX_AMOUNT: "24.98" }))).toEqual([
+      2498, 2498,
+    ])
+  })
+})

@@ -15,12 +15,13 @@ import type { RefpayReading } from "../steps/read-refpay-payment"
 
 const OPEN_ORDER = { id: "order_1", status: "pending", email: "a@b.pt", displayId: 1 }
 
-function read(decision: SyncDecision, order: RefpaySessionState["order"] = OPEN_ORDER): RefpayReading {
+function read(decision: SyncDecision, order: RefpaySessionState["order"] = OPEN_ORDER, canIssue = true): RefpayReading {
   return {
     kind: "read",
     state: { order } as RefpaySessionState,
     platform: { status: "WAITING" } as never,
     decision,
+    canIssue,
   }
 }
 
@@ -96,7 +97,10 @@ describe("the sync workflow's branches (which when() runs which steps)", () => {
     expect(renewsReference(reissue, undefined, CANCELLED)).toBe(true)
     expect(renewsReference(reissue, undefined, REFUNDED)).toBe(false)
     expect(renewsReference(reissue, undefined, REFUSED_PAID)).toBe(false)
-    expect(renewsReference(read({ kind: "reissue", amountCents: 0 }), undefined, CANCELLED)).toBe(false)
+    const notIssuable = (decision: SyncDecision) => read(decision, OPEN_ORDER, false)
+    expect(renewsReference(notIssuable({ kind: "reissue", amountCents: 0 }), undefined, CANCELLED)).toBe(false)
+    expect(renewsReference(notIssuable({ kind: "reissue", amountCents: 50 }), undefined, CANCELLED)).toBe(false)
+    expect(renewsReference(notIssuable({ kind: "expire" }), "renew", CANCELLED)).toBe(false)
     expect(renewsReference(FAILED, undefined, CANCELLED)).toBe(false)
   })
 

@@ -119,6 +119,7 @@ export const refpayExpiryOutcomeStep = createStep(
         expiredSoFar: reading.state.siblings.filter((sibling) => sibling.expired).length + 1,
         cancelExpiredOrders: settings.cancelExpiredOrders,
         orderOpen: !!reading.state.order && reading.state.order.status !== "canceled",
+        orderPaidElsewhere: reading.state.orderPaidElsewhere,
         platformDid: cancelled.platformDid,
       })
     )

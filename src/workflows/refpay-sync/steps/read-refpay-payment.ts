@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { RefpayNotFoundError, type RefpayPaymentStatus } from "../../../lib/refpay"
+import { amountLimitRefusal } from "../../../rules/amount-limits"
 import { interpretStatus } from "../../../rules/status"
 import type { CheckFailure } from "../../../rules/check-schedule"
 import { decideSync, type SyncDecision } from "../../../rules/sync-decision"
@@ -9,7 +10,14 @@ import { refpayProviderFor } from "../../../providers/refpay/lookup"
 
 export type RefpayReading =
   | { kind: "not_found" }
-  | { kind: "read"; state: RefpaySessionState; platform: RefpayPaymentStatus; decision: SyncDecision }
+  | {
+      kind: "read"
+      state: RefpaySessionState
+      platform: RefpayPaymentStatus
+      decision: SyncDecision
+      /** A new reference for what the collection asks now is within the registration's amount limits. */
+      canIssue: boolean
+    }
   | { kind: "failed"; state: RefpaySessionState; failure: CheckFailure; message: string }
 
 /**
@@ -47,6 +55,7 @@ export async function readRefpayPayment(
       expiresAt,
       latePaymentRecorded: !!state.data.paid_after_cancellation_at,
       superseded: state.siblings.some((sibling) => sibling.captured),
+      orderPaidElsewhere: state.orderPaidElsewhere,
     },
     {
       status: interpretStatus(platform.status),
@@ -57,7 +66,9 @@ export async function readRefpayPayment(
     now,
     provider.settings.expiryGraceHours * 3_600_000
   )
-  return { kind: "read", state, platform, decision }
+  const due = state.collection.amountCents
+  const canIssue = due > 0 && !amountLimitRefusal(due, provider.amountLimits)
+  return { kind: "read", state, platform, decision, canIssue }
 }
 
 export const readRefpayPaymentStep = createStep(
