@@ -422,6 +422,37 @@ refpayIntegrationSuite(
         expect(fulfil.data.message).toMatch(/has not been received/)
       })
 
+      it("takes the difference of an exchange (one item back, two out) by REFPAY, on the collection Medusa opened for it", async () => {
+        const { orderId, refpay } = await orders.placeOrder()
+        await control("POST", `/payments/${refpay.payment_id}/pay`)
+        const paid = await orders.waitForOrder(orderId, (o) => o.payment_status === "captured")
+        const items = paid.items.map((i: any) => ({ id: i.id, quantity: i.quantity }))
+        await api.post(
+          `/admin/orders/${orderId}/fulfillments`,
+          { items, location_id: store().stockLocationId },
+          adminHeaders()
+        )
+        await edits.exchange(orderId, paid.items[0].id, store().variantId, 2)
+        // Medusa opens the collection for the exchange's difference (19.99), while its pending difference credits the
+        // item coming back only once the return is received (39.98 until then).
+        const before = await adminRequests(orderId)
+        const due = before.collections.find((c: any) => c.state === "requestable")
+        expect([due.amount_cents, before.outstanding_cents]).toEqual([1999, 3998])
+        const { data } = await api.post(`/admin${requests(orderId)}`, {}, adminHeaders())
+        expect(data).toMatchObject({
+          payment_collection_id: due.id,
+          refpay: { amount_cents: 1999, status: "awaiting" },
+        })
+        await control("POST", `/payments/${data.refpay.payment_id}/pay`)
+        await waitFor(
+          async () => (await adminRequests(orderId)).collections.every((c: any) => c.state === "paid"),
+          20_000,
+          "the exchange's collection paid"
+        )
+        expect(captureCount(await orders.adminOrder(orderId))).toBe(2)
+        expect(await outstanding(orderId)).toBe(19.99) // the returned item's credit, due when the return is received
+      })
+
       it("takes payment by REFPAY for an order created in the admin (a draft order converted)", async () => {
         const orderId = await adminCreatedOrder(ctx)
         const before = await adminRequests(orderId)
