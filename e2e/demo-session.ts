@@ -37,6 +37,18 @@ export interface SandboxPayment {
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"])
 
+/** The customer's address on the suites' orders. */
+export const PORTO_ADDRESS = {
+  first_name: "João",
+  last_name: "Pereira",
+  address_1: "Avenida dos Aliados 10",
+  postal_code: "4000-064",
+  city: "Porto",
+  province: "Porto",
+  phone: "+351223456789",
+  country_code: "pt",
+}
+
 /**
  * The phase's demo stack (started once by jest's globalSetup: building it takes minutes on a fresh clone) and a
  * browser of the suite's own, opened before its first test and closed after its last. A suite's own beforeAll,
@@ -109,26 +121,21 @@ export class DemoSession {
     return (text ? JSON.parse(text) : undefined) as T
   }
 
-  /** Cart -> shipping -> REFPAY session -> complete through the store API; returns the order id. */
-  async placeOrderThroughApi(handle = "azulejo"): Promise<string> {
+  /** The single variant of one of the demo's products (demo/src/scripts/portuguese-shop.ts), by the product's handle. */
+  async variantId(handle: string): Promise<string> {
     const query = new URLSearchParams({ region_id: this.info.region_id, handle, fields: "id,*variants" })
     const { products } = await this.store("GET", `/store/products?${query}`)
-    const address = {
-      first_name: "João",
-      last_name: "Pereira",
-      address_1: "Avenida dos Aliados 10",
-      postal_code: "4000-064",
-      city: "Porto",
-      province: "Porto",
-      phone: "+351223456789",
-      country_code: "pt",
-    }
+    return products[0].variants[0].id
+  }
+
+  /** Cart -> shipping -> REFPAY session -> complete through the store API; returns the order id. */
+  async placeOrderThroughApi(handle = "azulejo"): Promise<string> {
     const { cart } = await this.store("POST", "/store/carts", {
       region_id: this.info.region_id,
       email: "joao.pereira@example.com",
-      items: [{ variant_id: products[0].variants[0].id, quantity: 1 }],
-      shipping_address: address,
-      billing_address: address,
+      items: [{ variant_id: await this.variantId(handle), quantity: 1 }],
+      shipping_address: PORTO_ADDRESS,
+      billing_address: PORTO_ADDRESS,
     })
     const { shipping_options } = await this.store("GET", `/store/shipping-options?cart_id=${cart.id}`)
     await this.store("POST", `/store/carts/${cart.id}/shipping-methods`, { option_id: shipping_options[0].id })

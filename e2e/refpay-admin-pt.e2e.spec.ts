@@ -134,6 +134,42 @@ describe("Settings → REFPAY in Portuguese", () => {
     expect(await widget.getByTestId("refpay-reference").textContent()).toBe(refpay.reference)
   })
 
+  it("offers an order created in the admin, with no REFPAY payment yet, the request of what it owes, in Portuguese", async () => {
+    const orderId = await admin.createOrderInAdmin(await session.variantId("azulejo"))
+    const { outstanding_cents } = await admin.paymentRequests(orderId)
+    expect(outstanding_cents).toBeGreaterThan(0)
+
+    await page.goto(`${session.info.admin_url}/orders/${orderId}`)
+    const widget = page.getByTestId("refpay-widget")
+    const requests = widget.getByTestId("refpay-payment-requests")
+    await requests.waitFor({ timeout: 60_000 })
+    await requests.getByText("Pagamentos desta encomenda", { exact: true }).waitFor()
+    await waitForText(requests.getByTestId("refpay-outstanding"), `Montante em dívida: ${euros(outstanding_cents)}`)
+    const button = requests.getByTestId("refpay-request-payment")
+    await waitForText(button, "Pedir pagamento por REFPAY")
+    await shot("04-order-payment-request", widget)
+
+    let confirmation = ""
+    page.once("dialog", (dialog) => {
+      confirmation = dialog.message()
+      void dialog.accept()
+    })
+    await button.click()
+    await page.getByText("Pedido de pagamento REFPAY enviado", { exact: true }).waitFor({ timeout: 30_000 })
+    expect(confirmation).toBe(
+      `Emitir uma referência REFPAY de ${euros(outstanding_cents)} e enviá-la por e-mail ao cliente?`
+    )
+    // The order now has a REFPAY payment: the panel shows its reference as for a checkout's.
+    const [requested] = (await admin.paymentRequests(orderId)).collections
+    const reference = requested.refpay!
+    expect([requested.state, reference.amount_cents]).toEqual(["awaiting_refpay", outstanding_cents])
+    await waitForText(widget.getByTestId("refpay-reference"), reference.reference)
+    expect(await widget.getByTestId("refpay-entity").textContent()).toBe(reference.entity)
+    expect(await widget.getByTestId("refpay-amount").textContent()).toBe(reference.amount_display)
+    await waitForText(widget.getByTestId("refpay-status"), "A aguardar pagamento — não enviar")
+    await shot("05-order-payment-requested", widget)
+  })
+
   it("finds the order of a reference and names it as an Encomenda", async () => {
     const orderId = await session.placeOrderThroughApi()
     const refpay = await session.refpayOfOrder(orderId)
@@ -155,3 +191,8 @@ describe("Settings → REFPAY in Portuguese", () => {
     await shot("03-search", page.getByTestId("refpay-search"))
   })
 })
+
+/** Cents as the admin shows them in Portuguese ("29,89 €", a no-break space before the sign). */
+function euros(cents: number): string {
+  return new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" }).format(cents / 100)
+}

@@ -1,5 +1,6 @@
-// Settings → REFPAY in the admin, used the way a shop owner uses it: in Debian's chromium, against the whole stack
-// `npm run demo` starts. Screenshots go to .test-artifacts/screenshots/admin-refpay-*.png.
+// Settings → REFPAY in the admin, and the order page's REFPAY panel asking for what an order still owes, used the way
+// a shop owner uses them: in Debian's chromium, against the whole stack `npm run demo` starts. Screenshots go to
+// .test-artifacts/screenshots/admin-refpay-*.png.
 import path from "node:path"
 import type { Locator, Page } from "playwright-core"
 import { AdminSession } from "./admin-session"
@@ -229,3 +230,75 @@ describe("Settings → REFPAY", () => {
     await page.getByTestId("refpay-widget").getByText(refpay.reference, { exact: true }).waitFor({ timeout: 60_000 })
   })
 })
+
+describe("the order page's REFPAY panel: an order that owes more after its payment", () => {
+  it("shows the amount due, requests it by REFPAY with the reference the route answers, and shows it paid", async () => {
+    // A paid REFPAY order to which the shop owner adds a mug: Medusa opens a payment collection for the difference.
+    const orderId = await session.placeOrderThroughApi()
+    const checkout = await session.refpayOfOrder(orderId)
+    await session.sandbox("POST", `/payments/${checkout.payment_id}/pay`)
+    await session.waitForStatus(orderId, "paid")
+    await admin.addItemsByOrderEdit(orderId, await session.variantId("caneca"), 1)
+    const before = await admin.paymentRequests(orderId)
+    const due = before.collections.find((c) => c.state === "requestable")!
+    expect(before.outstanding_cents).toBe(due.amount_cents)
+    expect(due.refpay).toBeNull()
+
+    await page.goto(`${session.info.admin_url}/orders/${orderId}`)
+    const widget = page.getByTestId("refpay-widget")
+    const requests = widget.getByTestId("refpay-payment-requests")
+    await waitForText(requests.getByTestId("refpay-outstanding"), `Amount due: ${euros(due.amount_cents)}`, 60_000)
+    const row = requests.locator(`[data-testid="refpay-collection"][data-collection-id="${due.id}"]`)
+    expect(await row.getAttribute("data-state")).toBe("requestable")
+    expect(await row.getByTestId("refpay-collection-due").textContent()).toBe(euros(due.amount_cents))
+    expect(await row.getByTestId("refpay-collection-state").textContent()).toBe("Unpaid, no reference yet")
+    const paidAtCheckout = requests.locator('[data-testid="refpay-collection"][data-state="paid"]')
+    expect(await paidAtCheckout.getByTestId("refpay-collection-reference").textContent()).toBe(checkout.reference)
+    await shot("11-order-amount-due", widget)
+
+    // Asked first (the customer is e-mailed), as "Issue a new reference" is.
+    let confirmation = ""
+    page.once("dialog", (dialog) => {
+      confirmation = dialog.message()
+      void dialog.accept()
+    })
+    await row.getByRole("button", { name: "Request payment by REFPAY", exact: true }).click()
+    await page.getByText("REFPAY payment requested", { exact: true }).waitFor({ timeout: 30_000 })
+    expect(confirmation).toBe(`Issue a REFPAY reference for ${euros(due.amount_cents)} and e-mail it to the customer?`)
+    const requested = (await admin.paymentRequests(orderId)).collections.find((c) => c.id === due.id)!
+    expect(requested.state).toBe("awaiting_refpay")
+    const reference = requested.refpay!
+    expect(reference.amount_cents).toBe(due.amount_cents)
+    await requests.locator(`[data-collection-id="${due.id}"][data-state="awaiting_refpay"]`).waitFor()
+    expect(await row.getByTestId("refpay-collection-entity").textContent()).toBe(reference.entity)
+    expect(await row.getByTestId("refpay-collection-reference").textContent()).toBe(reference.reference)
+    expect(await row.getByTestId("refpay-collection-amount").textContent()).toBe(reference.amount_display)
+    expect(await row.getByTestId("refpay-collection-expires-at").textContent()).not.toBe("-")
+    expect(await row.getByTestId("refpay-collection-state").textContent()).toBe("Awaiting payment — do not ship")
+    expect(await row.getByTestId("refpay-request-payment").count()).toBe(0)
+    // The platform's payment is that reference, for exactly the difference.
+    const platform = await session.sandbox("GET", `/payments/${reference.payment_id}`)
+    expect([platform.additional_data.reference, platform.amount]).toEqual([
+      reference.reference,
+      String(due.amount_cents),
+    ])
+    await shot("12-order-payment-requested", widget)
+
+    await session.sandbox("POST", `/payments/${reference.payment_id}/pay`)
+    await admin.until(
+      async () => (await admin.paymentRequests(orderId)).outstanding_cents === 0,
+      "the requested payment captured"
+    )
+    // The panel shows what it read when it opened; "Check status now" asks again, the collections too.
+    await widget.getByTestId("refpay-check-now").click()
+    await requests.locator(`[data-collection-id="${due.id}"][data-state="paid"]`).waitFor({ timeout: 30_000 })
+    await waitForText(requests.getByTestId("refpay-outstanding"), "Nothing due.")
+    expect(await row.getByTestId("refpay-collection-reference").textContent()).toBe(reference.reference)
+    await shot("13-order-difference-paid", widget)
+  })
+})
+
+/** Cents as the admin shows them in English. */
+function euros(cents: number): string {
+  return new Intl.NumberFormat("en", { style: "currency", currency: "EUR" }).format(cents / 100)
+}

@@ -5,6 +5,7 @@ import type { AdminPaymentRow } from "../../admin-backend/payment-rows"
 import type { TestEventProgress, TestEventResult } from "../../admin-backend/sandbox-test-event"
 import type { RefpaySettingsView } from "../../admin-backend/settings-view"
 import type { WebhookSetup, WebhookWarning } from "../../admin-backend/webhook-health"
+import type { PaymentRequestCollectionView, PaymentRequestsView } from "../../queries/order-payment-requests"
 import type { RefpayPaymentView } from "../../rules/payment-view"
 import { sdk } from "./sdk"
 
@@ -27,6 +28,9 @@ export type AdminRefpayView = RefpayPaymentView & {
   /** Every reference of the order, oldest first. */
   history?: RefpayPaymentView[]
 }
+
+/** "Request payment by REFPAY"'s answer: the collection asked for, with its reference (`issued` false: it was waiting). */
+export type RequestedPayment = PaymentRequestCollectionView & { payment_collection_id: string; issued: boolean }
 
 export interface WebhooksView extends WebhookSetup {
   last_delivery_at: string | null
@@ -103,4 +107,8 @@ export const refpayApi = {
   order: (orderId: string) => get<{ refpay: AdminRefpayView }>(orderPath(orderId)),
   checkOrderNow: (orderId: string) => post<{ refpay: AdminRefpayView }>(`${orderPath(orderId)}/sync`),
   issueNewReference: (orderId: string) => post<{ refpay: AdminRefpayView }>(`${orderPath(orderId)}/renew`),
+  paymentRequests: (orderId: string) => get<PaymentRequestsView>(`${orderPath(orderId)}/payment-requests`),
+  /** Without a collection, the server picks the order's open one, or opens one for what the order owes. */
+  requestPayment: (orderId: string, paymentCollectionId: string | undefined) =>
+    post<RequestedPayment>(`${orderPath(orderId)}/payment-requests`, { payment_collection_id: paymentCollectionId }),
 }

@@ -71,6 +71,18 @@ export function useOrderRefpay(orderId: string) {
   })
 }
 
+/**
+ * The order's payment collections and what it still owes. Answered for any order, REFPAY or not: the panel decides
+ * from it whether REFPAY has anything to offer (`listsPaymentRequests`).
+ */
+export function useOrderPaymentRequests(orderId: string) {
+  return useQuery({
+    queryKey: refpayKeys.paymentRequests(orderId),
+    queryFn: () => refpayApi.paymentRequests(orderId),
+    ...live,
+  })
+}
+
 /** Asks the webhook status and every page of deliveries again. */
 export function useRefreshWebhooks(): () => void {
   const queryClient = useQueryClient()
@@ -100,7 +112,12 @@ export function useCheckOrderNow(orderId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async () => (await refpayApi.checkOrderNow(orderId)).refpay,
-    onSuccess: (view) => queryClient.setQueryData(refpayKeys.order(orderId), view),
+    onSuccess: (view) => {
+      queryClient.setQueryData(refpayKeys.order(orderId), view)
+      // The check covers every REFPAY session of the order: a requested payment may have landed on its collection.
+      // Not awaited: the toast says what the check found without waiting for the list.
+      void queryClient.invalidateQueries({ queryKey: refpayKeys.paymentRequests(orderId) })
+    },
     // A check that failed was still recorded (e.g. the platform does not know the reference): show it.
     onError: () => queryClient.invalidateQueries({ queryKey: refpayKeys.order(orderId) }),
   })
@@ -110,6 +127,25 @@ export function useIssueNewReference(orderId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async () => (await refpayApi.issueNewReference(orderId)).refpay,
-    onSuccess: (view) => queryClient.setQueryData(refpayKeys.order(orderId), view),
+    onSuccess: (view) => {
+      queryClient.setQueryData(refpayKeys.order(orderId), view)
+      // Not awaited: the new view hides this button at once, and its toast must come before that.
+      void queryClient.invalidateQueries({ queryKey: refpayKeys.paymentRequests(orderId) })
+    },
+  })
+}
+
+/**
+ * "Request payment by REFPAY" for one collection, or, without one, for what the order owes. The new reference shows
+ * in its collection and in the panel (an order created in the admin gets its first REFPAY payment): both are asked
+ * again before the button is released.
+ */
+export function useRequestPayment(orderId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (paymentCollectionId: string | undefined) => refpayApi.requestPayment(orderId, paymentCollectionId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: refpayKeys.order(orderId) }),
+    // Refused because the order changed meanwhile (paid, edited again): show it as it now is.
+    onError: () => queryClient.invalidateQueries({ queryKey: refpayKeys.paymentRequests(orderId) }),
   })
 }
