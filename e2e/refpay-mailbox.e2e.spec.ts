@@ -1,6 +1,7 @@
 // The demo's Mailbox, tried as a person would: an order, the reminder after moving the sandbox clock to D+6, then the
 // expiry at D+8 and the renewal e-mail whose entity and reference are exactly the store route's new reference.
 import type { Page } from "playwright-core"
+import { AdminSession } from "./admin-session"
 import { demoSessionForSuite } from "./demo-session"
 
 const session = demoSessionForSuite()
@@ -44,6 +45,39 @@ it("shows the instructions, the reminder and the renewal e-mail with the store r
   await page.getByTestId("refpay-reference").filter({ hasText: current.reference }).waitFor({ timeout: 30_000 })
   expect(await page.getByTestId("refpay-note").textContent()).toMatch(/anterior expirou/)
   await session.screenshot(page, "21-storefront-renewed-reference")
+  expect(session.blocked).toEqual([])
+  await page.close()
+}, 240_000)
+
+it("after the shop owner edits the unpaid order, shows the 'new payment details' e-mail and the order page the new reference, which pays the order", async () => {
+  const admin = new AdminSession(session)
+  const orderId = await session.placeOrderThroughApi()
+  const first = await session.refpayOfOrder(orderId)
+  // The shop owner adds an item to the order before the customer paid: the reference must follow the new total.
+  await admin.addItemsByOrderEdit(orderId, await session.variantId("azulejo"), 1)
+  let current = first
+  await admin.until(async () => {
+    current = await session.refpayOfOrder(orderId)
+    return current.reference !== first.reference
+  }, "the reference replaced after the edit")
+  expect(current.amount_cents).toBeGreaterThan(first.amount_cents)
+
+  const page = await session.browser.newPage()
+  await page.goto(new URL("/mailbox.html", session.info.storefront_url).href)
+  const changed = await mailOf(page, "refpay-payment-details-changed", current.reference)
+  const text = await changed.getByTestId("mail-text").textContent()
+  expect(text).toContain(`Entidade: ${current.entity}`)
+  expect(text).toContain(`Referência: ${current.reference}`)
+  expect(text).toContain(`Montante: ${current.amount_display}`)
+  expect(text).toContain(`${first.entity} / ${first.reference}`)
+  await session.screenshot(page, "22-mailbox-details-changed")
+
+  await page.goto(new URL(`/order/${orderId}`, session.info.storefront_url).href)
+  await page.getByTestId("refpay-reference").filter({ hasText: current.reference }).waitFor({ timeout: 30_000 })
+  expect(await page.getByTestId("refpay-amount").textContent()).toBe(current.amount_display)
+  await session.sandbox("POST", `/payments/${current.payment_id}/pay`)
+  expect((await session.waitForStatus(orderId, "paid")).reference).toBe(current.reference)
+  await session.screenshot(page, "23-storefront-edited-order-paid")
   expect(session.blocked).toEqual([])
   await page.close()
 }, 240_000)

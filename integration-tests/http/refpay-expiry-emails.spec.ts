@@ -345,7 +345,7 @@ refpayIntegrationSuite(
       it("lists the order's collections, issues a reference for exactly the 19.99 due, e-mails it, and the capture brings the outstanding amount to 0", async () => {
         const { orderId, collectionId } = await paidOrderWithDifference()
         const before = await adminRequests(orderId)
-        expect(before.outstanding_cents).toBe(1999)
+        expect(before).toMatchObject({ outstanding_cents: 1999, refpay_available: true })
         expect(before.collections).toEqual(
           expect.arrayContaining([
             expect.objectContaining({ state: "paid", amount_cents: 2498 }),
@@ -420,6 +420,9 @@ refpayIntegrationSuite(
           .catch((error: any) => error.response)
         expect(fulfil.status).toBe(400)
         expect(fulfil.data.message).toMatch(/has not been received/)
+        // The panel and the storefront say the same: the checkout's payment is shown, paid, and "do not ship".
+        const { refpay } = (await api.get(`/admin/refpay/orders/${orderId}`, adminHeaders())).data
+        expect(refpay).toMatchObject({ status: "paid", amount_cents: 2498, do_not_ship: true })
       })
 
       it("takes the difference of an exchange (one item back, two out) by REFPAY, on the collection Medusa opened for it", async () => {

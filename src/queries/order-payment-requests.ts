@@ -154,6 +154,8 @@ export interface PaymentRequestCollectionView {
 
 export interface PaymentRequestsView {
   order_id: string
+  /** A REFPAY registration can take a payment of this order (the one it paid with, or one on its region). */
+  refpay_available: boolean
   outstanding_cents: number
   collections: PaymentRequestCollectionView[]
 }
@@ -179,5 +181,10 @@ export async function loadPaymentRequestsView(
       }
     })
   )
-  return { order_id: orderId, outstanding_cents: context.outstandingCents, collections }
+  return {
+    order_id: orderId,
+    refpay_available: context.providerId !== null,
+    outstanding_cents: context.outstandingCents,
+    collections,
+  }
 }

@@ -1,6 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { buildPaymentView, primarySession, type RefpayPaymentView } from "../rules/payment-view"
+import { unpaidRefpayCollection } from "../rules/fulfillment-rules"
+import { loadOrderCollections } from "./order-collections"
 import { loadRefpaySession, refpaySessionIdsForOrder, type RefpaySessionState } from "./refpay-session-state"
 
 export interface OrderPaymentView {
@@ -23,8 +25,12 @@ export async function loadOrderPaymentView(container: MedusaContainer, orderId: 
     (state): state is RefpaySessionState => state !== null
   )
   const session = primarySession(states)
-  const view = session ? buildPaymentView(session) : null
-  if (!session || !view) throw await notFound(container, orderId)
+  const shown = session ? buildPaymentView(session) : null
+  if (!session || !shown) throw await notFound(container, orderId)
+  // The whole order, as the fulfilment guard sees it: a difference still waiting on its reference means do not ship.
+  const view = unpaidRefpayCollection(await loadOrderCollections(container, orderId))
+    ? { ...shown, do_not_ship: true }
+    : shown
   const history = states
     .map((state) => buildPaymentView(state))
     .filter((v): v is RefpayPaymentView => v !== null)

@@ -14,10 +14,9 @@ export interface GuardedCollection {
  * (captured in Medusa). Orders paid with other providers are not our business.
  */
 export function assertRefpayOrderFulfillable(collections: GuardedCollection[]): void {
-  for (const collection of collections) {
-    const session = collection.payment_sessions?.find((s) => isRefpayProviderId(s.provider_id))
-    if (!session) continue
-    if (PAID_COLLECTION_STATUSES.has(String(collection.status))) continue
+  const collection = unpaidRefpayCollection(collections)
+  if (collection) {
+    const session = collection.payment_sessions!.find((s) => isRefpayProviderId(s.provider_id))!
     const reference = (session.data?.refpay as { reference?: string; entity?: string } | null | undefined) ?? null
     const detail = reference?.reference ? ` (entity ${reference.entity}, reference ${reference.reference})` : ""
     throw new MedusaError(
@@ -26,4 +25,17 @@ export function assertRefpayOrderFulfillable(collections: GuardedCollection[]): 
         "Do not ship until the payment is confirmed; the order updates by itself when the customer pays."
     )
   }
+}
+
+/**
+ * The first collection of the order that a REFPAY reference is to pay and that is not paid: the checkout's while its
+ * reference waits, or a difference requested later. The guard refuses to ship while there is one, and the order's
+ * REFPAY view says "do not ship" for the same reason.
+ */
+export function unpaidRefpayCollection(collections: GuardedCollection[]): GuardedCollection | undefined {
+  return collections.find(
+    (collection) =>
+      collection.payment_sessions?.some((s) => isRefpayProviderId(s.provider_id)) &&
+      !PAID_COLLECTION_STATUSES.has(String(collection.status))
+  )
 }

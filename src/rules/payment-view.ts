@@ -113,13 +113,17 @@ function text(value: unknown): string {
 }
 
 /**
- * The session to show for an order with several REFPAY sessions (normally there is one): the captured one, else
- * one still open, else the newest reference.
+ * The session to show for an order with several REFPAY sessions: the captured one (the checkout's, the first paid,
+ * when a difference was paid too), else one still open, else the newest reference.
  */
 export function primarySession<T extends PaymentViewSource>(sources: T[]): T | null {
   const rank = (s: T) => (s.payment?.capturedAt ? 2 : s.status === "canceled" ? 0 : 1)
   const created = (s: T) => Date.parse(s.data?.refpay?.created_at ?? "") || 0
-  return [...sources].sort((a, b) => rank(b) - rank(a) || created(b) - created(a))[0] ?? null
+  const newestFirst = (a: T, b: T) => created(b) - created(a)
+  return (
+    [...sources].sort((a, b) => rank(b) - rank(a) || (rank(a) === 2 ? -newestFirst(a, b) : newestFirst(a, b)))[0] ??
+    null
+  )
 }
 
 /** An earlier reference of the order, as a storefront may mention it ("expired, a new reference has been sent"). */

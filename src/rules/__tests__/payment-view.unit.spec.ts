@@ -195,4 +195,18 @@ describe("primarySession: which of an order's REFPAY sessions to show", () => {
     expect(primarySession([cancelled])!.id).toBe("a")
     expect(primarySession([])).toBeNull()
   })
+
+  it("shows the checkout's payment, the first captured, when a difference requested later was paid too", () => {
+    const checkout = source({
+      id: "checkout",
+      payment: { capturedAt: "2026-11-20T00:00:00Z" },
+      data: at("2026-11-19T00:00:00Z"),
+    })
+    const difference = source({
+      id: "difference",
+      payment: { capturedAt: "2026-11-23T00:00:00Z" },
+      data: at("2026-11-22T00:00:00Z"),
+    })
+    expect(primarySession([difference, checkout])!.id).toBe("checkout")
+  })
 })

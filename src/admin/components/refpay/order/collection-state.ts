@@ -15,9 +15,11 @@ export const COLLECTION_COLORS = {
  * added one), or when REFPAY can take a payment the panel does not offer yet. A single collection whose reference the
  * panel already shows (waiting, or renewable with "Issue a new reference" once expired) would only repeat it; an order
  * without a REFPAY reference is listed only when REFPAY can take what it owes, so an order another method is paying
- * (authorised, not captured yet) shows no REFPAY panel.
+ * (authorised, not captured yet), or one in a region without REFPAY, shows no REFPAY panel.
  */
 export function listsPaymentRequests(requests: PaymentRequestsView, panelShowsReference: boolean): boolean {
+  // No REFPAY registration can take this order's payment (none used, none on its region): nothing to offer.
+  if (!requests.refpay_available) return false
   if (panelShowsReference) return requests.collections.length > 1 || opensCollection(requests)
   const open = requests.collections.some((c) => c.state === "requestable")
   return requests.outstanding_cents > 0 && (open || opensCollection(requests))

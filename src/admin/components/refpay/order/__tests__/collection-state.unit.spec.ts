@@ -14,6 +14,7 @@ const authorisedElsewhere = collection("nothing_due", "authorized")
 
 const requests = (outstanding: number, ...collections: PaymentRequestCollectionView[]): PaymentRequestsView => ({
   order_id: "order_1",
+  refpay_available: true,
   outstanding_cents: outstanding,
   collections,
 })
@@ -38,6 +39,7 @@ describe("listsPaymentRequests: when the order panel lists the order's payment c
     ["paid another way", requests(0, paid), false],
     ["paid another way and edited, the difference paid too", requests(0, paid, paid), false],
     ["another method's payment authorised, not captured", requests(2489, authorisedElsewhere), false],
+    ["created in the admin in a region without REFPAY", { ...requests(2489), refpay_available: false }, false],
     ["cancelled", requests(0, cancelled), false],
   ])("without a REFPAY reference: %s -> %s", (_, view, listed) => {
     expect(listsPaymentRequests(view, false)).toBe(listed)
