@@ -1,9 +1,12 @@
 // The demo, tried the way a shopper and a shop owner try it: in a real browser (Debian's chromium), against the
 // whole stack started by the same code as `npm run demo`. Screenshots go to .test-artifacts/screenshots/.
 import type { Page } from "playwright-core"
+import type { PaymentRequestsView } from "../src/queries/order-payment-requests"
+import { AdminSession } from "./admin-session"
 import { demoSessionForSuite } from "./demo-session"
 
 const session = demoSessionForSuite()
+const admin = new AdminSession(session)
 
 describe("storefront", () => {
   // The order page's payment box is the Next.js starter kit's component (storefront-kit/nextjs-starter), as shipped.
@@ -94,6 +97,59 @@ describe("storefront", () => {
     await page.close()
   })
 
+  it("shows in the kit's component what a paid order owes after the shop owner adds an item, issues its reference on request, and turns it paid", async () => {
+    const orderId = await session.placeOrderThroughApi("azulejo")
+    const checkout = await session.refpayOfOrder(orderId)
+    await session.sandbox("POST", `/payments/${checkout.payment_id}/pay`)
+    await session.waitForStatus(orderId, "paid")
+    await addItemAsShopOwner(orderId, "caneca")
+    const paymentRequests = () =>
+      session.store<PaymentRequestsView>("GET", `/store/refpay/orders/${orderId}/payment-requests`)
+    const before = await paymentRequests()
+    const due = before.collections.find((c) => c.state === "requestable")!
+    // The caneca's 19.99, on the collection Medusa opened for the edit; the checkout's collection stays paid.
+    expect([due.amount_cents, before.outstanding_cents]).toEqual([1999, 1999])
+
+    const page = await session.browser.newPage()
+    const storefront = new URL(session.info.storefront_url).origin
+    await page.goto(`${storefront}/kit.html?order=${encodeURIComponent(orderId)}`)
+    const kit = page.getByTestId("refpay-payment-instructions")
+    await kit.getByTestId("refpay-status").filter({ hasText: "Pago" }).waitFor({ timeout: 30_000 })
+    const item = kit.locator(`[data-testid="refpay-outstanding-item"][data-collection-id="${due.id}"]`)
+    await item.waitFor({ timeout: 30_000 })
+    expect(await kit.getByTestId("refpay-outstanding-item").count()).toBe(1)
+    expect(normalSpaces(await item.getByTestId("refpay-outstanding-due").textContent())).toBe("Valor em falta: 19,99 €")
+    expect(await kit.getByTestId("refpay-reference").textContent()).toBe(checkout.reference)
+    await session.screenshot(page, "09-kit-outstanding-requestable")
+
+    await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true))
+    await item.getByTestId("refpay-outstanding-request").click()
+    await item.getByTestId("refpay-outstanding-reference").filter({ hasText: /\d/ }).waitFor({ timeout: 30_000 })
+    const issued = (await paymentRequests()).collections.find((c) => c.id === due.id)!
+    expect(issued.state).toBe("awaiting_refpay")
+    const reference = issued.refpay!
+    expect(reference.reference).not.toBe(checkout.reference)
+    expect(await item.getByTestId("refpay-outstanding-entity").textContent()).toBe(reference.entity)
+    expect(await item.getByTestId("refpay-outstanding-reference").textContent()).toBe(reference.reference)
+    expect(await item.getByTestId("refpay-outstanding-amount").textContent()).toBe(reference.amount_display)
+    expect(reference.amount_cents).toBe(1999)
+    expect(await item.getByTestId("refpay-outstanding-expiry").textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}/)
+    expect(await item.getByTestId("refpay-outstanding-status").textContent()).toBe("Estado: A aguardar pagamento")
+    await session.screenshot(page, "10-kit-outstanding-awaiting")
+
+    await session.sandbox("POST", `/payments/${reference.payment_id}/pay`)
+    await item.locator('[data-testid="refpay-outstanding-status"][data-status="paid"]').waitFor({ timeout: 30_000 })
+    expect(await item.getAttribute("data-state")).toBe("paid")
+    expect(normalSpaces(await item.getByTestId("refpay-outstanding-due").textContent())).toBe("Valor pago: 19,99 €")
+    expect(await item.getByTestId("refpay-outstanding-status").textContent()).toBe("Estado: Pago")
+    expect(await item.getByTestId("refpay-outstanding-reference").textContent()).toBe(reference.reference)
+    expect(await kit.getByTestId("refpay-reference").textContent()).toBe(checkout.reference)
+    await expect(page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).resolves.toBe(true)
+    expect((await paymentRequests()).collections.map((c) => c.state)).toEqual(["paid", "paid"])
+    await session.screenshot(page, "11-kit-outstanding-paid")
+    await page.close()
+  })
+
   it("shows the shop's error message and stays on the checkout when REFPAY is unavailable", async () => {
     const page = await session.browser.newPage()
     await session.sandbox("POST", "/faults", {
@@ -128,7 +184,7 @@ describe("admin", () => {
     )
 
     const page = await session.browser.newPage()
-    await logIn(page)
+    await admin.logIn(page)
     await page.goto(`${session.info.admin_url}/orders/${orderId}`)
     const widget = page.getByTestId("refpay-widget")
     await widget.getByText(platform.additional_data.reference, { exact: true }).waitFor({ timeout: 60_000 })
@@ -154,13 +210,19 @@ describe("admin", () => {
   })
 })
 
-async function logIn(page: Page): Promise<void> {
-  await page.goto(session.info.admin_url)
-  await page.locator('input[name="email"]').fill(session.info.admin_email)
-  await page.locator('input[name="password"]').fill(session.info.admin_password)
-  await page.locator('button[type="submit"]').click()
-  await page.waitForURL(/\/app\/orders/, { timeout: 60_000 })
+/** The shop owner adds one item of a product to a placed order through Medusa's admin order edit, as "Edit order" does. */
+async function addItemAsShopOwner(orderId: string, handle: string): Promise<void> {
+  const query = new URLSearchParams({ region_id: session.info.region_id, handle, fields: "id,*variants" })
+  const { products } = await session.store("GET", `/store/products?${query}`)
+  const items = [{ variant_id: products[0].variants[0].id, quantity: 1 }]
+  await admin.api("POST", "/admin/order-edits", { order_id: orderId })
+  await admin.api("POST", `/admin/order-edits/${orderId}/items`, { items })
+  await admin.api("POST", `/admin/order-edits/${orderId}/request`, {})
+  await admin.api("POST", `/admin/order-edits/${orderId}/confirm`, {})
 }
+
+/** Intl writes a no-break space before the euro sign. */
+const normalSpaces = (text: string | null) => (text ?? "").replace(/\s/g, " ")
 
 async function expectText(page: Page, testId: string, expected: string | RegExp): Promise<void> {
   const locator = page.getByTestId(testId)

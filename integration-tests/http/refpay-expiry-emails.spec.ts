@@ -382,6 +382,10 @@ refpayIntegrationSuite(
         expect(captureCount(order)).toBe(2)
         expect(order.payment_collections.map((c: any) => c.status).sort()).toEqual(["completed", "completed"])
         expect((await adminRequests(orderId)).collections.every((c: any) => c.state === "paid")).toBe(true)
+        // The thank-you page still shows the checkout's payment; the difference is not a reference it "replaced".
+        const { data: page } = await api.get(`/store/refpay/orders/${orderId}`, storeHeaders())
+        expect(page.refpay).toMatchObject({ amount_cents: 2498, status: "paid" })
+        expect(page.previous_references).toEqual([])
       })
 
       it("gives the storefront the same reference however often it asks, and only one platform payment", async () => {

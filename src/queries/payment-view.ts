@@ -13,6 +13,8 @@ export interface OrderPaymentView {
   history: RefpayPaymentView[]
   /** Every REFPAY session of the order with a reference. */
   sessions: RefpaySessionState[]
+  /** The references the shown one replaced: the others of its payment collection, oldest first. */
+  replaced: RefpayPaymentView[]
 }
 
 /**
@@ -31,11 +33,18 @@ export async function loadOrderPaymentView(container: MedusaContainer, orderId: 
   const view = unpaidRefpayCollection(await loadOrderCollections(container, orderId))
     ? { ...shown, do_not_ship: true }
     : shown
-  const history = states
+  const history = viewsOldestFirst(states)
+  const replaced = viewsOldestFirst(
+    states.filter((s) => s.id !== session.id && s.paymentCollectionId === session.paymentCollectionId)
+  )
+  return { view, session, history, sessions: states, replaced }
+}
+
+function viewsOldestFirst(states: RefpaySessionState[]): RefpayPaymentView[] {
+  return states
     .map((state) => buildPaymentView(state))
     .filter((v): v is RefpayPaymentView => v !== null)
     .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))
-  return { view, session, history, sessions: states }
 }
 
 /** The REFPAY session ids of an order, or the same 404 as `loadOrderPaymentView`. */

@@ -5,10 +5,22 @@
 // Reads GET /store/refpay/orders/:id through the server action in src/lib/data/refpay.ts (the starter's SDK, with
 // its publishable key), shows Entidade, Referência, Montante and Data limite with a copy button each, and polls
 // while the reference is awaiting payment. After an expiry the shop may issue a new reference: the page then shows
-// the new one and says the earlier one expired.
+// the new one and says the earlier one expired. When the shop changes the order after payment so that it owes more
+// (an edit, a claim, an exchange), it lists each amount due (GET /store/refpay/orders/:id/payment-requests) with its
+// reference, or a button that asks the shop for one (POST on the same route), shown the same way once issued.
 
-import { retrieveRefpayPayment, type RefpayPaymentView, type RefpayPreviousReference } from "@lib/data/refpay"
-import { useEffect, useRef, useState, type ReactNode } from "react"
+import {
+  requestRefpayPayment,
+  retrieveRefpayPayment,
+  retrieveRefpayPaymentRequests,
+  type RefpayFailure,
+  type RefpayPaymentCollection,
+  type RefpayPaymentRequestsResult,
+  type RefpayPaymentResult,
+  type RefpayPaymentView,
+  type RefpayPreviousReference,
+} from "@lib/data/refpay"
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 
 // Plain elements with Tailwind classes of @medusajs/ui-preset, so the same file works in nextjs-starter-medusa
 // (which uses @medusajs/ui) and dtc-starter (which has its own ui module).
@@ -42,7 +54,19 @@ const LABELS = {
     cancelled: "Cancelado",
     failed: "Pagamento falhou",
   } as Record<string, string>,
+  outstanding: {
+    heading: "Valor adicional da encomenda",
+    due: "Valor em falta",
+    paid: "Valor pago",
+    request: "Obter referência para pagamento",
+    requesting: "A obter a referência…",
+    requestFailed: "Não foi possível obter a referência",
+    error: "Não foi possível verificar se há valores em falta",
+  },
 }
+
+/** Collection states in which the order owes money on a collection: a reference may be asked for, or is waiting. */
+const OWED_STATES: ReadonlySet<string> = new Set(["requestable", "awaiting_refpay"])
 
 const lisbonDate = new Intl.DateTimeFormat("pt-PT", {
   day: "2-digit",
@@ -58,6 +82,55 @@ function formatExpiry(expiresAt: string): string {
   if (!expiresAt) return "—"
   const instant = new Date(expiresAt)
   return Number.isNaN(instant.getTime()) ? expiresAt : lisbonDate.format(instant)
+}
+
+/** An amount Medusa gives in cents, written as the shop writes its amounts (pt-PT: "19,99 €"). */
+function formatCents(cents: number, currencyCode: string): string {
+  return new Intl.NumberFormat("pt-PT", { style: "currency", currency: currencyCode.toUpperCase() }).format(cents / 100)
+}
+
+/** A server action that threw (network, a restarted server) reads as a failed result, so polling carries on. */
+function asFailure(err: unknown): RefpayFailure {
+  return { ok: false, notFound: false, message: String((err as Error | undefined)?.message ?? err) }
+}
+
+/**
+ * When to ask about a reference again: soon while it can be paid, slower once past its deadline (the shop may still
+ * renew it), never once it is paid, cancelled or failed.
+ */
+function pollDelay(refpay: RefpayPaymentView | null): number | null {
+  if (refpay?.status !== "awaiting") return null
+  return refpay.expired ? RETRY_MS : POLL_MS
+}
+
+/** The shortest of the delays, or null when nothing needs another look. */
+function soonest(delays: (number | null)[]): number | null {
+  const pending = delays.filter((delay): delay is number => delay !== null)
+  return pending.length ? Math.min(...pending) : null
+}
+
+/**
+ * Calls `load` now, gives its result to `show`, and calls again after the delay `show` answers (null: stop). Starts
+ * over when `load` or `show` change or when the returned function is called; stops when the component unmounts.
+ */
+function usePolling<T>(load: () => Promise<T>, show: (result: T) => number | null): () => void {
+  const [round, setRound] = useState(0)
+  useEffect(() => {
+    let stopped = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const poll = async () => {
+      const result = await load()
+      if (stopped) return
+      const delay = show(result)
+      if (delay !== null) timer = setTimeout(poll, delay)
+    }
+    void poll()
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }, [load, show, round])
+  return useCallback(() => setRound((n) => n + 1), [])
 }
 
 async function copyText(text: string): Promise<boolean> {
@@ -130,11 +203,158 @@ function Field({
   )
 }
 
+function statusLabel(refpay: RefpayPaymentView): string {
+  if (refpay.expired && refpay.status === "awaiting") return LABELS.expired
+  return LABELS.status[refpay.status] ?? refpay.status
+}
+
+/**
+ * A reference's Entidade, Referência, Montante and Data limite, each with a copy button, its status and, while it can
+ * be paid, how to pay it. `testIdPrefix` keeps the checkout reference's test ids apart from an outstanding amount's.
+ */
+function ReferenceDetails({ refpay, testIdPrefix }: { refpay: RefpayPaymentView; testIdPrefix: string }) {
+  return (
+    <>
+      <div className="flex flex-col divide-y divide-ui-border-base">
+        <Field label={LABELS.entity} value={refpay.entity} testId={`${testIdPrefix}-entity`} />
+        <Field label={LABELS.reference} value={refpay.reference} testId={`${testIdPrefix}-reference`} />
+        <Field label={LABELS.amount} value={refpay.amount_display} testId={`${testIdPrefix}-amount`} />
+        <Field label={LABELS.expiry} value={formatExpiry(refpay.expires_at)} testId={`${testIdPrefix}-expiry`}>
+          <time dateTime={refpay.expires_at} title={refpay.expires_at}>
+            {formatExpiry(refpay.expires_at)}
+          </time>
+        </Field>
+      </div>
+
+      <p
+        className={cx(
+          "txt-medium-plus",
+          refpay.status === "awaiting" && !refpay.expired && "text-ui-fg-interactive",
+          refpay.status === "paid" && "text-ui-tag-green-text",
+          (refpay.status === "cancelled" || refpay.status === "failed" || refpay.expired) && "text-ui-fg-error"
+        )}
+        data-testid={`${testIdPrefix}-status`}
+        data-status={refpay.status}
+        role="status"
+        aria-live="polite"
+      >
+        Estado: {statusLabel(refpay)}
+      </p>
+
+      {refpay.status === "awaiting" && !refpay.expired && <p className="txt-small text-ui-fg-subtle">{LABELS.hint}</p>}
+    </>
+  )
+}
+
 /** What the shopper must know about earlier references: a renewal after expiry, or an order cancelled unpaid. */
 function noteFor(refpay: RefpayPaymentView, previous: RefpayPreviousReference[]): string | null {
   if (refpay.status === "awaiting" && !refpay.expired && previous.some((p) => p.expired)) return LABELS.renewed
   if (refpay.status === "cancelled") return refpay.expired ? LABELS.cancelledExpired : LABELS.cancelledUnpaid
   return null
+}
+
+/** One amount the order owes: its reference, or a button that asks the shop for one. */
+function OutstandingAmount({
+  orderId,
+  collection,
+  onIssued,
+}: {
+  orderId: string
+  collection: RefpayPaymentCollection
+  onIssued: (collection: RefpayPaymentCollection) => void
+}) {
+  const [requesting, setRequesting] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  const request = async () => {
+    setRequesting(true)
+    setError(null)
+    const result = await requestRefpayPayment(orderId, collection.id).catch(asFailure)
+    setRequesting(false)
+    if (result.ok) onIssued(result.collection)
+    else setError(result.message)
+  }
+
+  return (
+    <div
+      className="flex flex-col gap-y-2"
+      data-testid="refpay-outstanding-item"
+      data-collection-id={collection.id}
+      data-state={collection.state}
+    >
+      <p className="txt-medium-plus text-ui-fg-base" data-testid="refpay-outstanding-due">
+        {collection.state === "paid" ? LABELS.outstanding.paid : LABELS.outstanding.due}:{" "}
+        {formatCents(collection.amount_cents, collection.currency_code)}
+      </p>
+      {collection.state === "requestable" ? (
+        <button
+          type="button"
+          className="txt-compact-small-plus self-start rounded-md bg-ui-button-inverted px-3 py-1.5 text-ui-contrast-fg-primary shadow-buttons-inverted hover:bg-ui-button-inverted-hover disabled:bg-ui-bg-disabled disabled:text-ui-fg-disabled"
+          data-testid="refpay-outstanding-request"
+          disabled={requesting}
+          onClick={() => void request()}
+        >
+          {requesting ? LABELS.outstanding.requesting : LABELS.outstanding.request}
+        </button>
+      ) : (
+        collection.refpay && <ReferenceDetails refpay={collection.refpay} testIdPrefix="refpay-outstanding" />
+      )}
+      {error && (
+        <p className="txt-small text-ui-fg-error" data-testid="refpay-outstanding-request-error">
+          {LABELS.outstanding.requestFailed}: {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/**
+ * What the order owes beyond the checkout reference (`checkoutSessionId`'s collection is that reference's). An amount
+ * listed stays listed once paid, so the shopper sees it turn paid; polled while one of them awaits payment.
+ */
+function OutstandingAmounts({ orderId, checkoutSessionId }: { orderId: string; checkoutSessionId: string }) {
+  const [listed, setListed] = useState<RefpayPaymentCollection[]>([])
+  const [error, setError] = useState<string | null>(null)
+
+  const load = useCallback(() => retrieveRefpayPaymentRequests(orderId).catch(asFailure), [orderId])
+  const show = useCallback(
+    (result: RefpayPaymentRequestsResult) => {
+      // A shop without this route (an older plugin) answers 404: nothing to list, nothing to retry.
+      if (!result.ok && result.notFound) return null
+      if (!result.ok) {
+        setError(result.message)
+        return RETRY_MS
+      }
+      setError(null)
+      const others = result.requests.collections.filter((c) => c.refpay?.payment_session_id !== checkoutSessionId)
+      setListed((before) => others.filter((c) => OWED_STATES.has(c.state) || before.some((b) => b.id === c.id)))
+      return soonest(others.map((c) => pollDelay(c.refpay)))
+    },
+    [checkoutSessionId]
+  )
+  const restart = usePolling(load, show)
+  const issued = useCallback(
+    (collection: RefpayPaymentCollection) => {
+      setListed((before) => before.map((c) => (c.id === collection.id ? collection : c)))
+      restart()
+    },
+    [restart]
+  )
+
+  if (!listed.length && !error) return null
+  return (
+    <div className="mt-4 flex flex-col gap-y-4 border-t border-ui-border-base pt-4" data-testid="refpay-outstanding">
+      <h4 className="txt-medium-plus text-ui-fg-base">{LABELS.outstanding.heading}</h4>
+      {listed.map((collection) => (
+        <OutstandingAmount key={collection.id} orderId={orderId} collection={collection} onIssued={issued} />
+      ))}
+      {error && (
+        <p className="txt-small text-ui-fg-error" data-testid="refpay-outstanding-error">
+          {LABELS.outstanding.error}: {error}
+        </p>
+      )}
+    </div>
+  )
 }
 
 type RefpayPaymentInstructionsProps = {
@@ -147,50 +367,26 @@ export default function RefpayPaymentInstructions({ orderId }: RefpayPaymentInst
   const [error, setError] = useState<string | null>(null)
   const [notRefpay, setNotRefpay] = useState(false)
 
-  useEffect(() => {
-    let stopped = false
-    let timer: ReturnType<typeof setTimeout> | null = null
-
-    const poll = async () => {
-      const result = await retrieveRefpayPayment(orderId).catch(
-        (err: unknown) =>
-          ({ ok: false, notFound: false, message: String((err as Error | undefined)?.message ?? err) }) as const
-      )
-      if (stopped) return
-      if (result.ok) {
-        setRefpay(result.refpay)
-        setPrevious(result.previous ?? [])
-        setError(null)
-        // Keep asking while the customer may still pay, or an expired reference may still be renewed; stop on paid,
-        // cancelled or failed.
-        if (result.refpay.status === "awaiting") {
-          timer = setTimeout(poll, result.refpay.expired ? RETRY_MS : POLL_MS)
-        }
-        return
-      }
-      if (result.notFound) {
-        // Not a REFPAY order (or no reference yet): nothing to show.
-        setNotRefpay(true)
-        return
-      }
-      setError(result.message)
-      timer = setTimeout(poll, RETRY_MS)
+  const load = useCallback(() => retrieveRefpayPayment(orderId).catch(asFailure), [orderId])
+  const show = useCallback((result: RefpayPaymentResult) => {
+    if (result.ok) {
+      setRefpay(result.refpay)
+      setPrevious(result.previous ?? [])
+      setError(null)
+      // Keep asking while the customer may still pay, or an expired reference may still be renewed.
+      return pollDelay(result.refpay)
     }
-
-    void poll()
-    return () => {
-      stopped = true
-      if (timer) clearTimeout(timer)
+    if (result.notFound) {
+      // Not a REFPAY order (or no reference yet): nothing to show.
+      setNotRefpay(true)
+      return null
     }
-  }, [orderId])
+    setError(result.message)
+    return RETRY_MS
+  }, [])
+  usePolling(load, show)
 
   if (notRefpay) return null
-
-  const statusLabel = refpay
-    ? refpay.expired && refpay.status === "awaiting"
-      ? LABELS.expired
-      : (LABELS.status[refpay.status] ?? refpay.status)
-    : null
 
   return (
     <section
@@ -204,35 +400,7 @@ export default function RefpayPaymentInstructions({ orderId }: RefpayPaymentInst
 
       {refpay && (
         <>
-          <div className="flex flex-col divide-y divide-ui-border-base">
-            <Field label={LABELS.entity} value={refpay.entity} testId="refpay-entity" />
-            <Field label={LABELS.reference} value={refpay.reference} testId="refpay-reference" />
-            <Field label={LABELS.amount} value={refpay.amount_display} testId="refpay-amount" />
-            <Field label={LABELS.expiry} value={formatExpiry(refpay.expires_at)} testId="refpay-expiry">
-              <time dateTime={refpay.expires_at} title={refpay.expires_at}>
-                {formatExpiry(refpay.expires_at)}
-              </time>
-            </Field>
-          </div>
-
-          <p
-            className={cx(
-              "txt-medium-plus",
-              refpay.status === "awaiting" && !refpay.expired && "text-ui-fg-interactive",
-              refpay.status === "paid" && "text-ui-tag-green-text",
-              (refpay.status === "cancelled" || refpay.status === "failed" || refpay.expired) && "text-ui-fg-error"
-            )}
-            data-testid="refpay-status"
-            data-status={refpay.status}
-            role="status"
-            aria-live="polite"
-          >
-            Estado: {statusLabel}
-          </p>
-
-          {refpay.status === "awaiting" && !refpay.expired && (
-            <p className="txt-small text-ui-fg-subtle">{LABELS.hint}</p>
-          )}
+          <ReferenceDetails refpay={refpay} testIdPrefix="refpay" />
           {noteFor(refpay, previous) && (
             <p className="txt-small-plus text-ui-fg-base" data-testid="refpay-note">
               {noteFor(refpay, previous)}
@@ -248,6 +416,14 @@ export default function RefpayPaymentInstructions({ orderId }: RefpayPaymentInst
         <p className="txt-small text-ui-fg-error" data-testid="refpay-error">
           {LABELS.error}: {error}
         </p>
+      )}
+
+      {refpay && (
+        <OutstandingAmounts
+          key={refpay.payment_session_id}
+          orderId={orderId}
+          checkoutSessionId={refpay.payment_session_id}
+        />
       )}
     </section>
   )
