@@ -326,6 +326,7 @@ refpayIntegrationSuite(
       const { orders, sent } = expirySuite(ctx)
       const edits = orderEdits(ctx)
       const requests = (orderId: string) => `/refpay/orders/${orderId}/payment-requests`
+      const placeTwo = () => orders.placeOrder({ items: [{ variant_id: store().variantId, quantity: 2 }] })
       const adminRequests = async (orderId: string) =>
         (await api.get(`/admin${requests(orderId)}`, adminHeaders())).data
       const outstanding = async (orderId: string) =>
@@ -458,6 +459,44 @@ refpayIntegrationSuite(
         )
         expect(captureCount(await orders.adminOrder(orderId))).toBe(2)
         expect(await outstanding(orderId)).toBe(19.99) // the returned item's credit, due when the return is received
+      })
+
+      it("takes what a claim leaves due by REFPAY, on the collection Medusa opened for it", async () => {
+        const { orderId, refpay } = await orders.placeOrder()
+        await control("POST", `/payments/${refpay.payment_id}/pay`)
+        const paid = await orders.waitForOrder(orderId, (o) => o.payment_status === "captured")
+        const items = paid.items.map((i: any) => ({ id: i.id, quantity: i.quantity }))
+        await api.post(
+          `/admin/orders/${orderId}/fulfillments`,
+          { items, location_id: store().stockLocationId },
+          adminHeaders()
+        )
+        await edits.claim(orderId, paid.items[0].id, store().variantId, 2)
+        const due = (await adminRequests(orderId)).collections.find((c: any) => c.state === "requestable")
+        expect(due.amount_cents).toBeGreaterThan(0)
+        const { data } = await api.post(`/admin${requests(orderId)}`, {}, adminHeaders())
+        expect(data).toMatchObject({ payment_collection_id: due.id, refpay: { amount_cents: due.amount_cents } })
+        await control("POST", `/payments/${data.refpay.payment_id}/pay`)
+        await waitFor(
+          async () => (await adminRequests(orderId)).collections.every((c: any) => c.state === "paid"),
+          20_000,
+          "the claim's collection paid"
+        )
+        expect(captureCount(await orders.adminOrder(orderId))).toBe(2)
+      })
+
+      it("refunds what an edit took off a paid order through Medusa's refund of the REFPAY payment", async () => {
+        const { orderId, refpay } = await placeTwo()
+        await control("POST", `/payments/${refpay.payment_id}/pay`)
+        const paid = await orders.waitForOrder(orderId, (o) => o.payment_status === "captured")
+        await edits.setQuantity(orderId, paid.items[0].id, 1)
+        expect(await outstanding(orderId)).toBe(-19.99)
+        const paymentId = paid.payment_collections[0].payments[0].id
+        await api.post(`/admin/payments/${paymentId}/refund`, { amount: 19.99 }, adminHeaders())
+        const refunded = await orders.waitForOrder(orderId, (o) => refundedTotal(o) === 1999)
+        expect(captureCount(refunded)).toBe(1)
+        expect((await control("GET", `/payments/${refpay.payment_id}`)).refunded_amount).toBe("1999")
+        await waitFor(async () => (await outstanding(orderId)) === 0, 20_000, "outstanding amount 0")
       })
 
       it("takes payment by REFPAY for an order created in the admin (a draft order converted)", async () => {
