@@ -7,7 +7,7 @@ import { referenceFromCreation, type RefpaySessionData } from "../src/rules/sess
 import type { MedusaApp } from "./medusa-app-process"
 import type { PollTickResult } from "./medusa-app-protocol"
 import type { SandboxProcess } from "./sandbox-process"
-import { sandboxControl } from "./shop-api"
+import { loopbackApi, sandboxControl } from "./shop-api"
 import { countStatements } from "./sql-stats"
 import { round } from "./stats"
 
@@ -22,8 +22,11 @@ import { round } from "./stats"
 export interface PollSizes {
   /** Waiting payments for each timed tick, ascending; the tick at N is reported as poll_*_N. */
   ticks: number[]
-  /** Waiting payments for the check-age simulation (poll_check_age_max_min_N). */
-  ageWaiting: number
+  /**
+   * Waiting payments for the check-age simulations, ascending (poll_check_age_max_min_N, and the share of one core
+   * the job takes, poll_core_share_N); each also in `ticks`.
+   */
+  ages: number[]
 }
 
 export type PollFigures = Record<string, number>
@@ -35,6 +38,9 @@ const AMOUNT_CENTS = 2498
 const EXPIRY_DAYS = 7
 const WATCH_MS = EXPIRY_DAYS * DAY + 24 * 3_600_000 + 3 * DAY
 export const POLL_INTERVAL_MINUTES = Number(process.env.REFPAY_POLL_INTERVAL_MINUTES ?? 10)
+
+/** Due payments of the SQL count: one page of the poll job's batched checks (CHECK_PAGE_SIZE). */
+const SQL_SAMPLE = 250
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
@@ -190,8 +196,9 @@ async function checkAge(
   lastChecked: Map<string, number>,
   startMs: number,
   interval: number
-): Promise<{ maxMinutes: number; ticks: number; slowestTickMs: number; first: TimedTick }> {
+): Promise<{ maxMinutes: number; ticks: number; slowestTickMs: number; coreShare: number; first: TimedTick }> {
   let maxGap = 0
+  let cpuInInterval = 0
   let now = startMs
   let lastTick = now
   let ticks = 0
@@ -201,6 +208,7 @@ async function checkAge(
   while (now <= end) {
     const result = await tick(ctx, now)
     first ??= result
+    if (now < end) cpuInInterval += result.cpuMs
     lastTick = now
     ticks++
     slowestTickMs = Math.max(slowestTickMs, result.ms)
@@ -217,7 +225,14 @@ async function checkAge(
     now += Math.max(1, Math.ceil(result.ms / MINUTE)) * MINUTE
   }
   for (const checkedAt of lastChecked.values()) maxGap = Math.max(maxGap, lastTick - checkedAt)
-  return { maxMinutes: maxGap / MINUTE, ticks, slowestTickMs, first: first! }
+  // The job's CPU over one interval (the ticks at its minutes), as a share of one core over that interval.
+  return {
+    maxMinutes: maxGap / MINUTE,
+    ticks,
+    slowestTickMs,
+    coreShare: cpuInInterval / (interval * MINUTE),
+    first: first!,
+  }
 }
 
 function record(figures: PollFigures, size: number, result: TimedTick, log: (line: string) => void): void {
@@ -238,7 +253,6 @@ export async function pollBench(ctx: SeedContext & { sizes: PollSizes }): Promis
   const figures: PollFigures = {}
   const { log, sizes } = ctx
   const interval = Math.max(1, POLL_INTERVAL_MINUTES)
-  const largest = Math.max(...sizes.ticks, sizes.ageWaiting)
   // Seeding creates thousands of payments on the platform: their PENDING webhooks would be thousands of syncs.
   await ctx.webhookUrl(null)
   try {
@@ -254,10 +268,11 @@ export async function pollBench(ctx: SeedContext & { sizes: PollSizes }): Promis
     await ctx.db.query("update refpay_payment_check set watch_until = null")
     now += MINUTE
 
-    // SQL statements of one check: a tick with nothing due, then one with 20 due (counted apart from timed ticks).
+    // SQL statements of one check: a tick with nothing due, then one with a page of them due (counted apart from
+    // timed ticks; the poll job loads and records a page of unchanged checks at once).
     const idle = await countStatements(ctx.db, ctx.pgLogFile, async () => void (await ctx.app.poll(now)))
     now += MINUTE
-    await seedWaiting(ctx, 20, now)
+    await seedWaiting(ctx, SQL_SAMPLE, now)
     let checked = 0
     const busy = await countStatements(
       ctx.db,
@@ -267,7 +282,7 @@ export async function pollBench(ctx: SeedContext & { sizes: PollSizes }): Promis
     await ctx.db.query("update refpay_payment_check set watch_until = null")
     now += MINUTE
     figures.db_statements_per_poll_tick = idle.total
-    figures.db_statements_per_poll_check = round((busy.total - idle.total) / Math.max(1, checked), 1)
+    figures.db_statements_per_poll_check = round((busy.total - idle.total) / Math.max(1, checked), 3)
     log(`  poll: ${idle.total} SQL statements per tick, ${figures.db_statements_per_poll_check} per payment checked`)
 
     const seeded: string[] = []
@@ -280,27 +295,52 @@ export async function pollBench(ctx: SeedContext & { sizes: PollSizes }): Promis
       const idle = await tick(ctx, now - 60 * MINUTE)
       figures[`poll_idle_tick_ms_${size}`] = round(idle.ms, 1)
       log(`  poll tick with ${size} waiting and none due: ${round(idle.ms, 1)} ms`)
-      if (size === sizes.ageWaiting) break // timed as the first tick of the check-age run below
-      // Every payment due at once: the tick checks its budget's worth, oldest due first.
-      record(figures, size, await tick(ctx, now), log)
-      now += MINUTE
+      if (size === sizes.ticks[sizes.ticks.length - 1]) Object.assign(figures, await attentionTimes(ctx, size))
+      if (sizes.ages.includes(size)) {
+        // Timed as the first tick of the check-age run, from the job's steady state.
+        const start = now + 60 * MINUTE
+        const lastChecked = await spreadSchedule(ctx, seeded, start, interval)
+        const age = await checkAge(ctx, lastChecked, start, interval)
+        record(figures, size, age.first, log)
+        figures[`poll_check_age_max_min_${size}`] = round(age.maxMinutes, 2)
+        figures[`poll_core_share_${size}`] = round(age.coreShare, 4)
+        log(
+          `  poll: ${size} waiting over ${age.ticks} ticks: longest unchecked ${round(age.maxMinutes, 2)} min ` +
+            `(slowest tick ${round(age.slowestTickMs / 1000, 1)} s), ${round(age.coreShare * 100, 2)}% of one core`
+        )
+        now = start + (interval + age.ticks) * MINUTE
+      } else {
+        // Every payment due at once: the tick checks its budget's worth, oldest due first.
+        record(figures, size, await tick(ctx, now), log)
+        now += MINUTE
+      }
     }
-    if (seeded.length < largest) seeded.push(...(await seedWaiting(ctx, largest - seeded.length, now)))
-    const ageIds = seeded.slice(0, sizes.ageWaiting)
-    if (ageIds.length < seeded.length) {
-      await ctx.db.query("update refpay_payment_check set watch_until = null where session_id <> all($1)", [ageIds])
-    }
-    const start = now + 60 * MINUTE
-    const lastChecked = await spreadSchedule(ctx, ageIds, start, interval)
-    const age = await checkAge(ctx, lastChecked, start, interval)
-    if (sizes.ticks.includes(sizes.ageWaiting)) record(figures, sizes.ageWaiting, age.first, log)
-    figures[`poll_check_age_max_min_${sizes.ageWaiting}`] = round(age.maxMinutes, 2)
-    log(
-      `  poll: ${ageIds.length} waiting over ${age.ticks} ticks: longest unchecked ${round(age.maxMinutes, 2)} min ` +
-        `(slowest tick ${round(age.slowestTickMs / 1000, 1)} s)`
-    )
+    // An unchanged check (the platform still says WAITING): the largest tick's CPU and SQL per payment checked.
+    const largest = sizes.ticks[sizes.ticks.length - 1]!
+    figures.poll_unchanged_check_cpu_ms = figures[`poll_tick_cpu_ms_per_payment_${largest}`]!
+    figures.poll_unchanged_check_sql = figures.db_statements_per_poll_check!
     return figures
   } finally {
     await ctx.webhookUrl(null).catch(() => undefined)
   }
+}
+
+/**
+ * The REFPAY page's attention counts and the first page of its "expiring" list (the kind read off the sessions
+ * themselves) with `size` payments, as the admin asks for them (together, over HTTP); the slower of a few tries.
+ */
+async function attentionTimes(ctx: SeedContext, size: number): Promise<PollFigures> {
+  const api = loopbackApi(ctx.app.ready.port)
+  const headers = { headers: { authorization: ctx.app.ready.adminToken } }
+  let worst = 0
+  for (let i = 0; i < 3; i++) {
+    const start = performance.now()
+    await Promise.all([
+      api.get("/admin/refpay/attention", headers),
+      api.get("/admin/refpay/attention/expiring?limit=20&offset=0", headers),
+    ])
+    if (i > 0) worst = Math.max(worst, performance.now() - start) // the first warms the routes up
+  }
+  ctx.log(`  REFPAY page's attention counts and first page with ${size} payments: ${round(worst, 1)} ms`)
+  return { [`attention_ms_${size}`]: round(worst, 1) }
 }

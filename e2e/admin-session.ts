@@ -1,5 +1,6 @@
 // The shop owner's side of a browser suite: the admin's own API with a logged-in user's token (for set-up steps a
-// person would do elsewhere, such as cancelling an order) and the admin's login form in chromium.
+// person would do elsewhere, such as cancelling an order), and the admin itself in chromium, clicked as a person does
+// where the step is the one under test (the login form, Medusa's order edit).
 import type { Page } from "playwright-core"
 import type { PaymentRequestsView } from "../src/queries/order-payment-requests"
 import { PORTO_ADDRESS, type DemoSession } from "./demo-session"
@@ -32,17 +33,6 @@ export class AdminSession {
     const text = await response.text()
     if (!response.ok) throw new Error(`${method} ${urlPath}: ${response.status} ${text}`)
     return (text ? JSON.parse(text) : undefined) as T
-  }
-
-  /**
-   * Adds items to a placed order as the admin's "Edit order" does (an order edit created, changed, requested and
-   * confirmed): Medusa opens a payment collection for the difference when the order was paid.
-   */
-  async addItemsByOrderEdit(orderId: string, variantId: string, quantity: number): Promise<void> {
-    await this.api("POST", "/admin/order-edits", { order_id: orderId })
-    await this.api("POST", `/admin/order-edits/${orderId}/items`, { items: [{ variant_id: variantId, quantity }] })
-    await this.api("POST", `/admin/order-edits/${orderId}/request`, {})
-    await this.api("POST", `/admin/order-edits/${orderId}/confirm`, {})
   }
 
   /**
@@ -88,6 +78,65 @@ export class AdminSession {
     await page.locator('input[name="password"]').fill(this.demo.info.admin_password)
     await page.locator('button[type="submit"]').click()
     await page.waitForURL(/\/app\/orders/, { timeout: 60_000 })
+  }
+
+  /**
+   * Adds `quantity` of the variant with `sku` to a placed order the way a shop owner does in Medusa's admin (logged in
+   * on `page`): the order's Summary menu → "Edit order", "Add items", the variant ticked in the picker, "Save",
+   * "Confirm Edit" → "Continue", then "Force confirm" on the order page's "Order edit requested" panel (the admin only
+   * requests an edit; without the customer's confirmation the shop owner forces it, and only then does Medusa emit
+   * order-edit.confirmed, to which the plugin answers). The variant is found by its SKU, as the picker lists it: a
+   * person never sees an id. Medusa adds one of each ticked variant; another quantity is typed on the added line.
+   */
+  async addItemsInAdminUi(page: Page, orderId: string, sku: string, quantity = 1): Promise<void> {
+    const timeout = 60_000
+    await page.goto(`${this.demo.info.admin_url}/orders/${orderId}`)
+    // The Summary section's header holds its heading and its action menu (the "…" button), nothing else.
+    const summaryHeader = page.getByRole("heading", { name: "Summary", exact: true }).locator("xpath=..")
+    await summaryHeader.getByRole("button").click({ timeout })
+    // The focus modal creates the order edit itself once it has loaded the order: items added before that answer
+    // fail, so the picker is opened only after Medusa's POST /admin/order-edits has come back.
+    const editCreated = page.waitForResponse(
+      (response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/admin/order-edits",
+      { timeout }
+    )
+    await page.getByRole("menuitem", { name: "Edit order", exact: true }).click({ timeout })
+    await page.getByRole("heading", { name: "Edit Order", exact: true }).waitFor({ timeout })
+    if (!(await editCreated).ok()) throw new Error(`the admin could not open an edit of order ${orderId}`)
+
+    await page.getByRole("button", { name: "Add items", exact: true }).click({ timeout })
+    await page.getByRole("searchbox", { name: "Search" }).fill(sku, { timeout })
+    const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: sku, exact: true }) })
+    await row.getByRole("checkbox").check({ timeout })
+    await page.getByRole("button", { name: "Save", exact: true }).click({ timeout })
+    // The picker closes once the item is on the edit, which lists it marked "New" (with its SKU in brackets).
+    const added = page
+      .locator("div")
+      .filter({ hasText: `(${sku})` })
+      .filter({ has: page.getByText("New", { exact: true }) })
+      .filter({ has: page.getByRole("spinbutton") })
+      .last()
+    await added.waitFor({ timeout })
+    if (quantity !== 1) {
+      // The quantity is saved when the field loses focus.
+      const saved = page.waitForResponse(
+        (response) => response.request().method() === "POST" && response.url().includes(`/order-edits/${orderId}/`),
+        { timeout }
+      )
+      await added.getByRole("spinbutton").fill(String(quantity))
+      await added.getByRole("spinbutton").blur()
+      if (!(await saved).ok()) throw new Error(`the admin could not set the quantity of ${sku} to ${quantity}`)
+    }
+
+    await page.getByRole("button", { name: "Confirm Edit", exact: true }).click({ timeout })
+    // Medusa's own "Are you sure?" prompt (an alert dialog, not a native one).
+    await page.getByRole("alertdialog").getByRole("button", { name: "Continue", exact: true }).click({ timeout })
+    await page.waitForURL(new RegExp(`/app/orders/${orderId}$`), { timeout })
+    const panel = page.getByRole("heading", { name: "Order edit requested", exact: true })
+    await panel.waitFor({ timeout })
+    await page.getByRole("button", { name: "Force confirm", exact: true }).click({ timeout })
+    await page.getByText("Order edit confirmed", { exact: true }).waitFor({ timeout })
+    await panel.waitFor({ state: "detached", timeout })
   }
 
   /** Opens Settings → REFPAY and waits for it to load. */

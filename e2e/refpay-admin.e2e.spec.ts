@@ -233,12 +233,13 @@ describe("Settings → REFPAY", () => {
 
 describe("the order page's REFPAY panel: an order that owes more after its payment", () => {
   it("shows the amount due, requests it by REFPAY with the reference the route answers, and shows it paid", async () => {
-    // A paid REFPAY order to which the shop owner adds a mug: Medusa opens a payment collection for the difference.
+    // A paid REFPAY order to which the shop owner adds a mug with the admin's "Edit order": Medusa opens a payment
+    // collection for the difference.
     const orderId = await session.placeOrderThroughApi()
     const checkout = await session.refpayOfOrder(orderId)
     await session.sandbox("POST", `/payments/${checkout.payment_id}/pay`)
     await session.waitForStatus(orderId, "paid")
-    await admin.addItemsByOrderEdit(orderId, await session.variantId("caneca"), 1)
+    await admin.addItemsInAdminUi(page, orderId, "CANECA-AZUL", 1)
     const before = await admin.paymentRequests(orderId)
     const due = before.collections.find((c) => c.state === "requestable")!
     expect(before.outstanding_cents).toBe(due.amount_cents)

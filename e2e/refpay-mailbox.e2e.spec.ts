@@ -53,8 +53,12 @@ it("after the shop owner edits the unpaid order, shows the 'new payment details'
   const admin = new AdminSession(session)
   const orderId = await session.placeOrderThroughApi()
   const first = await session.refpayOfOrder(orderId)
-  // The shop owner adds an item to the order before the customer paid: the reference must follow the new total.
-  await admin.addItemsByOrderEdit(orderId, await session.variantId("azulejo"), 1)
+  // Before the customer paid, the shop owner adds a second tile (the demo's AZULEJO-15) in the admin, clicking through
+  // Medusa's own order edit as a person does: the reference must follow the new total.
+  const page = await session.browser.newPage()
+  await admin.logIn(page)
+  await admin.addItemsInAdminUi(page, orderId, "AZULEJO-15", 1)
+  await session.screenshot(page, "24-admin-order-edited")
   let current = first
   await admin.until(async () => {
     current = await session.refpayOfOrder(orderId)
@@ -62,7 +66,6 @@ it("after the shop owner edits the unpaid order, shows the 'new payment details'
   }, "the reference replaced after the edit")
   expect(current.amount_cents).toBeGreaterThan(first.amount_cents)
 
-  const page = await session.browser.newPage()
   await page.goto(new URL("/mailbox.html", session.info.storefront_url).href)
   const changed = await mailOf(page, "refpay-payment-details-changed", current.reference)
   const text = await changed.getByTestId("mail-text").textContent()

@@ -1,10 +1,17 @@
 import { createOrderFulfillmentWorkflow } from "@medusajs/core-flows"
 import type { IEventBusModuleService, ILockingModule } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { pollRefpayPayments } from "../../src/sync/poll"
+import fc from "fast-check"
+import type { INotificationModuleService } from "@medusajs/framework/types"
+import { checkDueSessions, pollRefpayPayments } from "../../src/sync/poll"
+import type { DueCheck } from "../../src/sync/unchanged-checks"
+import type { SyncResult } from "../../src/sync/sync-payment"
+import { REFPAY_MODULE, type RefpayModuleService } from "../../src/modules/refpay"
+import { refpayProviderFor } from "../../src/providers/refpay/lookup"
+import { REFPAY_PROVIDER_ID } from "../fixtures/store"
 import { syncRefpayPayment } from "../../src/sync/sync-payment"
 import { refpaySessionLockKey } from "../../src/workflows/refpay-sync/session-lock"
-import { CANCEL_PATH } from "../fixtures/model-refpay"
+import { CANCEL_PATH, STATUS_PREFIX } from "../fixtures/model-refpay"
 import { POLL_LOCK } from "../../src/sync/poll-lock"
 import { recordedWebhookEvent, waitForDeliveriesSettled } from "../fixtures/hold"
 import { approvedEvent as approvedEventOf, captureCount, refpayOrders, session } from "../fixtures/refpay-orders"
@@ -265,6 +272,188 @@ refpayIntegrationSuite(
         expect(acted).toEqual([])
         expect((await adminOrder(orderId)).status).not.toBe("canceled")
       })
+    })
+
+    describe("a poll tick's batched checks", () => {
+      // What the platform says of a twin pair's payments when the tick reads them.
+      const KINDS = [
+        "unchanged",
+        "paid",
+        "cancelled",
+        "paid_other_amount",
+        "waiting_other_amount",
+        "unreadable",
+      ] as const
+      type Kind = (typeof KINDS)[number]
+      // When the tick runs: now, in the reminder window (a reminder owed), past validity and grace (an expiry).
+      const WHEN = ["now", "reminder_window", "expired"] as const
+
+      async function makeIt(kind: Kind, paymentId: string) {
+        const platformSays = (body: Record<string, string>) =>
+          control("POST", "/faults", {
+            path: `${STATUS_PREFIX}${paymentId}`,
+            method: "GET",
+            count: 1000,
+            status: 200,
+            body: { payment_id: paymentId, refunded_amount: "0", currency: "EUR", ...body },
+          })
+        if (kind === "paid") await control("POST", `/payments/${paymentId}/pay`)
+        if (kind === "cancelled") await control("POST", `/payments/${paymentId}/cancel`)
+        if (kind === "paid_other_amount") await platformSays({ status: "APPROVED", amount: "1" })
+        if (kind === "waiting_other_amount") await platformSays({ status: "WAITING", amount: "1" })
+        if (kind === "unreadable")
+          await control("POST", "/faults", {
+            path: `${STATUS_PREFIX}${paymentId}`,
+            method: "GET",
+            count: 1000,
+            status: 503,
+          })
+      }
+
+      it("leave a check that another path recorded meanwhile as that path wrote it", async () => {
+        const container = ctx.getContainer()
+        const checks = container.resolve<RefpayModuleService>(REFPAY_MODULE)
+        const { orderId, refpay } = await placeOrder()
+        const sessionId = session(await adminOrder(orderId)).id as string
+        await syncRefpayPayment(container, { sessionId, reason: "admin" })
+        // The tick reads the session due; before it records, the customer pays and the webhook's sync captures.
+        const [seen] = (await checks.listRefpayPaymentChecks(
+          { session_id: sessionId },
+          { select: ["session_id", "last_checked_at", "reminded_at"] }
+        )) as DueCheck[]
+        await control("POST", "/webhooks/config", { url: null })
+        await control("POST", `/payments/${refpay.payment_id}/pay`)
+        const paid = await syncRefpayPayment(container, { sessionId, reason: "webhook" })
+        expect(paid.action).toBe("capture")
+        const recorded = await checks.getPaymentCheck(sessionId)
+        // A stale reading (the row as the tick read it, the platform's answer from before the payment) is not written.
+        expect(
+          await checks.recordUnchangedChecks(
+            [{ ...seen!, outcome: "record_check", watch_until: new Date() }],
+            new Date(),
+            new Date()
+          )
+        ).toEqual([])
+        expect(await checks.getPaymentCheck(sessionId)).toEqual(recorded)
+        expect(recorded).toMatchObject({ last_outcome: "capture", watch_until: null })
+      })
+
+      it("record exactly what the full sync records and does, for any mix of unchanged, paid, cancelled, mismatched and unreadable payments", async () => {
+        const container = ctx.getContainer()
+        const checks = container.resolve<RefpayModuleService>(REFPAY_MODULE)
+        const notifications = container.resolve<INotificationModuleService>(Modules.NOTIFICATION)
+        const locking = container.resolve<ILockingModule>(Modules.LOCKING)
+        const { settings } = await refpayProviderFor(container, REFPAY_PROVIDER_ID)
+        // No webhooks: the checks are the only path. The app's own scheduled tick is kept out (it skips while the
+        // tick lock is held): it would check these sessions too.
+        await control("POST", "/webhooks/config", { url: null })
+
+        const effect = async (
+          twin: { orderId: string; sessionId: string },
+          result: SyncResult | undefined,
+          now: Date
+        ) => {
+          const order = await adminOrder(twin.orderId)
+          const check = (await checks.getPaymentCheck(twin.sessionId))!
+          return {
+            action: result?.action ?? "failed (logged, checked again later)",
+            platform: result?.platformStatus ?? null,
+            order: [order.status, order.payment_status, captureCount(order)],
+            sessions: order.payment_collections
+              .flatMap((c: any) => c.payment_sessions.map((s: any) => s.status))
+              .sort(),
+            check: {
+              outcome: check.last_outcome,
+              failures: check.failures,
+              error: !!check.last_error,
+              watched: !!check.watch_until,
+              next_in_minutes: Math.round((new Date(check.next_check_at).getTime() - now.getTime()) / 60_000),
+              reminded: !!check.reminded_at,
+            },
+            emails: (await notifications.listNotifications({ resource_id: twin.orderId }))
+              .map((n) => n.template)
+              .sort(),
+          }
+        }
+
+        const property = fc.asyncProperty(
+          fc.array(fc.constantFrom(...KINDS), { minLength: 1, maxLength: 4 }),
+          fc.constantFrom(...WHEN),
+          async (kinds, when) => {
+            await control("DELETE", "/faults")
+            // Twins: each kind twice, one checked by the tick's batch, the other by the full sync alone.
+            const pairs = []
+            for (const kind of kinds) {
+              const twins = []
+              for (let i = 0; i < 2; i++) {
+                const { orderId, refpay } = await placeOrder()
+                const current = session(await adminOrder(orderId))
+                await makeIt(kind, refpay.payment_id)
+                twins.push({
+                  orderId,
+                  sessionId: current.id as string,
+                  expiresAt: Date.parse(current.data.refpay.expires_at),
+                })
+              }
+              pairs.push({ kind, batched: twins[0]!, alone: twins[1]! })
+            }
+            const all = pairs.flatMap((p) => [p.batched, p.alone])
+            const expiresAt = all.map((t) => t.expiresAt)
+            const now = new Date(
+              when === "now"
+                ? Date.now()
+                : when === "reminder_window"
+                  ? Math.min(...expiresAt) - 3_600_000
+                  : Math.max(...expiresAt) + (settings.expiryGraceHours + 1) * 3_600_000
+            )
+            await checks.watchSessions(
+              all.map((t) => ({
+                session_id: t.sessionId,
+                provider_id: REFPAY_PROVIDER_ID,
+                next_check_at: new Date(now.getTime() - 60_000),
+                watch_until: new Date(t.expiresAt + 30 * DAY),
+              }))
+            )
+            // Two ticks: the second meets what the first recorded (a reminder sent, a reference renewed).
+            for (const round of [1, 2]) {
+              const due = (await checks.listRefpayPaymentChecks(
+                { session_id: pairs.map((p) => p.batched.sessionId) },
+                { select: ["session_id", "last_checked_at", "reminded_at"] }
+              )) as DueCheck[]
+              const batched = await checkDueSessions(container, REFPAY_PROVIDER_ID, due, now)
+              for (const { kind, batched: twin, alone } of pairs) {
+                const result = await syncRefpayPayment(container, {
+                  sessionId: alone.sessionId,
+                  reason: "poll",
+                  now,
+                }).catch(() => undefined)
+                const fromBatch = await effect(
+                  twin,
+                  batched.find((r) => r.sessionId === twin.sessionId),
+                  now
+                )
+                expect({ kind, when, round, ...fromBatch }).toEqual({
+                  kind,
+                  when,
+                  round,
+                  ...(await effect(alone, result, now)),
+                })
+              }
+            }
+          }
+        )
+        await locking.execute(
+          POLL_LOCK,
+          async () => {
+            try {
+              await fc.assert(property, { seed: 2611, numRuns: 4, endOnFailure: true })
+            } finally {
+              await control("DELETE", "/faults")
+            }
+          },
+          { timeout: 120, expire: 900 }
+        )
+      }, 600_000)
     })
 
     describe("paid after cancellation", () => {

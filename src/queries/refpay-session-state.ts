@@ -47,6 +47,19 @@ export async function loadRefpaySession(
   container: MedusaContainer,
   sessionId: string
 ): Promise<RefpaySessionState | null> {
+  return (await loadRefpaySessions(container, [sessionId])).get(sessionId) ?? null
+}
+
+/**
+ * Loads REFPAY sessions by id in two queries whatever their number (the poll tick reads a page of due sessions at
+ * once); sessions that do not exist, are not REFPAY's or have no reference yet are left out.
+ */
+export async function loadRefpaySessions(
+  container: MedusaContainer,
+  sessionIds: string[]
+): Promise<Map<string, RefpaySessionState>> {
+  const states = new Map<string, RefpaySessionState>()
+  if (sessionIds.length === 0) return states
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_session",
@@ -72,38 +85,44 @@ export async function loadRefpaySession(
       "payment_collection.order.payment_collections.id",
       "payment_collection.order.payment_collections.status",
     ],
-    filters: { id: sessionId },
+    filters: { id: sessionIds },
   })
-  const row = data[0]
-  if (!row || !isRefpayProviderId(row.provider_id) || !row.data?.refpay) return null
-  const order = row.payment_collection?.order
-  return {
-    id: row.id,
-    status: row.status,
-    amount: Number(row.amount),
-    currencyCode: row.currency_code,
-    data: row.data,
-    paymentCollectionId: row.payment_collection_id,
-    collection: collectionAmounts(row.payment_collection?.amount ?? row.amount),
-    payment: row.payment
-      ? {
-          id: row.payment.id,
-          capturedAt: row.payment.captured_at ?? null,
-          canceledAt: row.payment.canceled_at ?? null,
-          refundedCents: paymentCents(row.payment).refunded_cents,
-          refundKeys: medusaRefundKeys(row.data.refpay.payment_id, row.payment),
-        }
-      : null,
-    providerId: row.provider_id,
-    order: order
-      ? { id: order.id, status: order.status, email: order.email ?? null, displayId: order.display_id ?? null }
-      : null,
-    siblings: await loadSiblings(container, row.id, row.payment_collection_id),
-    orderPaidElsewhere: (order?.payment_collections ?? []).some(
-      (c: { id: string; status: string } | null) =>
-        !!c && c.id !== row.payment_collection_id && HOLDS_MONEY.has(c.status)
-    ),
+  const rows = data.filter((row) => isRefpayProviderId(row.provider_id) && row.data?.refpay)
+  const siblings = await loadSiblings(
+    container,
+    rows.map((row) => row.payment_collection_id)
+  )
+  for (const row of rows) {
+    const order = row.payment_collection?.order
+    states.set(row.id, {
+      id: row.id,
+      status: row.status,
+      amount: Number(row.amount),
+      currencyCode: row.currency_code,
+      data: row.data,
+      paymentCollectionId: row.payment_collection_id,
+      collection: collectionAmounts(row.payment_collection?.amount ?? row.amount),
+      payment: row.payment
+        ? {
+            id: row.payment.id,
+            capturedAt: row.payment.captured_at ?? null,
+            canceledAt: row.payment.canceled_at ?? null,
+            refundedCents: paymentCents(row.payment).refunded_cents,
+            refundKeys: medusaRefundKeys(row.data.refpay.payment_id, row.payment),
+          }
+        : null,
+      providerId: row.provider_id,
+      order: order
+        ? { id: order.id, status: order.status, email: order.email ?? null, displayId: order.display_id ?? null }
+        : null,
+      siblings: (siblings.get(row.payment_collection_id) ?? []).filter((sibling) => sibling.id !== row.id),
+      orderPaidElsewhere: (order?.payment_collections ?? []).some(
+        (c: { id: string; status: string } | null) =>
+          !!c && c.id !== row.payment_collection_id && HOLDS_MONEY.has(c.status)
+      ),
+    })
   }
+  return states
 }
 
 function collectionAmounts(amount: unknown): RefpaySessionState["collection"] {
@@ -126,21 +145,23 @@ function medusaRefundKeys(
   return [...(payment.refunds ?? []).map((refund) => refundKeyFor(refpayPaymentId, refund.id)), ...recorded]
 }
 
-/** The other REFPAY sessions with a reference on the same payment collection. */
+/** The REFPAY sessions with a reference of each payment collection (a session's siblings are the others). */
 async function loadSiblings(
   container: MedusaContainer,
-  sessionId: string,
-  collectionId: string
-): Promise<SiblingSession[]> {
+  collectionIds: string[]
+): Promise<Map<string, SiblingSession[]>> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_session",
-    fields: ["id", "status", "provider_id", "data", "payment.captured_at"],
-    filters: { payment_collection_id: collectionId },
+    fields: ["id", "status", "provider_id", "data", "payment_collection_id", "payment.captured_at"],
+    filters: { payment_collection_id: [...new Set(collectionIds)] },
   })
-  return data
-    .filter((s) => s.id !== sessionId && isRefpayProviderId(s.provider_id) && s.data?.refpay)
-    .map((s) => ({ id: s.id, status: s.status, captured: !!s.payment?.captured_at, expired: !!s.data?.expired_at }))
+  const byCollection = new Map<string, SiblingSession[]>()
+  for (const s of data.filter((s) => isRefpayProviderId(s.provider_id) && s.data?.refpay)) {
+    const sibling = { id: s.id, status: s.status, captured: !!s.payment?.captured_at, expired: !!s.data?.expired_at }
+    byCollection.set(s.payment_collection_id, [...(byCollection.get(s.payment_collection_id) ?? []), sibling])
+  }
+  return byCollection
 }
 
 /** The fields refpaySessionIdsForOrder asks of an order. */

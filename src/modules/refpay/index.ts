@@ -8,6 +8,7 @@ export default Module(REFPAY_MODULE, { service: RefpayModuleService })
 export { TEST_EVENT_ORDER_PREFIX } from "./service"
 export type {
   CheckRecord,
+  UnchangedCheck,
   DeliveryFilter,
   DeliveryRow,
   DeliveryStatus,

@@ -33,6 +33,18 @@ export interface CheckRecord {
   failed: boolean
   next_check_at: Date
   watch_until: Date | null
+  /** The reminder e-mail of the reference was sent by this check. */
+  reminded?: boolean
+}
+
+/** An unchanged check of a poll tick, recorded with the others of its page in one statement. */
+export interface UnchangedCheck {
+  session_id: string
+  /** What the sync would have recorded: `record_check` (still waiting) or `none` (cancelled on both sides). */
+  outcome: string
+  watch_until: Date | null
+  /** The row's last_checked_at when the tick read it: a row another check has recorded since is left alone. */
+  last_checked_at: Date | null
 }
 
 export interface PaymentCheck {
@@ -46,6 +58,7 @@ export interface PaymentCheck {
   last_error: string | null
   failures: number
   alerted_fact: string | null
+  reminded_at: Date | null
 }
 
 /**
@@ -160,6 +173,7 @@ class RefpayModuleService extends MedusaService({
       failures: record.failed ? (existing?.failures ?? 0) + 1 : 0,
       next_check_at: record.next_check_at,
       watch_until: record.watch_until,
+      ...(record.reminded ? { reminded_at: record.checked_at } : {}),
     }
     if (existing) return (await this.updateRefpayPaymentChecks({ id: existing.id, ...fields })) as PaymentCheck
     try {
@@ -169,6 +183,43 @@ class RefpayModuleService extends MedusaService({
       if (!raced) throw error
       return (await this.updateRefpayPaymentChecks({ id: raced.id, ...fields })) as PaymentCheck
     }
+  }
+
+  /**
+   * Records the unchanged checks of a poll tick's page in one statement: each row's outcome, no failure, next
+   * due at `nextCheckAt`. A row whose last_checked_at moved since the tick read it (a webhook's or the admin's sync
+   * recorded a newer check meanwhile) is left as that check wrote it. Returns the session ids recorded.
+   */
+  @InjectManager()
+  async recordUnchangedChecks(
+    rows: UnchangedCheck[],
+    checkedAt: Date,
+    nextCheckAt: Date,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<string[]> {
+    if (rows.length === 0) return []
+    const recorded: { session_id: string }[] = await sharedContext.manager!.getConnection().execute(
+      `update "refpay_payment_check" c
+          set "last_checked_at" = ?, "last_outcome" = u."outcome", "last_error" = null, "failures" = 0,
+              "next_check_at" = ?, "watch_until" = u."watch_until", "updated_at" = now()
+         from jsonb_to_recordset(?::jsonb) as u("session_id" text, "outcome" text, "watch_until" timestamptz, "seen" timestamptz)
+        where c."session_id" = u."session_id" and c."deleted_at" is null
+          and c."last_checked_at" is not distinct from u."seen"
+        returning c."session_id"`,
+      [
+        checkedAt,
+        nextCheckAt,
+        JSON.stringify(
+          rows.map((r) => ({
+            session_id: r.session_id,
+            outcome: r.outcome,
+            watch_until: r.watch_until,
+            seen: r.last_checked_at,
+          }))
+        ),
+      ]
+    )
+    return recorded.map((row) => row.session_id)
   }
 
   /** Remembers an announced fact; true when it is new (announce it), false when it was already announced. */

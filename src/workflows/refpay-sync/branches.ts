@@ -7,22 +7,23 @@ type Kind = SyncDecision["kind"]
 
 /**
  * Which of the sync's branches a decision takes, one row per decision kind (the compiler insists on every kind):
- * the workflow's `when()` conditions read this table, so a step never has to skip itself.
+ * the workflow's `when()` conditions read this table, so a step never has to skip itself. `onlyCheck`: when nothing
+ * is captured, the sync only records the check (and may send the reminder): see onlyRecordsCheck.
  */
-const BRANCHES: Record<Kind, { cancelReference: boolean; capture: boolean; flagLate: boolean }> = {
-  none: { cancelReference: false, capture: false, flagLate: false },
-  record_check: { cancelReference: false, capture: false, flagLate: false },
-  capture: { cancelReference: false, capture: true, flagLate: false },
-  capture_late: { cancelReference: false, capture: true, flagLate: true },
-  capture_refunded: { cancelReference: false, capture: true, flagLate: false },
-  record_refund: { cancelReference: false, capture: false, flagLate: false },
-  flag_late: { cancelReference: false, capture: false, flagLate: true },
-  cancel_order: { cancelReference: false, capture: false, flagLate: false },
-  mark_canceled: { cancelReference: false, capture: false, flagLate: false },
-  cancel_reference: { cancelReference: true, capture: false, flagLate: false },
-  expire: { cancelReference: true, capture: false, flagLate: false },
-  amount_mismatch: { cancelReference: false, capture: false, flagLate: false },
-  reissue: { cancelReference: true, capture: false, flagLate: false },
+const BRANCHES: Record<Kind, { cancelReference: boolean; capture: boolean; flagLate: boolean; onlyCheck: boolean }> = {
+  none: { cancelReference: false, capture: false, flagLate: false, onlyCheck: true },
+  record_check: { cancelReference: false, capture: false, flagLate: false, onlyCheck: true },
+  capture: { cancelReference: false, capture: true, flagLate: false, onlyCheck: false },
+  capture_late: { cancelReference: false, capture: true, flagLate: true, onlyCheck: false },
+  capture_refunded: { cancelReference: false, capture: true, flagLate: false, onlyCheck: false },
+  record_refund: { cancelReference: false, capture: false, flagLate: false, onlyCheck: false },
+  flag_late: { cancelReference: false, capture: false, flagLate: true, onlyCheck: false },
+  cancel_order: { cancelReference: false, capture: false, flagLate: false, onlyCheck: false },
+  mark_canceled: { cancelReference: false, capture: false, flagLate: false, onlyCheck: false },
+  cancel_reference: { cancelReference: true, capture: false, flagLate: false, onlyCheck: false },
+  expire: { cancelReference: true, capture: false, flagLate: false, onlyCheck: false },
+  amount_mismatch: { cancelReference: false, capture: false, flagLate: false, onlyCheck: false },
+  reissue: { cancelReference: true, capture: false, flagLate: false, onlyCheck: false },
 }
 
 type Read = Extract<RefpayReading, { kind: "read" }>
@@ -41,6 +42,16 @@ export function capturesPayment(reading: RefpayReading): reading is Read {
 
 export function flagsLatePayment(reading: RefpayReading): reading is Read {
   return !!branchesOf(reading)?.flagLate
+}
+
+/**
+ * The sync would do nothing but record the check: the platform still says what Medusa knows (waiting for the
+ * reference's amount within its validity, or cancelled like the session), nothing is captured, and no reminder is
+ * owed (`reminderOwed`: due and not yet sent). The poll tick records such checks in a batch instead of running
+ * this workflow for each; every other reading goes through the workflow.
+ */
+export function onlyRecordsCheck(reading: RefpayReading, reminderOwed: boolean): reading is Read {
+  return !!branchesOf(reading)?.onlyCheck && !readingOf(reading).state.payment?.capturedAt && !reminderOwed
 }
 
 /** The reading a branch's step was given: its `when()` let only a read through. */

@@ -94,8 +94,8 @@ export const refpaySyncPassWorkflow = createWorkflow("refpay-sync-pass", (input:
   )
   const renewedSessionId = transform({ renewed }, ({ renewed }): string | null => renewed ?? null)
 
-  notifyRefpayCustomerStep({ reading, renewedSessionId, orderCanceled, now: input.now })
-  recordRefpayCheckStep({ sessionId: input.sessionId, reading, now: input.now })
+  const notified = notifyRefpayCustomerStep({ reading, renewedSessionId, orderCanceled, now: input.now })
+  recordRefpayCheckStep({ sessionId: input.sessionId, reading, now: input.now, notified })
   return new WorkflowResponse(
     transform({ reading, cancelled, renewedSessionId }, (out): RefpaySyncWorkflowOutput => out)
   )

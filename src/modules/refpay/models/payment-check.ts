@@ -22,6 +22,11 @@ export const RefpayPaymentCheck = model
     failures: model.number().default(0),
     /** The last alert announced, e.g. "amount_mismatch:2499", so each new fact is announced once. */
     alerted_fact: model.text().nullable(),
+    /**
+     * When the customer was sent the reminder for this reference: a tick's unchanged check may be recorded in a batch
+     * only when no reminder is owed (src/sync/unchanged-checks.ts).
+     */
+    reminded_at: model.dateTime().nullable(),
   })
   .indexes([
     { on: ["next_check_at"], where: "watch_until IS NOT NULL AND deleted_at IS NULL" },

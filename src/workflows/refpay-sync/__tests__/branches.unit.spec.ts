@@ -7,6 +7,7 @@ import {
   capturesPayment,
   expires,
   flagsLatePayment,
+  onlyRecordsCheck,
   readingOf,
   renewsReference,
   wasRead,
@@ -108,5 +109,32 @@ describe("the sync workflow's branches (which when() runs which steps)", () => {
     expect(cancelMetPayment({ platformDid: "refunded", platformPaid: true, data: null })).toBe(true)
     expect(cancelMetPayment({ platformDid: "refused_paid", platformPaid: true, data: null })).toBe(true)
     expect(cancelMetPayment({ platformDid: "cancelled", platformPaid: false, data: null })).toBe(false)
+  })
+
+  it("lets the poll tick batch a check only when the sync would do nothing but record it", () => {
+    const capturedRead = (decision: SyncDecision): RefpayReading => {
+      const reading = read(decision) as Extract<RefpayReading, { kind: "read" }>
+      return { ...reading, state: { ...reading.state, payment: { capturedAt: "2026-11-26T00:00:00Z" } } as never }
+    }
+    expect(onlyRecordsCheck(read({ kind: "record_check" }), false)).toBe(true)
+    expect(onlyRecordsCheck(read({ kind: "none", why: "already cancelled" }), false)).toBe(true)
+    // A reminder owed, a captured payment, a failed read, anything that acts: the full sync.
+    expect(onlyRecordsCheck(read({ kind: "record_check" }), true)).toBe(false)
+    expect(onlyRecordsCheck(capturedRead({ kind: "none", why: "already captured" }), false)).toBe(false)
+    expect(onlyRecordsCheck(FAILED, false)).toBe(false)
+    for (const decision of [
+      { kind: "capture" },
+      { kind: "capture_late" },
+      { kind: "capture_refunded", refundCents: 1 },
+      { kind: "record_refund", refundCents: 1 },
+      { kind: "flag_late" },
+      { kind: "cancel_order" },
+      { kind: "mark_canceled" },
+      { kind: "cancel_reference" },
+      { kind: "expire" },
+      { kind: "amount_mismatch" },
+      { kind: "reissue", amountCents: 1 },
+    ] as SyncDecision[])
+      expect({ decision, batched: onlyRecordsCheck(read(decision), false) }).toEqual({ decision, batched: false })
   })
 })

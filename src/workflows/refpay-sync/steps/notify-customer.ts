@@ -7,7 +7,8 @@ import {
 } from "../../../rules/customer-emails"
 import { buildPaymentView } from "../../../rules/payment-view"
 import { sendRefpayNotification } from "../../refpay-notify/send-notification"
-import { loadRefpaySession } from "../../../queries/refpay-session-state"
+import { loadRefpaySession, type RefpaySessionState } from "../../../queries/refpay-session-state"
+import type { PlacedOrder } from "../../../rules/payment-instructions"
 import { refpayProviderFor } from "../../../providers/refpay/lookup"
 import type { RefpayReading } from "./read-refpay-payment"
 
@@ -25,16 +26,11 @@ export const notifyRefpayCustomerStep = createStep(
   ) => {
     const { reading } = input
     if (reading.kind !== "read" || !reading.state.order) return new StepResponse<string | null>(null)
-    const order = {
-      id: reading.state.order.id,
-      display_id: reading.state.order.displayId,
-      email: reading.state.order.email,
-    }
+    const order = placedOrderOf(reading.state)!
     let email: CustomerEmail | null = null
     if (reading.decision.kind === "record_check") {
-      const view = buildPaymentView(reading.state, new Date(input.now))
-      const { reminderHoursBeforeExpiry } = (await refpayProviderFor(container, reading.state.providerId)).settings
-      if (view) email = paymentReminderEmail(view, order, reminderHoursBeforeExpiry, new Date(input.now))
+      const { settings } = await refpayProviderFor(container, reading.state.providerId)
+      email = reminderOf(reading.state, settings.reminderHoursBeforeExpiry, new Date(input.now))
     } else if (reading.decision.kind === "expire" && (input.renewedSessionId || input.orderCanceled)) {
       const expired = await loadRefpaySession(container, reading.state.id)
       const renewed = input.renewedSessionId ? await loadRefpaySession(container, input.renewedSessionId) : null
@@ -52,7 +48,18 @@ export const notifyRefpayCustomerStep = createStep(
       if (replacedView && currentView) email = paymentDetailsChangedEmail(replacedView, order, currentView)
     }
     if (!email?.send) return new StepResponse<string | null>(null)
-    await sendRefpayNotification(container, email.notification)
-    return new StepResponse<string | null>(email.notification.template)
+    const sent = await sendRefpayNotification(container, email.notification)
+    return new StepResponse<string | null>(sent ? email.notification.template : null)
   }
 )
+
+function placedOrderOf(state: RefpaySessionState): PlacedOrder | null {
+  return state.order ? { id: state.order.id, display_id: state.order.displayId, email: state.order.email } : null
+}
+
+/** The reminder a waiting reference's check sends (once: Medusa's notification idempotency key), if it is due. */
+export function reminderOf(state: RefpaySessionState, hoursBefore: number, now: Date): CustomerEmail | null {
+  const order = placedOrderOf(state)
+  const view = order && buildPaymentView(state, now)
+  return view ? paymentReminderEmail(view, order, hoursBefore, now) : null
+}

@@ -1,12 +1,13 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { RefpayNotFoundError, type RefpayPaymentStatus } from "../../../lib/refpay"
+import { RefpayNotFoundError, type RefpayClient, type RefpayPaymentStatus } from "../../../lib/refpay"
 import { amountLimitRefusal } from "../../../rules/amount-limits"
 import { interpretStatus } from "../../../rules/status"
 import type { CheckFailure } from "../../../rules/check-schedule"
 import { decideSync, type SyncDecision } from "../../../rules/sync-decision"
 import { loadRefpaySession, type RefpaySessionState } from "../../../queries/refpay-session-state"
 import { refpayProviderFor } from "../../../providers/refpay/lookup"
+import type { RefpayProviderService } from "../../../providers/refpay/service"
 
 export type RefpayReading =
   | { kind: "not_found" }
@@ -33,13 +34,34 @@ export async function readRefpayPayment(
   const state = await loadRefpaySession(container, sessionId)
   if (!state) return { kind: "not_found" }
   const provider = await refpayProviderFor(container, state.providerId)
-  let platform: RefpayPaymentStatus
+  return judgeReading(state, await readPlatform(provider.client, state), now, provider)
+}
+
+/** The platform's status of the session's payment, or why it could not be read. */
+export async function readPlatform(
+  client: Pick<RefpayClient, "getPayment">,
+  state: RefpaySessionState
+): Promise<PlatformRead> {
   try {
-    platform = await provider.client.getPayment(state.data.refpay!.payment_id)
+    return { ok: true, platform: await client.getPayment(state.data.refpay!.payment_id) }
   } catch (error) {
     const failure: CheckFailure = error instanceof RefpayNotFoundError ? "unknown_payment" : "platform_error"
-    return { kind: "failed", state, failure, message: (error as Error).message }
+    return { ok: false, failure, message: (error as Error).message }
   }
+}
+
+export type PlatformRead =
+  { ok: true; platform: RefpayPaymentStatus } | { ok: false; failure: CheckFailure; message: string }
+
+/** What the decision table makes of both sides (pure: the poll tick judges a page of sessions read at once). */
+export function judgeReading(
+  state: RefpaySessionState,
+  read: PlatformRead,
+  now: Date,
+  provider: Pick<RefpayProviderService, "settings" | "amountLimits">
+): RefpayReading {
+  if (!read.ok) return { kind: "failed", state, failure: read.failure, message: read.message }
+  const { platform } = read
   const expiresAt = new Date(platform.expiresAt ?? state.data.refpay!.expires_at)
   const expired =
     platform.status.trim().toUpperCase() === "EXPIRED" || platform.reasonCode === "EXPIRED" || now >= expiresAt

@@ -2,7 +2,8 @@ import type { IEventBusModuleService, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../../modules/refpay"
-import { nextCheckAt, watchUntil } from "../../../rules/check-schedule"
+import { nextCheckAt, watchUntil, type ScheduleSettings } from "../../../rules/check-schedule"
+import { PAYMENT_REMINDER_TEMPLATE } from "../../../rules/customer-emails"
 import { refpayProviderFor } from "../../../providers/refpay/lookup"
 import type { RefpayReading } from "./read-refpay-payment"
 
@@ -13,9 +14,25 @@ export const AMOUNT_MISMATCH_EVENT = "refpay.payment.amount_mismatch"
  * outcome, when the session is next due (a failure backs off), and until when it is watched. An amount mismatch is
  * announced once per reported amount, not on every check.
  */
+/** Until when the poll job keeps looking at the session after this reading (see watchUntil). */
+export function watchUntilOf(reading: Exclude<RefpayReading, { kind: "not_found" }>, settings: ScheduleSettings) {
+  const failed = reading.kind === "failed"
+  const expiresAt = new Date((!failed && reading.platform.expiresAt) || reading.state.data.refpay!.expires_at)
+  const outcome = failed ? reading.failure : reading.decision.kind
+  return watchUntil(outcome, !!reading.state.payment?.capturedAt, expiresAt, settings)
+}
+
 export const recordRefpayCheckStep = createStep(
   "refpay-record-check",
-  async (input: { sessionId: string; reading: RefpayReading; now: string }, { container }) => {
+  async (
+    input: {
+      sessionId: string
+      reading: RefpayReading
+      now: string
+      /** The e-mail template sent. */ notified: string | null
+    },
+    { container }
+  ) => {
     const { reading } = input
     const checks = container.resolve<RefpayModuleService>(REFPAY_MODULE)
     if (reading.kind === "not_found") {
@@ -27,8 +44,6 @@ export const recordRefpayCheckStep = createStep(
     const previous = await checks.getPaymentCheck(reading.state.id)
     const failed = reading.kind === "failed"
     const outcome = failed ? reading.failure : reading.decision.kind
-    const expiresAt = new Date((!failed && reading.platform.expiresAt) || reading.state.data.refpay!.expires_at)
-    const captured = !!reading.state.payment?.capturedAt
     await checks.recordPaymentCheck({
       session_id: reading.state.id,
       provider_id: reading.state.providerId,
@@ -37,7 +52,8 @@ export const recordRefpayCheckStep = createStep(
       error: failed ? reading.message : null,
       failed,
       next_check_at: nextCheckAt(now, settings, previous?.failures ?? 0, failed),
-      watch_until: watchUntil(outcome, captured, expiresAt, settings),
+      watch_until: watchUntilOf(reading, settings),
+      reminded: input.notified === PAYMENT_REMINDER_TEMPLATE,
     })
     if (!failed && reading.decision.kind === "amount_mismatch") {
       const fact = `amount_mismatch:${reading.platform.amountCents ?? "none"}`
