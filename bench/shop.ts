@@ -500,6 +500,12 @@ export async function shopBench(
       database: app.ready.dbName,
     })
     await db.connect()
+    if (process.env.BENCH_SLOW_SQL_MS) {
+      // Statements slower than this go to the throwaway server's log (kept with BENCH_KEEP_LOGS=1), with their plans'
+      // durations: where a slow figure's time goes.
+      await db.query(`alter system set log_min_duration_statement = ${Number(process.env.BENCH_SLOW_SQL_MS)}`)
+      await db.query("select pg_reload_conf()")
+    }
     const sandboxUrl = sandbox.url
     const ctx: Context = {
       api: loopbackApi(app.ready.port),
