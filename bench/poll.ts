@@ -133,9 +133,12 @@ async function seedWaiting(ctx: SeedContext, count: number, dueAtMs: number): Pr
         ]
       )
       await ctx.db.query(
-        `insert into refpay_payment_check (id, session_id, provider_id, watch_until, next_check_at, failures, created_at, updated_at)
-         select 'rpchk_' || c.rid, c.sid, 'pp_refpay_refpay', c.watch_until, $3::timestamptz, 0, now(), now()
-         from unnest($1::text[], $2::timestamptz[], $4::text[]) as c(sid, watch_until, rid)`,
+        // The references' validity as the job records it, spread over the next 7 days as a shop's waiting references
+        // are (one in 7 ends within 24 hours: the REFPAY page's "expiring" list).
+        `insert into refpay_payment_check (id, session_id, provider_id, watch_until, next_check_at, failures, expires_at, created_at, updated_at)
+         select 'rpchk_' || c.rid, c.sid, 'pp_refpay_refpay', c.watch_until, $3::timestamptz, 0,
+                now() + (c.n % (24 * ${EXPIRY_DAYS})) * interval '1 hour' + interval '30 minutes', now(), now()
+         from unnest($1::text[], $2::timestamptz[], $4::text[]) with ordinality as c(sid, watch_until, rid, n)`,
         [
           batch.map((s) => s.id),
           batch.map((s) => s.watchUntil.toISOString()),

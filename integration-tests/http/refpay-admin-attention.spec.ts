@@ -17,6 +17,8 @@ const STATUS_PATH = "/dpm/hub-payment-info/v1/payments/info/"
 const HOUR = 3_600_000
 /** More than PostgreSQL takes as the parameters of one statement (65,535). */
 const SEEDED_SESSIONS = 70_000
+/** Seeded sessions the poll job has not started watching yet: two ticks' worth (MAX_WATCH_STARTS_PER_TICK each). */
+const UNWATCHED = 10_000
 
 /**
  * Watches every statement the app sends to PostgreSQL: Medusa's modules, MikroORM and the plugin's SQL all go through
@@ -72,6 +74,8 @@ refpayIntegrationSuite(
       const paid = await placeOrder()
       await control("POST", `/payments/${paid.refpay.payment_id}/pay`)
       expect((await checkNow(paid.orderId)).data.action).toBe("capture")
+      // The poll job starts watching a new reference at its next tick (the list reads the validity it records).
+      await pollRefpayPayments(ctx.getContainer())
 
       const { status, data } = await admin.attentionList("expiring")
       expect(status).toBe(200)
@@ -309,7 +313,10 @@ refpayIntegrationSuite(
     it(`answers the counts, pages the lists and runs a poll tick with ${SEEDED_SESSIONS} waiting references (more than PostgreSQL's 65,535 parameters of one statement), no statement's text, bindings or rows growing with them`, async () => {
       const { orderId } = await placeOrder()
       const model = session(await adminOrder(orderId)).id
-      // Seeded with SQL: copies of a real session, in a payment collection of their own, waiting and expiring within a day.
+      expect((await checkNow(orderId)).data.action).toBe("record_check") // watched, with its validity
+      // Seeded with SQL: copies of a real session, in a payment collection of their own, waiting and expiring within a
+      // day; all but UNWATCHED already watched by the poll job (their check records as it writes them).
+      const watchedSeeded = SEEDED_SESSIONS - UNWATCHED
       const seeding = Date.now()
       await pg().raw(
         `insert into payment_collection (id, currency_code, amount, raw_amount, status, created_at, updated_at)
@@ -323,6 +330,14 @@ refpayIntegrationSuite(
            from payment_session ps, generate_series(1, ?::int) g
           where ps.id = ?`,
         [SEEDED_SESSIONS, model]
+      )
+      await pg().raw(
+        `insert into refpay_payment_check (id, session_id, provider_id, watch_until, next_check_at, failures, expires_at, created_at, updated_at)
+         select 'rpchk_seeded_' || lpad(g::text, 6, '0'), 'payses_seeded_' || lpad(g::text, 6, '0'), c.provider_id,
+                c.watch_until, now() + interval '1 hour', 0, c.expires_at, now(), now()
+           from refpay_payment_check c, generate_series(1, ?::int) g
+          where c.session_id = ?`,
+        [watchedSeeded, model]
       )
       const seedMs = Date.now() - seeding
 
@@ -353,14 +368,14 @@ refpayIntegrationSuite(
 
       const counts = await step<any>("counts", () => admin.attention())
       expect(counts.result.status).toBe(200)
-      expect(counts.result.data.counts.expiring).toBe(SEEDED_SESSIONS + 1)
+      expect(counts.result.data.counts.expiring).toBe(watchedSeeded + 1)
       expectBounded(counts.seen)
 
       const last = await step<any>("last page", () =>
-        admin.attentionList("expiring", `limit=100&offset=${SEEDED_SESSIONS - 50}`)
+        admin.attentionList("expiring", `limit=100&offset=${watchedSeeded - 50}`)
       )
       expect(last.result.status).toBe(200)
-      expect(last.result.data).toMatchObject({ count: SEEDED_SESSIONS + 1, offset: SEEDED_SESSIONS - 50 })
+      expect(last.result.data).toMatchObject({ count: watchedSeeded + 1, offset: watchedSeeded - 50 })
       expect(last.result.data.payments).toHaveLength(51)
       expect(new Set(last.result.data.payments.map((p: any) => p.payment_session_id)).size).toBe(51)
       expectBounded(last.seen)
@@ -373,7 +388,8 @@ refpayIntegrationSuite(
       const watched = Number(
         (
           await pg().raw(
-            `select count(*)::int as n from refpay_payment_check where session_id like 'payses_seeded_%' and deleted_at is null`
+            `select count(*)::int as n from refpay_payment_check
+              where session_id like 'payses_seeded_%' and id not like 'rpchk_seeded_%' and deleted_at is null`
           )
         ).rows[0].n
       )

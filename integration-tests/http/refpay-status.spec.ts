@@ -329,7 +329,7 @@ refpayIntegrationSuite(
         // A stale reading (the row as the tick read it, the platform's answer from before the payment) is not written.
         expect(
           await checks.recordUnchangedChecks(
-            [{ ...seen!, outcome: "record_check", watch_until: new Date() }],
+            [{ ...seen!, outcome: "record_check", watch_until: new Date(), expires_at: new Date() }],
             new Date(),
             new Date()
           )
@@ -349,7 +349,7 @@ refpayIntegrationSuite(
         await control("POST", "/webhooks/config", { url: null })
 
         const effect = async (
-          twin: { orderId: string; sessionId: string },
+          twin: { orderId: string; sessionId: string; expiresAt: number },
           result: SyncResult | undefined,
           now: Date
         ) => {
@@ -369,6 +369,7 @@ refpayIntegrationSuite(
               watched: !!check.watch_until,
               next_in_minutes: Math.round((new Date(check.next_check_at).getTime() - now.getTime()) / 60_000),
               reminded: !!check.reminded_at,
+              expires_at_is_the_references: new Date(check.expires_at!).getTime() === twin.expiresAt,
             },
             emails: (await notifications.listNotifications({ resource_id: twin.orderId }))
               .map((n) => n.template)
@@ -412,6 +413,7 @@ refpayIntegrationSuite(
                 provider_id: REFPAY_PROVIDER_ID,
                 next_check_at: new Date(now.getTime() - 60_000),
                 watch_until: new Date(t.expiresAt + 30 * DAY),
+                expires_at: new Date(t.expiresAt),
               }))
             )
             // Two ticks: the second meets what the first recorded (a reminder sent, a reference renewed).

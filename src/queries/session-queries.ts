@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { WAITING_OUTCOMES } from "../rules/check-schedule"
 
 /**
  * The admin page's lookups inside REFPAY payment sessions' data (`payment_session.data.refpay`), done by
@@ -75,6 +76,11 @@ function placeholders(values: unknown[]): string {
  */
 export interface SessionSelection {
   withPayment: boolean
+  /**
+   * Read from the poll job's check records alone (`c`), whose indexed columns answer it: no session's row or data is
+   * read. The job only watches sessions with a REFPAY reference.
+   */
+  fromChecks?: boolean
   where: string
   bindings: readonly unknown[]
   order: string
@@ -95,6 +101,8 @@ const WITH_PAYMENT = `
   ) money`
 
 function fromWhere(selection: SessionSelection): string {
+  if (selection.fromChecks)
+    return `from refpay_payment_check c where c.deleted_at is null and c.watch_until is not null and (${selection.where})`
   return `from payment_session ps${selection.withPayment ? WITH_PAYMENT : ""}
       where ${REFPAY_SESSION} and (${selection.where})`
 }
@@ -114,29 +122,28 @@ export function pageSessions(
   selection: SessionSelection,
   page: { limit: number; offset: number }
 ): Promise<string[]> {
-  return ids(container, `select ps.id ${fromWhere(selection)} order by ${selection.order} limit ? offset ?`, [
+  const id = selection.fromChecks ? "c.session_id" : "ps.id"
+  return ids(container, `select ${id} as id ${fromWhere(selection)} order by ${selection.order} limit ? offset ?`, [
     ...selection.bindings,
     page.limit,
     page.offset,
   ])
 }
 
-/** The session's order is cancelled (Medusa's order/payment-collection link; a deleted link or order is no order). */
-const ORDER_CANCELED = `exists (select 1 from order_payment_collection opc
-    join "order" o on o.id = opc.order_id and o.deleted_at is null
-   where opc.payment_collection_id = ps.payment_collection_id and opc.deleted_at is null and o.status = 'canceled')`
-
 /**
- * Waiting references (session still pending authorisation, order not cancelled: a cancelled order's reference is
- * being cancelled anyway) whose validity ends after `from`, up to `to`; soonest first.
+ * Waiting references whose validity ends after `from`, up to `to`; soonest first. Read from the poll job's check
+ * records (indexed on `expires_at`): the validity its last check recorded, and that check's outcome leaving the
+ * reference waiting (WAITING_OUTCOMES; every path that changes a payment records its check). A reference is listed
+ * once the job watches it, at most one tick after its order; one whose order was cancelled drops out once its
+ * cancellation on the platform is recorded.
  */
 export function expiringBetween(from: Date, to: Date): SessionSelection {
-  const expires = timestampAt("refpay,expires_at")
   return {
     withPayment: false,
-    where: `ps.status = 'pending_authorization' and ${expires} > ? and ${expires} <= ? and not ${ORDER_CANCELED}`,
-    bindings: [from, to],
-    order: `${expires} asc, ps.id asc`,
+    fromChecks: true,
+    where: `c.expires_at > ? and c.expires_at <= ? and (c.last_outcome is null or c.last_outcome in (${placeholders([...WAITING_OUTCOMES])}))`,
+    bindings: [from, to, ...WAITING_OUTCOMES],
+    order: `c.expires_at asc, c.session_id asc`,
   }
 }
 

@@ -48,3 +48,31 @@ export function watchUntil(
 
 /** After these the payment is captured and Medusa's record matches the platform's: nothing left to watch. */
 const FINISHED = new Set<string>(["capture", "capture_late", "capture_refunded", "record_refund", "flag_late"])
+
+/**
+ * Whether a check's outcome leaves the reference waiting for the customer (its session still pending authorisation):
+ * nothing changed, the platform could not be read, or it reported another amount (never captured). Everything else
+ * captured the payment or closed the reference. One row per outcome; the compiler insists on every one.
+ */
+const LEAVES_REFERENCE_WAITING: Record<SyncDecision["kind"] | CheckFailure, boolean> = {
+  record_check: true,
+  unknown_payment: true,
+  platform_error: true,
+  amount_mismatch: true,
+  none: false,
+  capture: false,
+  capture_late: false,
+  capture_refunded: false,
+  record_refund: false,
+  flag_late: false,
+  cancel_order: false,
+  mark_canceled: false,
+  cancel_reference: false,
+  expire: false,
+  reissue: false,
+}
+
+/** The check outcomes after which the reference still waits (a check not made yet, null, waits too). */
+export const WAITING_OUTCOMES: readonly string[] = Object.entries(LEAVES_REFERENCE_WAITING)
+  .filter(([, waiting]) => waiting)
+  .map(([outcome]) => outcome)

@@ -10,6 +10,7 @@ import { resumeInterruptedCompletions } from "./resume-authorization"
 import { syncRefpayPayment, type SyncResult } from "./sync-payment"
 import { eachLimited } from "./each-limited"
 import { checkPage, type DueCheck } from "./unchanged-checks"
+import { validDate } from "../workflows/refpay-sync/steps/record-check"
 
 /** Full syncs run at once per tick: enough to keep up with thousands of changed payments, gentle on the platform. */
 export const PARALLEL_SYNCS = 8
@@ -130,8 +131,7 @@ async function dueChecks(
 
 /**
  * Checks the due sessions a page at a time: the unchanged ones are recorded in a batch (`checkPage`), the others go
- * through the full, locked sync with at most PARALLEL_SYNCS in flight. One session failing never stops the others;
- * a page that cannot be checked in a batch is synced one by one.
+ * through the full, locked sync with at most PARALLEL_SYNCS in flight. One session failing never stops the others.
  */
 export async function checkDueSessions(
   container: MedusaContainer,
@@ -143,10 +143,9 @@ export async function checkDueSessions(
   const results: SyncResult[] = []
   for (let start = 0; start < due.length; start += CHECK_PAGE_SIZE) {
     const page = due.slice(start, start + CHECK_PAGE_SIZE)
-    const checked = await checkPage(container, providerId, page, now).catch((error: Error) => {
-      logger.warn(`REFPAY poll: ${page.length} checks not batched, each synced instead: ${error.message}`)
-      return { recorded: [], toSync: page.map((check) => check.session_id) }
-    })
+    // A page that cannot be checked (the database failing, the app shutting down) ends the tick rather than fanning
+    // out into a full sync per session that would fail the same way.
+    const checked = await checkPage(container, providerId, page, now)
     results.push(...checked.recorded)
     const synced = await eachLimited(checked.toSync, PARALLEL_SYNCS, (sessionId) =>
       syncRefpayPayment(container, { sessionId, reason: "poll", now }).catch((error: Error) => {
@@ -185,6 +184,7 @@ async function watchNewSessions(
           provider_id: row.provider_id,
           next_check_at: new Date(placed + intervalMs(settings)),
           watch_until: new Date(placed + watchMs),
+          expires_at: validDate(new Date(row.expires_at ?? NaN)),
         }
       })
     )
@@ -203,10 +203,10 @@ async function unwatchedSessions(
   providerId: string,
   after: string,
   limit: number
-): Promise<{ id: string; provider_id: string; updated_at: string | Date }[]> {
+): Promise<{ id: string; provider_id: string; updated_at: string | Date; expires_at: string | null }[]> {
   const pg = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
   const result = await pg.raw(
-    `select ps.id, ps.provider_id, ps.updated_at from payment_session ps
+    `select ps.id, ps.provider_id, ps.updated_at, ps.data #>> '{refpay,expires_at}' as expires_at from payment_session ps
       where ps.provider_id = ? and ps.status = 'pending_authorization' and ps.deleted_at is null and ps.id > ?
         and not exists (select 1 from refpay_payment_check c where c.session_id = ps.id and c.deleted_at is null)
       order by ps.id asc

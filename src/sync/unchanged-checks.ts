@@ -6,7 +6,7 @@ import { nextCheckAt } from "../rules/check-schedule"
 import { onlyRecordsCheck } from "../workflows/refpay-sync/branches"
 import { reminderOf } from "../workflows/refpay-sync/steps/notify-customer"
 import { judgeReading, readPlatform } from "../workflows/refpay-sync/steps/read-refpay-payment"
-import { watchUntilOf } from "../workflows/refpay-sync/steps/record-check"
+import { expiresAtOf, validDate, watchUntilOf } from "../workflows/refpay-sync/steps/record-check"
 import { eachLimited } from "./each-limited"
 import type { SyncResult } from "./sync-payment"
 
@@ -33,7 +33,8 @@ export interface CheckedPage {
  * table. Where the sync would do nothing but record the check (`onlyRecordsCheck`: still waiting, same amount, no
  * reminder owed; or cancelled on both sides), the checks are recorded together in one statement; every other session
  * is returned for the full sync, which reads it again under its lock. Nothing here changes a payment, so no lock is
- * taken: a check another path recorded meanwhile is left as it wrote it.
+ * taken: a check another path recorded meanwhile is left as it wrote it. A failure to read Medusa's side or to write
+ * the checks (the database) fails the page: the tick stops, and its sessions are due again at the next one.
  */
 export async function checkPage(
   container: MedusaContainer,
@@ -49,7 +50,9 @@ export async function checkPage(
   const judged = await eachLimited(due, PARALLEL_READS, async (check) => {
     const state = states.get(check.session_id)
     if (!state || state.providerId !== providerId) return { check, reading: null }
-    return { check, reading: judgeReading(state, await readPlatform(provider.client, state), now, provider) }
+    const read = await readPlatform(provider.client, state)
+    // Whatever one session's data holds, it never stops the page: judged again by the full sync.
+    return { check, reading: attempt(() => judgeReading(state, read, now, provider)) }
   })
 
   const unchanged: (UnchangedCheck & { platformStatus: string })[] = []
@@ -63,6 +66,7 @@ export async function checkPage(
         session_id: check.session_id,
         outcome: reading.decision.kind,
         watch_until: watchUntilOf(reading, provider.settings),
+        expires_at: validDate(expiresAtOf(reading)),
         last_checked_at: check.last_checked_at,
         platformStatus: reading.platform.status,
       })
@@ -80,4 +84,12 @@ export async function checkPage(
       platformStatus: check.platformStatus,
     }))
   return { recorded, toSync }
+}
+
+function attempt<T>(judge: () => T): T | null {
+  try {
+    return judge()
+  } catch {
+    return null
+  }
 }

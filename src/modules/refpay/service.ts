@@ -33,6 +33,8 @@ export interface CheckRecord {
   failed: boolean
   next_check_at: Date
   watch_until: Date | null
+  /** The reference's validity as this check knows it. */
+  expires_at: Date | null
   /** The reminder e-mail of the reference was sent by this check. */
   reminded?: boolean
 }
@@ -43,6 +45,7 @@ export interface UnchangedCheck {
   /** What the sync would have recorded: `record_check` (still waiting) or `none` (cancelled on both sides). */
   outcome: string
   watch_until: Date | null
+  expires_at: Date | null
   /** The row's last_checked_at when the tick read it: a row another check has recorded since is left alone. */
   last_checked_at: Date | null
 }
@@ -59,6 +62,7 @@ export interface PaymentCheck {
   failures: number
   alerted_fact: string | null
   reminded_at: Date | null
+  expires_at: Date | null
 }
 
 /**
@@ -173,6 +177,7 @@ class RefpayModuleService extends MedusaService({
       failures: record.failed ? (existing?.failures ?? 0) + 1 : 0,
       next_check_at: record.next_check_at,
       watch_until: record.watch_until,
+      expires_at: record.expires_at,
       ...(record.reminded ? { reminded_at: record.checked_at } : {}),
     }
     if (existing) return (await this.updateRefpayPaymentChecks({ id: existing.id, ...fields })) as PaymentCheck
@@ -201,8 +206,8 @@ class RefpayModuleService extends MedusaService({
     const recorded: { session_id: string }[] = await sharedContext.manager!.getConnection().execute(
       `update "refpay_payment_check" c
           set "last_checked_at" = ?, "last_outcome" = u."outcome", "last_error" = null, "failures" = 0,
-              "next_check_at" = ?, "watch_until" = u."watch_until", "updated_at" = now()
-         from jsonb_to_recordset(?::jsonb) as u("session_id" text, "outcome" text, "watch_until" timestamptz, "seen" timestamptz)
+              "next_check_at" = ?, "watch_until" = u."watch_until", "expires_at" = u."expires_at", "updated_at" = now()
+         from jsonb_to_recordset(?::jsonb) as u("session_id" text, "outcome" text, "watch_until" timestamptz, "expires_at" timestamptz, "seen" timestamptz)
         where c."session_id" = u."session_id" and c."deleted_at" is null
           and c."last_checked_at" is not distinct from u."seen"
         returning c."session_id"`,
@@ -214,6 +219,7 @@ class RefpayModuleService extends MedusaService({
             session_id: r.session_id,
             outcome: r.outcome,
             watch_until: r.watch_until,
+            expires_at: r.expires_at,
             seen: r.last_checked_at,
           }))
         ),
@@ -238,7 +244,13 @@ class RefpayModuleService extends MedusaService({
 
   /** Starts watching sessions the poll job has not seen yet (created by checkout, before any check). */
   async watchSessions(
-    rows: { session_id: string; provider_id: string; next_check_at: Date; watch_until: Date }[]
+    rows: {
+      session_id: string
+      provider_id: string
+      next_check_at: Date
+      watch_until: Date
+      expires_at?: Date | null
+    }[]
   ): Promise<void> {
     if (rows.length === 0) return
     const known = new Set(

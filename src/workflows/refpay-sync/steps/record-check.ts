@@ -14,12 +14,15 @@ export const AMOUNT_MISMATCH_EVENT = "refpay.payment.amount_mismatch"
  * outcome, when the session is next due (a failure backs off), and until when it is watched. An amount mismatch is
  * announced once per reported amount, not on every check.
  */
+/** The reference's validity as the reading knows it: the platform's when it said, else the one issued. */
+export function expiresAtOf(reading: Exclude<RefpayReading, { kind: "not_found" }>): Date {
+  return new Date((reading.kind === "read" && reading.platform.expiresAt) || reading.state.data.refpay!.expires_at)
+}
+
 /** Until when the poll job keeps looking at the session after this reading (see watchUntil). */
 export function watchUntilOf(reading: Exclude<RefpayReading, { kind: "not_found" }>, settings: ScheduleSettings) {
-  const failed = reading.kind === "failed"
-  const expiresAt = new Date((!failed && reading.platform.expiresAt) || reading.state.data.refpay!.expires_at)
-  const outcome = failed ? reading.failure : reading.decision.kind
-  return watchUntil(outcome, !!reading.state.payment?.capturedAt, expiresAt, settings)
+  const outcome = reading.kind === "failed" ? reading.failure : reading.decision.kind
+  return watchUntil(outcome, !!reading.state.payment?.capturedAt, expiresAtOf(reading), settings)
 }
 
 export const recordRefpayCheckStep = createStep(
@@ -53,6 +56,7 @@ export const recordRefpayCheckStep = createStep(
       failed,
       next_check_at: nextCheckAt(now, settings, previous?.failures ?? 0, failed),
       watch_until: watchUntilOf(reading, settings),
+      expires_at: validDate(expiresAtOf(reading)),
       reminded: input.notified === PAYMENT_REMINDER_TEMPLATE,
     })
     if (!failed && reading.decision.kind === "amount_mismatch") {
@@ -75,3 +79,8 @@ export const recordRefpayCheckStep = createStep(
     return new StepResponse(outcome)
   }
 )
+
+/** A date the database can store: null for an invalid one (a platform's unreadable expiry). */
+export function validDate(date: Date): Date | null {
+  return Number.isFinite(date.getTime()) ? date : null
+}
