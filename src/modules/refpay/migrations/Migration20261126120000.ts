@@ -12,11 +12,17 @@ export class Migration20261126120000 extends Migration {
     this.addSql(
       `CREATE INDEX IF NOT EXISTS "IDX_refpay_payment_check_expires_at" ON "refpay_payment_check" ("expires_at") WHERE watch_until IS NOT NULL AND deleted_at IS NULL;`
     )
+    // Medusa may run this before the payment module's migrations (`db:migrate` on a new database): payment_session
+    // does not exist then, and there is no check to fill in either.
     this.addSql(
-      `update "refpay_payment_check" c set "expires_at" = (ps.data #>> '{refpay,expires_at}')::timestamptz
-         from "payment_session" ps
-        where ps.id = c.session_id and c.expires_at is null
-          and (ps.data #>> '{refpay,expires_at}') ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+){0,1}){0,1}(Z|[+-]\\d{2}(:{0,1}\\d{2}){0,1})$';`
+      `do $$ begin
+         if to_regclass('payment_session') is not null then
+           update "refpay_payment_check" c set "expires_at" = (ps.data #>> '{refpay,expires_at}')::timestamptz
+             from "payment_session" ps
+            where ps.id = c.session_id and c.expires_at is null
+              and (ps.data #>> '{refpay,expires_at}') ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+){0,1}){0,1}(Z|[+-]\\d{2}(:{0,1}\\d{2}){0,1})$';
+         end if;
+       end $$;`
     )
   }
 
