@@ -418,7 +418,15 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       const settled = await settle(stack, [order], paidAt, deadline - Date.now())
       await quiet(stack, 60_000)
       const [after] = await stack.ledger.orders([order.orderId])
-      const check = await stack.ledger.lastCheck(after!.session_id!)
+      // The sync that captured records its check as its last step, after the capture is visible: read it once that
+      // sync has finished (a poll tick's sync is not among the webhooks and events `quiet` waits for).
+      let check = await stack.ledger.lastCheck(after!.session_id!)
+      await waitUntil(
+        async () =>
+          ((check = await stack.ledger.lastCheck(after!.session_id!))?.last_checked_at?.getTime() ?? 0) > killedAt,
+        60_000,
+        "the capturing sync's check recorded"
+      ).catch(() => undefined)
       const verdict = captureVerdict([after!], await stack.platform.payments())
       stack.figures("sync_killed_during_capture", {
         killed_at: new Date(killedAt).toISOString(),
