@@ -10,6 +10,7 @@
 //   npm test -- --e2e             browser suites only (the demo stack in Debian's chromium); --browser too
 //   npm test -- --cluster         several Medusa servers on one PostgreSQL and one Redis (Debian's redis-server),
 //                                 under load, with a server and Redis killed (integration-tests/cluster)
+//   npm test -- --sequential      one phase at a time (by default the cluster phase runs beside the others)
 //   npm test -- <jest args>       passed to jest, e.g. a path pattern or -t "name"
 
 const { spawn } = require("node:child_process")
@@ -22,15 +23,17 @@ const artifacts = path.join(root, ".test-artifacts")
 function parseArgs(argv) {
   const phases = new Set()
   const jestArgs = []
+  let sequential = false
   for (const arg of argv) {
-    if (arg === "--unit") phases.add("unit")
+    if (arg === "--sequential") sequential = true
+    else if (arg === "--unit") phases.add("unit")
     else if (arg === "--integration") phases.add("integration")
     else if (arg === "--e2e" || arg === "--browser") phases.add("e2e")
     else if (arg === "--cluster") phases.add("cluster")
     else jestArgs.push(arg)
   }
   if (phases.size === 0) phases.add("unit").add("integration").add("e2e").add("cluster")
-  return { phases, jestArgs }
+  return { phases, jestArgs, sequential }
 }
 
 /** DB_* variables for @medusajs/test-utils, from DATABASE_URL when that is how the server was given. */
@@ -59,12 +62,13 @@ function externalDatabaseEnv() {
  */
 const PHASE_ARGS = {
   unit: ["--maxWorkers=2"],
-  integration: ["--maxWorkers=2", "--workerIdleMemoryLimit=2GB", "--forceExit"],
+  integration: ["--maxWorkers=2", "--workerIdleMemoryLimit=2GB", "--forceExit", "--verbose"],
   e2e: ["--runInBand", "--forceExit"],
   cluster: ["--runInBand", "--forceExit"],
 }
 
-function runJest(type, jestArgs, env) {
+/** Runs one phase's jest; its output goes to `outputLog` when given (a phase running beside another), else to ours. */
+function runJest(type, jestArgs, env, outputLog) {
   const outputFile = path.join(artifacts, `jest-${type}-counts.json`)
   fs.rmSync(outputFile, { force: true })
   const args = [
@@ -74,13 +78,17 @@ function runJest(type, jestArgs, env) {
     ...PHASE_ARGS[type],
     ...jestArgs,
   ]
+  const output = outputLog ? fs.openSync(outputLog, "w") : "inherit"
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, {
       cwd: root,
-      stdio: ["ignore", "inherit", "inherit"],
+      stdio: ["ignore", output, output],
       env: { ...process.env, ...env, TEST_TYPE: type, JEST_COUNTS_FILE: outputFile },
     })
-    child.on("exit", (code) => resolve({ code: code ?? 1, outputFile }))
+    child.on("exit", (code) => {
+      if (outputLog) fs.closeSync(output)
+      resolve({ code: code ?? 1, outputFile })
+    })
   })
 }
 
@@ -141,11 +149,12 @@ async function timedPhase(type, run) {
 }
 
 /** One line a phase, just above the closing line: what each cost is what decides where the suite's time goes. */
-function printPhaseTimes(results) {
+function printPhaseTimes(results, wallSeconds) {
   if (results.length === 0) return
-  const total = results.reduce((n, r) => n + r.seconds, 0)
-  const parts = results.map((r) => `${r.type} ${r.seconds} s (${r.passed} passed, ${r.failed} failed)`)
-  console.log(`Phases: ${parts.join("; ")}; total ${total} s`)
+  const parts = results.map(
+    (r) => `${r.type} ${r.seconds} s${r.beside ? " beside the others" : ""} (${r.passed} passed, ${r.failed} failed)`
+  )
+  console.log(`Phases: ${parts.join("; ")}; total ${wallSeconds} s`)
 }
 
 /** What failed, repeated just above the closing line so that the end of a long log says it. */
@@ -160,8 +169,51 @@ function printFailures(results) {
   console.log("")
 }
 
+/**
+ * What the demo-based phases share, made once before any of them starts: Debian's redis-server and chromium (two apt
+ * installs at once would fight over dpkg's lock) and the plugin's build (the cluster phase and the packed-package
+ * suite would otherwise build .medusa/ at the same time).
+ */
+async function prepareDemoPhases(phases, log) {
+  if (phases.has("cluster")) require("./lib/redis").ensureRedisServer(log)
+  if (phases.has("e2e")) require("./lib/browser").ensureChromium(log)
+  const started = Date.now()
+  await require("./lib/demo-plugin").buildPlugin({
+    root,
+    medusaCli: require.resolve("@medusajs/cli/cli.js", { paths: [root] }),
+    env: process.env,
+    logFile: path.join(artifacts, "plugin-build.log"),
+    log: (line) => log(`  ${line}`),
+  })
+  log(`plugin built for the demo-based phases in ${Math.round((Date.now() - started) / 1000)} s`)
+}
+
+/**
+ * The cluster phase, beside the others. It waits far more than it computes (dead servers' lock leases, poll ticks,
+ * restarts: about two thirds of its quarter of an hour), so on two cores it costs the run little more than its busy
+ * minutes. Its output is kept in a file and printed once the other phases are done, so that neither log is
+ * interleaved with the other.
+ */
+function clusterBeside(jestArgs, env) {
+  const outputLog = path.join(artifacts, "jest-cluster.log")
+  const started = Date.now()
+  let seconds = 0
+  const running = runJest("cluster", jestArgs, env, outputLog).then((exit) => {
+    seconds = Math.round((Date.now() - started) / 1000)
+    return exit
+  })
+  return async () => {
+    const result = readCounts("cluster", await running)
+    console.log(
+      `\n===== cluster phase (ran beside the others; its output, from ${path.relative(root, outputLog)}) =====`
+    )
+    process.stdout.write(fs.readFileSync(outputLog, "utf8"))
+    return { ...result, seconds, beside: true }
+  }
+}
+
 async function main() {
-  const { phases, jestArgs } = parseArgs(process.argv.slice(2))
+  const { phases, jestArgs, sequential } = parseArgs(process.argv.slice(2))
   require("./lib/dependencies").ensureDependencies(root)
   fs.mkdirSync(artifacts, { recursive: true })
 
@@ -183,7 +235,12 @@ async function main() {
     })
   }
 
+  const startedAt = Date.now()
+  let clusterDone = null
   try {
+    if (phases.has("e2e") || phases.has("cluster")) await prepareDemoPhases(phases, (line) => console.log(line))
+    const beside = phases.has("cluster") && phases.size > 1 && !sequential
+    if (beside) clusterDone = clusterBeside(jestArgs, env)
     // Lint first (ESLint and Prettier, `npm run lint`): seconds, and a finding is a failure like a test's. A run
     // narrowed to some tests (jest arguments) leaves it out.
     if (jestArgs.length === 0) results.push(await timedPhase("lint", () => runLint()))
@@ -207,12 +264,15 @@ async function main() {
           readCounts("integration", await runJest("integration", jestArgs, { ...env, ...logEnv, ...dbEnv }))
         )
       )
+      await postgres?.stop()
+      postgres = null
     }
     // The browser suite starts the whole demo stack itself (its own PostgreSQL, sandbox, Medusa, storefront).
     if (phases.has("e2e"))
       results.push(await timedPhase("e2e", async () => readCounts("e2e", await runJest("e2e", jestArgs, env))))
     // So do the cluster suites, with Redis and several `medusa start` processes of the demo app.
-    if (phases.has("cluster"))
+    if (clusterDone) results.push(await clusterDone())
+    else if (phases.has("cluster"))
       results.push(
         await timedPhase("cluster", async () => readCounts("cluster", await runJest("cluster", jestArgs, env)))
       )
@@ -224,7 +284,7 @@ async function main() {
   const failed = results.reduce((n, r) => n + r.failed, 0)
   const summary = `${passed} passed, ${failed} failed`
   printFailures(results)
-  printPhaseTimes(results)
+  printPhaseTimes(results, Math.round((Date.now() - startedAt) / 1000))
   fs.writeFileSync(path.join(artifacts, "summary.txt"), `${summary}\n`)
   console.log(summary)
   process.exitCode = failed > 0 || results.some((r) => r.code !== 0) ? 1 : 0
