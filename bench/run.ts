@@ -11,7 +11,7 @@ import { percentile, round } from "./stats"
 import { POLL_INTERVAL_MINUTES } from "./poll"
 
 /**
- * `npm run bench [-- --json] [-- --quick] [-- --only=client,checkout,webhooks,poll,poll100k] [-- --cpu-prof] [-- --checkouts=N]`,
+ * `npm run bench [-- --json] [-- --quick] [-- --only=client,checkout,webhooks,burst500,poll,poll100k] [-- --cpu-prof] [-- --checkouts=N]`,
  * over loopback only (never another address). The platform client against the sandbox:
  *  (a) token requests made for 1,000 concurrent payment creations (target: exactly 1), and for 1,000 started just
  *      after the token expired (on the platform's clock, and on the client's) (target: 1);
@@ -271,6 +271,23 @@ function row(figure: string, value: number | undefined, target = "", ok?: (v: nu
   return [figure, String(value), target, mark]
 }
 
+/** The large burst's rows (`--only=burst500`): the platform waits at most 5 s for each answer. */
+function largeBurstRows(size: number, f: (key: string) => number | undefined): Row[] {
+  const key = (name: string) => f(`webhook_burst_${size}_${name}`)
+  return [
+    row(`${size} payments paid at once, the platform waiting 5 s: all captured after (s)`, key("capture_s")),
+    row(
+      "  their first deliveries not answered within 5 s (sent again)",
+      key("first_attempts_unanswered"),
+      "0",
+      (v) => v === 0
+    ),
+    row("  payments captured", key("captured"), String(size), (v) => v === size),
+    row("  payments captured twice", key("double_captures"), "0", (v) => v === 0),
+    row("  time to the last capture / their server CPU", key("cpu_bound_ratio"), "<= 1.3", (v) => v <= 1.3),
+  ]
+}
+
 function describeCalls(calls: Record<string, number> | undefined): string {
   if (!calls) return "-"
   return Object.entries(calls)
@@ -334,7 +351,7 @@ async function main(): Promise<void> {
     client = await clientFigures(log)
   }
   let shop: { figures: Partial<ShopFigures>; notes: Partial<ShopNotes> } | undefined
-  if (runs("checkout") || runs("webhooks") || runs("poll") || runs("poll100k")) {
+  if (["checkout", "webhooks", "burst500", "poll", "poll100k"].some(runs)) {
     log("shop: PostgreSQL, sandbox and a Medusa app with the plugin...")
     const phases = only ? new Set([...only].filter((p) => p !== "client")) : undefined
     const sizes = { ...(QUICK ? QUICK_SIZES : FULL_SIZES) }
@@ -450,7 +467,8 @@ async function main(): Promise<void> {
       row(
         "  their deliveries not answered within the sandbox's 10 s (sent again)",
         f("webhook_burst_first_attempts_unanswered")
-      )
+      ),
+      ...largeBurstRows(QUICK ? QUICK_SIZES.largeBurst : FULL_SIZES.largeBurst, f)
     )
     rows.push(
       row("poll: SQL statements per tick, nothing due", f("db_statements_per_poll_tick")),

@@ -6,6 +6,7 @@ import { Client } from "pg"
 import { completeCart, prepareCart } from "../integration-tests/fixtures/checkout"
 import type { SeededStore } from "../integration-tests/fixtures/store"
 import { paymentIdFor } from "../src/rules/identifiers"
+import { burstBench, firstAnswers, pay } from "./burst"
 import { CaptureWatcher } from "./capture-watcher"
 import { startMedusaApp, type MedusaApp } from "./medusa-app-process"
 import { pollBench, type PollFigures, type PollSizes } from "./poll"
@@ -38,6 +39,8 @@ export interface ShopSizes {
   /** Orders paid one at a time through Medusa's /hooks/payment/refpay_refpay (5 s each, by design). */
   medusaRouteSamples: number
   burst: number
+  /** Paid at once with the platform waiting at most 5 s for each answer (`--only=burst500`). */
+  largeBurst: number
   sustained: number
   sustainedInFlight: number
   poll: PollSizes
@@ -49,6 +52,7 @@ export const FULL_SIZES: ShopSizes = {
   webhookSingles: 30,
   medusaRouteSamples: 3,
   burst: 100,
+  largeBurst: 500,
   sustained: 64,
   sustainedInFlight: 16,
   poll: { ticks: [100, 1_000, 10_000], ages: [10_000] },
@@ -69,6 +73,7 @@ export const QUICK_SIZES: ShopSizes = {
   webhookSingles: 6,
   medusaRouteSamples: 1,
   burst: 20,
+  largeBurst: 50,
   sustained: 32,
   sustainedInFlight: 16,
   poll: { ticks: [100, 300, 1_000], ages: [1_000] },
@@ -291,28 +296,6 @@ async function placeOrders(ctx: Context, count: number): Promise<void> {
   await ctx.settleWebhooks()
 }
 
-/** The first delivery attempt of each order's APPROVED event, as the sandbox saw it: its answer and how long it took. */
-async function firstAnswers(ctx: Context, orders: PlacedOrder[]): Promise<{ ms: number; status?: number }[]> {
-  type Attempt = { attempt: number; duration_ms: number; status?: number }
-  const view = await sandboxControl<{ events: { payment_id: string; attempts: Attempt[] }[] }>(
-    ctx.sandbox.url,
-    "GET",
-    "/webhooks?event_type=APPROVED_TRANSACTIONS"
-  )
-  const firstByPayment = new Map(view.events.map((e) => [e.payment_id, e.attempts.find((a) => a.attempt === 1)]))
-  return orders.map((order) => {
-    const first = firstByPayment.get(order.paymentId)
-    if (!first) throw new Error(`no delivery attempt of payment ${order.paymentId}'s APPROVED event`)
-    return { ms: first.duration_ms, status: first.status }
-  })
-}
-
-async function pay(ctx: Context, order: PlacedOrder): Promise<number> {
-  const start = performance.now()
-  await sandboxControl(ctx.sandbox.url, "POST", `/payments/${order.paymentId}/pay`)
-  return start
-}
-
 async function webhookPhase(ctx: Context) {
   const { sizes, log } = ctx
   const needed = sizes.webhookSingles + 1 + sizes.medusaRouteSamples + sizes.burst + sizes.sustained
@@ -330,11 +313,11 @@ async function webhookPhase(ctx: Context) {
   const singles: number[] = []
   const singleOrders = take(sizes.webhookSingles)
   for (const order of singleOrders) {
-    const start = await pay(ctx, order)
+    const start = await pay(ctx.sandbox.url, order)
     singles.push((await ctx.watcher.captured(order.sessionId)) - start)
     await ctx.settleWebhooks()
   }
-  const singleAnswers = await firstAnswers(ctx, singleOrders)
+  const singleAnswers = await firstAnswers(ctx.sandbox.url, singleOrders)
   const captureRequests = (
     await sandboxControl<{ requests: { path: string }[] }>(ctx.sandbox.url, "GET", "/requests")
   ).requests.filter((r) => !r.path.startsWith("/dpm/payments-gwproxy"))
@@ -343,7 +326,7 @@ async function webhookPhase(ctx: Context) {
   )
   const [counted] = take(1)
   const captureStatements = await countStatements(ctx.db, ctx.pgLogFile, async () => {
-    await pay(ctx, counted!)
+    await pay(ctx.sandbox.url, counted!)
     await ctx.watcher.captured(counted!.sessionId)
     await quiesce(ctx)
   })
@@ -363,7 +346,7 @@ async function webhookPhase(ctx: Context) {
       take(sizes.medusaRouteSamples).map(async (order, i) => {
         // Spaced out so one sync does not wait for another's.
         await new Promise((resolve) => setTimeout(resolve, i * 1_500))
-        const start = await pay(ctx, order)
+        const start = await pay(ctx.sandbox.url, order)
         viaMedusaRoute.push((await ctx.watcher.captured(order.sessionId, 30_000)) - start)
       })
     )
@@ -379,7 +362,7 @@ async function webhookPhase(ctx: Context) {
   const worker = async () => {
     while (next < sustainedOrders.length) {
       const order = sustainedOrders[next++]!
-      await pay(ctx, order)
+      await pay(ctx.sandbox.url, order)
       await ctx.watcher.captured(order.sessionId)
     }
   }
@@ -393,14 +376,14 @@ async function webhookPhase(ctx: Context) {
   const burstStart = performance.now()
   const capturedAt = await Promise.all(
     burstOrders.map(async (order) => {
-      await pay(ctx, order)
+      await pay(ctx.sandbox.url, order)
       return ctx.watcher.captured(order.sessionId, 120_000)
     })
   )
   const burstSeconds = (Math.max(...capturedAt) - burstStart) / 1000
   log(`  burst: ${burstOrders.length} paid at once, all captured after ${round(burstSeconds, 2)} s`)
   await ctx.settleWebhooks()
-  const burstAnswers = await firstAnswers(ctx, burstOrders)
+  const burstAnswers = await firstAnswers(ctx.sandbox.url, burstOrders)
   const burstTimedOut = burstAnswers.filter((a) => a.status === undefined).length
   log(
     `    their deliveries: first attempt answered p50 ${round(median(burstAnswers.map((a) => a.ms)), 1)} ms, ${burstTimedOut} not answered within the sandbox's 10 s and sent again`
@@ -429,6 +412,21 @@ interface Postgres {
   killNow(): void
 }
 
+function burstContext(ctx: Context) {
+  return {
+    app: ctx.app,
+    db: ctx.db,
+    sandboxUrl: ctx.sandbox.url,
+    watcher: ctx.watcher,
+    log: ctx.log,
+    placeOrders: async (count: number) => {
+      await placeOrders(ctx, count)
+      return ctx.orders.splice(0, count)
+    },
+    settleWebhooks: ctx.settleWebhooks,
+  }
+}
+
 interface Context {
   api: ShopApi
   store: SeededStore
@@ -442,8 +440,8 @@ interface Context {
   orders: PlacedOrder[]
   log: (line: string) => void
   webhookUrl(url: string | null): Promise<void>
-  /** Waits until the sandbox has no webhook delivery pending (bounded). */
-  settleWebhooks(): Promise<void>
+  /** Waits until the sandbox has no webhook delivery pending (at most `timeoutMs`, 30 s unless given). */
+  settleWebhooks(timeoutMs?: number): Promise<void>
 }
 
 export async function shopBench(
@@ -521,8 +519,8 @@ export async function shopBench(
       webhookUrl: async (url) => {
         await sandboxControl(sandboxUrl, "POST", "/webhooks/config", { url })
       },
-      settleWebhooks: async () => {
-        const deadline = performance.now() + 30_000
+      settleWebhooks: async (timeoutMs = 30_000) => {
+        const deadline = performance.now() + timeoutMs
         while (performance.now() < deadline) {
           const view = await sandboxControl<{ events: { state: string }[] }>(sandboxUrl, "GET", "/webhooks")
           if (!view.events.some((e) => e.state === "pending")) return
@@ -549,6 +547,7 @@ export async function shopBench(
       notes.captureCalls = captureCalls
       notes.webhookSamples = webhookSamples
     }
+    if (runs("burst500")) Object.assign(figures, await burstBench(burstContext(ctx), sizes.largeBurst))
     if (runs("poll") || runs("poll100k")) {
       const pollSizes = withLargestShop(sizes.poll, runs("poll"), runs("poll100k") && sizes.poll !== QUICK_SIZES.poll)
       Object.assign(

@@ -13,10 +13,16 @@ import {
 import { refpayOrders, session } from "../fixtures/refpay-orders"
 import { t2Account, t2CheckoutToPaidTests } from "../fixtures/t2-suite"
 import { refpayIntegrationSuite } from "../harness"
+import { REFPAY_MODULE, type RefpayModuleService } from "../../src/modules/refpay"
+import { RETRY_EVENTS_AFTER_MS } from "../../src/sync/retry-webhook-events"
+import { waitFor } from "../fixtures/wait"
 
 jest.setTimeout(180 * 1000)
 
 const MINUTE = 60_000
+const STATUS_PATH = "/dpm/hub-payment-info/v1/payments/info/"
+/** Porto answers a delivery whose sync is still running after this long (Lisboa, the harness's 30 s). */
+const PORTO_ANSWER_WITHIN_MS = 300
 const PORTO_SECRET = "admin-accounts-porto-webhook-secret"
 const PORTO = {
   clientId: "admin-accounts-porto-id",
@@ -39,7 +45,10 @@ const PORTO = {
  */
 // Admin answers list registrations sorted, and the page opens on the first: every other name sorts after Lisboa.
 const ACCOUNTS = ["lisboa", "porto", "restricted", "refused", "unreachable", "t2bearer", "t2bare"]
-const porto = accountSandbox("porto", PORTO, PORTO_SECRET)
+// A held status read stays held until the test lets it go (the harness's 3 s request timeout would end it first).
+const porto = accountSandbox("porto", PORTO, PORTO_SECRET, {
+  env: { WEBHOOK_ANSWER_WITHIN_MS: String(PORTO_ANSWER_WITHIN_MS), REQUEST_TIMEOUT_MS: "20000" },
+})
 const t2bearer = t2Account("t2bearer", "bearer")
 const t2bare = t2Account("t2bare", "bare")
 
@@ -126,6 +135,95 @@ refpayIntegrationSuite(
         expect(await post("/hooks/refpay/lisboa", event, ADMIN_SUITE_WEBHOOK_SECRET)).toBe(200)
         expect(await post("/hooks/refpay/porto", { ...event, event_id: "evt-porto-own" }, PORTO_SECRET)).toBe(200)
         await orders.waitForOrder(portoOrder.orderId, (o) => o.payment_status === "captured")
+      })
+    })
+
+    describe("a delivery answered before its sync finishes (REFPAY_<ACCOUNT>_WEBHOOK_ANSWER_WITHIN_MS)", () => {
+      const placeAtPorto = async () => {
+        const { completion } = await placeRefpayOrder(api, store(), { providerId: "pp_refpay_porto" })
+        const order = await orders.adminOrder(completion.order.id)
+        return { orderId: order.id as string, paymentId: session(order).data.refpay.payment_id as string }
+      }
+      const approvedAttempts = async (paymentId: string): Promise<(number | null)[]> => {
+        const { events } = await portoControl(
+          "GET",
+          `/webhooks?payment_id=${paymentId}&event_type=APPROVED_TRANSACTIONS`
+        )
+        return events[0]?.attempts.map((a: any) => a.status ?? null) ?? []
+      }
+      const recorded = async (paymentId: string) => {
+        const events = ctx.getContainer().resolve<RefpayModuleService>(REFPAY_MODULE)
+        const [event] = await events.listRefpayWebhookEvents({
+          payment_id: paymentId,
+          event_type: "APPROVED_TRANSACTIONS",
+        })
+        return event
+      }
+
+      /** A fault on the payment's next status read at Porto's platform: `hold: true` keeps it until released. */
+      const statusReadFault = (paymentId: string, fault: { hold?: boolean; status?: number }) =>
+        portoControl<{ id: number }>("POST", "/faults", {
+          path: `${STATUS_PATH}${paymentId}`,
+          method: "GET",
+          count: 1,
+          ...fault,
+        })
+      /** Pays, and waits until the platform has the shop's answer to the first delivery of the APPROVED event. */
+      const payAndAwaitAnswer = async (paymentId: string) => {
+        await portoControl("POST", `/payments/${paymentId}/pay`)
+        await waitFor(
+          async () => (await approvedAttempts(paymentId)).length === 1,
+          30_000,
+          "the first delivery answered"
+        )
+      }
+
+      beforeEach(async () => {
+        await portoControl("POST", "/webhooks/config", {
+          url: `${orders.shopUrl()}/hooks/refpay/porto`,
+          secret: PORTO_SECRET,
+        })
+      })
+
+      it("answers 200 while the sync waits on the platform, and records the event processed once the sync finishes: the platform sends nothing again", async () => {
+        const { orderId, paymentId } = await placeAtPorto()
+        const hold = await statusReadFault(paymentId, { hold: true })
+        await payAndAwaitAnswer(paymentId)
+        expect(await approvedAttempts(paymentId)).toEqual([200])
+        // Answered while the sync's status read is still held: nothing captured, nothing processed yet.
+        expect((await orders.adminOrder(orderId)).payment_status).not.toBe("captured")
+        expect((await recorded(paymentId))?.processed_at).toBeNull()
+
+        await portoControl("POST", `/faults/${hold.id}/release`)
+        await orders.waitForOrder(orderId, (o) => o.payment_status === "captured")
+        await waitFor(
+          async () => (await recorded(paymentId))?.processed_at != null,
+          30_000,
+          "the event recorded processed"
+        )
+        expect(await approvedAttempts(paymentId)).toEqual([200])
+      })
+
+      it("processes an answered event whose sync then failed at the poll job's next run, without the platform delivering it again", async () => {
+        const { orderId, paymentId } = await placeAtPorto()
+        // The sync's status read is held past the answer, then fails, and so does the client's one retry.
+        const hold = await statusReadFault(paymentId, { hold: true, status: 503 })
+        await statusReadFault(paymentId, { status: 503 })
+        await payAndAwaitAnswer(paymentId)
+        await portoControl("POST", `/faults/${hold.id}/release`)
+        await waitFor(
+          async () => (await recorded(paymentId))?.outcome === "not_processed",
+          30_000,
+          "the sync failed after the answer"
+        )
+        expect((await orders.adminOrder(orderId)).payment_status).not.toBe("captured")
+
+        // The next poll run, once the event has waited RETRY_EVENTS_AFTER_MS (the payment's own check is not due yet).
+        await pollRefpayPayments(ctx.getContainer(), new Date(Date.now() + RETRY_EVENTS_AFTER_MS + 1_000))
+        expect((await orders.adminOrder(orderId)).payment_status).toBe("captured")
+        expect(await recorded(paymentId)).toMatchObject({ processed_at: expect.any(Date), outcome: expect.any(String) })
+        expect((await recorded(paymentId))?.outcome).not.toBe("not_processed")
+        expect(await approvedAttempts(paymentId)).toEqual([200])
       })
     })
 

@@ -3,7 +3,7 @@ import type { IEventBusModuleService, ILockingModule } from "@medusajs/framework
 import { Modules } from "@medusajs/framework/utils"
 import fc from "fast-check"
 import type { INotificationModuleService } from "@medusajs/framework/types"
-import { checkDueSessions, pollRefpayPayments } from "../../src/sync/poll"
+import { checkDuePage, pollRefpayPayments } from "../../src/sync/poll"
 import type { DueCheck } from "../../src/sync/unchanged-checks"
 import type { SyncResult } from "../../src/sync/sync-payment"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../src/modules/refpay"
@@ -422,7 +422,7 @@ refpayIntegrationSuite(
                 { session_id: pairs.map((p) => p.batched.sessionId) },
                 { select: ["session_id", "last_checked_at", "reminded_at"] }
               )) as DueCheck[]
-              const batched = await checkDueSessions(container, REFPAY_PROVIDER_ID, due, now)
+              const batched = await checkDuePage(container, REFPAY_PROVIDER_ID, due, now)
               for (const { kind, batched: twin, alone } of pairs) {
                 const result = await syncRefpayPayment(container, {
                   sessionId: alone.sessionId,

@@ -95,6 +95,7 @@ describe("state file (stateFile / --state)", () => {
         secret_set: true,
         retries: 0,
         backoff_ms: 1000,
+        timeout_ms: 10_000,
       })
 
       const paid = await control(second, "POST", `/payments/${id}/pay`)

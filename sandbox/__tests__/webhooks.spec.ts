@@ -102,7 +102,14 @@ describe("webhook delivery (contract page)", () => {
     expect(hook?.headers.authorization).toBe(`Basic ${Buffer.from("refpay:s3cret").toString("base64")}`)
     expect(hook?.headers["x-refpay-webhook-secret"]).toBeUndefined()
     const config = await control(sb, "GET", "/webhooks/config")
-    expect(config.body).toEqual({ url: receiver.url, auth: "basic", secret_set: true, retries: 3, backoff_ms: 20 })
+    expect(config.body).toEqual({
+      url: receiver.url,
+      auth: "basic",
+      secret_set: true,
+      retries: 3,
+      backoff_ms: 20,
+      timeout_ms: 10_000,
+    })
     expect(config.text).not.toContain("s3cret")
   })
 
@@ -145,6 +152,25 @@ describe("webhook delivery (contract page)", () => {
       [1, "ECONNREFUSED"],
       [2, "ECONNREFUSED"],
     ])
+  })
+
+  it("counts an attempt unanswered after timeout_ms as failed and retries it", async () => {
+    await control(sb, "POST", "/webhooks/config", { timeout_ms: 300, retries: 1, backoff_ms: 5 })
+    const release = receiver.block()
+    try {
+      const id = await create()
+      const event = await waitFor(async () => {
+        const e = await eventOf(id)
+        return e.state === "failed" ? e : undefined
+      })
+      expect(event.attempts.map((a: any) => [a.attempt, a.status ?? null, a.error])).toEqual([
+        [1, null, "TIMEOUT"],
+        [2, null, "TIMEOUT"],
+      ])
+      expect((await control(sb, "GET", "/webhooks/config")).body.timeout_ms).toBe(300)
+    } finally {
+      release()
+    }
   })
 
   it("never holds the API answer for a receiver that hangs", async () => {
@@ -216,7 +242,7 @@ describe("webhook delivery (contract page)", () => {
 
   it("reset cancels pending retries and restores the start-up configuration", async () => {
     receiver.setRespond(() => 500)
-    await control(sb, "POST", "/webhooks/config", { backoff_ms: 100, secret: "other" })
+    await control(sb, "POST", "/webhooks/config", { backoff_ms: 100, secret: "other", timeout_ms: 2_000 })
     const id = await create()
     await waitFor(() => receivedFor(id).length === 1 || undefined)
     await control(sb, "POST", "/reset")
@@ -230,6 +256,7 @@ describe("webhook delivery (contract page)", () => {
       secret_set: true,
       retries: 3,
       backoff_ms: 20,
+      timeout_ms: 10_000,
     })
   })
 
@@ -237,10 +264,11 @@ describe("webhook delivery (contract page)", () => {
     const fault = await control(sb, "POST", "/webhooks/faults", { mode: "explode" })
     expect(fault.status).toBe(400)
     expect(fault.body.details).toEqual([{ field: "mode", message: 'must be "drop", "duplicate" or "delay"' }])
-    const config = await control(sb, "POST", "/webhooks/config", { url: "ftp://x", auth: "token" })
+    const config = await control(sb, "POST", "/webhooks/config", { url: "ftp://x", auth: "token", timeout_ms: 50 })
     expect(config.body.details).toEqual([
       { field: "url", message: "must be an absolute http(s) URL or null" },
       { field: "auth", message: 'must be "header" or "basic"' },
+      { field: "timeout_ms", message: "must be an integer from 100 to 300000" },
     ])
   })
 })

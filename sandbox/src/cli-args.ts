@@ -23,6 +23,7 @@ Options:
   --webhook-auth <mode>       header (x-refpay-webhook-secret, default) or basic (refpay:<secret>)
   --webhook-retries <n>       retries after a failed delivery (default 5)
   --webhook-backoff-ms <ms>   first retry delay, doubled each time (default 1000)
+  --webhook-timeout-ms <ms>   how long an attempt waits for the shop's answer before it is retried (default 10000)
   --token-ttl <seconds>       token lifetime (default 3600)
   --expiry-days <days>        validity of a waiting reference (default 7)
   --expired-status <status>   CANCELLED (default) or EXPIRED
@@ -76,6 +77,7 @@ const FLAGS: Record<string, Flag> = {
   "webhook-auth": { set: (v, o) => (o.webhookAuth = oneOf("--webhook-auth", v, ["header", "basic"] as const)) },
   "webhook-retries": { set: (v, o) => (o.webhookRetries = int("--webhook-retries", v)) },
   "webhook-backoff-ms": { set: (v, o) => (o.webhookBackoffMs = int("--webhook-backoff-ms", v)) },
+  "webhook-timeout-ms": { set: (v, o) => (o.webhookTimeoutMs = int("--webhook-timeout-ms", v)) },
   "token-ttl": { set: (v, o) => (o.tokenTtlSeconds = int("--token-ttl", v)) },
   "expiry-days": { set: (v, o) => (o.expiryDays = num("--expiry-days", v)) },
   "expired-status": {

@@ -74,6 +74,7 @@ export const WebhookConfigBody = object({
   auth: z.enum(["header", "basic"], says('must be "header" or "basic"')).optional(),
   retries: integerIn(0, 100, "an integer from 0 to 100").optional(),
   backoff_ms: integerIn(0, 3_600_000, "an integer from 0 to 3600000").optional(),
+  timeout_ms: integerIn(100, 300_000, "an integer from 100 to 300000").optional(),
 })
 
 function isHttpUrl(value: string): boolean {

@@ -348,13 +348,14 @@ function getWebhookConfig(ctx: RequestContext): Reply {
 function configureWebhooks(ctx: RequestContext): Reply {
   const b = body(ctx, (v) => validate(WebhookConfigBody, v))
   if (!b.ok) return b.reply
-  const { url, secret, auth, retries, backoff_ms } = b.value
+  const { url, secret, auth, retries, backoff_ms, timeout_ms } = b.value
   const change: Partial<WebhookConfig> = {}
   if (url !== undefined) change.url = url ?? undefined
   if (secret !== undefined) change.secret = secret ?? undefined
   if (auth !== undefined) change.auth = auth
   if (retries !== undefined) change.retries = retries
   if (backoff_ms !== undefined) change.backoffMs = backoff_ms
+  if (timeout_ms !== undefined) change.timeoutMs = timeout_ms
   ctx.state.webhooks.configure(change)
   return json(200, ctx.state.webhooks.configView())
 }

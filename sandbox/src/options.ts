@@ -19,6 +19,11 @@ export interface SandboxOptions {
   webhookRetries: number
   /** First retry delay; doubled on every further retry. */
   webhookBackoffMs: number
+  /**
+   * How long an attempt waits for the shop's answer before it counts as failed and is retried (the platform's own
+   * timeout is not shown: 10 s unless given).
+   */
+  webhookTimeoutMs: number
   /** Token lifetime (expires_in) of both interfaces. */
   tokenTtlSeconds: number
   /** Validity of a WAITING reference (spec: D+7). */
@@ -74,6 +79,7 @@ export function resolveOptions(given: Partial<SandboxOptions> = {}): ResolvedOpt
     webhookAuth: "header",
     webhookRetries: 5,
     webhookBackoffMs: 1000,
+    webhookTimeoutMs: 10_000,
     tokenTtlSeconds: 3600,
     expiryDays: 7,
     expiredStatus: "CANCELLED",
@@ -94,6 +100,7 @@ function validate(o: ResolvedOptions): void {
   integer("port", o.port, 0, 65535)
   integer("webhookRetries", o.webhookRetries, 0, 100)
   integer("webhookBackoffMs", o.webhookBackoffMs, 0, 3_600_000)
+  integer("webhookTimeoutMs", o.webhookTimeoutMs, 100, 300_000)
   integer("tokenTtlSeconds", o.tokenTtlSeconds, 1, 31_536_000)
   if (!(typeof o.expiryDays === "number" && o.expiryDays > 0)) fail("expiryDays", "a number of days > 0")
   oneOf("webhookAuth", o.webhookAuth, ["header", "basic"])

@@ -57,6 +57,7 @@ export class SandboxState {
         auth: options.webhookAuth,
         retries: options.webhookRetries,
         backoffMs: options.webhookBackoffMs,
+        timeoutMs: options.webhookTimeoutMs,
       },
       this.clock,
       this.log

@@ -25,6 +25,8 @@ export interface WebhookConfig {
   auth: WebhookAuthMode
   retries: number
   backoffMs: number
+  /** How long an attempt waits for an answer before it counts as failed (error "TIMEOUT"). */
+  timeoutMs: number
 }
 
 export interface DeliveryAttempt {
@@ -65,7 +67,6 @@ export interface WebhookFault {
   delayMs: number
 }
 
-const ATTEMPT_TIMEOUT_MS = 10_000
 const MAX_EVENTS = 20_000
 
 /**
@@ -158,6 +159,7 @@ export class WebhookDispatcher {
       secret_set: c.secret !== undefined,
       retries: c.retries,
       backoff_ms: c.backoffMs,
+      timeout_ms: c.timeoutMs,
     }
   }
 
@@ -283,7 +285,7 @@ export class WebhookDispatcher {
     const req = (secure ? https : http).request(url, {
       method: "POST",
       agent: secure ? this.httpsAgent : this.httpAgent,
-      timeout: ATTEMPT_TIMEOUT_MS,
+      timeout: config.timeoutMs,
       headers: {
         "content-type": "application/json",
         "content-length": Buffer.byteLength(body),

@@ -76,3 +76,8 @@ const LEAVES_REFERENCE_WAITING: Record<SyncDecision["kind"] | CheckFailure, bool
 export const WAITING_OUTCOMES: readonly string[] = Object.entries(LEAVES_REFERENCE_WAITING)
   .filter(([, waiting]) => waiting)
   .map(([outcome]) => outcome)
+
+/** A date the database can store: null for an invalid one (a platform's unreadable expiry). */
+export function validDate(date: Date): Date | null {
+  return Number.isFinite(date.getTime()) ? date : null
+}

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto"
+import { setTimeout as after } from "node:timers/promises"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService } from "../modules/refpay"
@@ -38,7 +39,15 @@ function authenticated(delivery: WebhookDelivery, secret: string | undefined): b
 
 export interface WebhookAnswer {
   status: 200 | 400 | 401 | 503
-  body: { received: boolean; duplicate?: boolean; processed?: boolean; ignored?: string; message?: string }
+  body: {
+    received: boolean
+    duplicate?: boolean
+    processed?: boolean
+    /** Answered before its sync finished (see webhookAnswerWithinMs); the sync goes on. */
+    accepted?: boolean
+    ignored?: string
+    message?: string
+  }
 }
 
 /**
@@ -88,16 +97,43 @@ export async function handleRefpayWebhook(
     await events.markWebhookEventProcessed(recorded.id, "unknown_payment")
     return { status: 200, body: { received: true, ignored: "unknown payment" } }
   }
-  try {
-    const result = await syncRefpayPayment(container, { sessionId, reason: "webhook" })
-    await events.markWebhookEventProcessed(recorded.id, result.action)
-    return { status: 200, body: { received: true, processed: true } }
-  } catch (error) {
-    // Recorded but not processed: answered 503 so the platform delivers it again, and the redelivery is processed
-    // (only a processed event counts as a duplicate). The poll job checks the payment meanwhile.
-    logger.error(`REFPAY webhook for payment ${event.payment_id} recorded, not processed: ${(error as Error).message}`)
-    await events.markWebhookEventFailed(recorded.id, "not_processed").catch(() => undefined)
+  const processing = processRecordedEvent(container, { id: recorded.id, sessionId, paymentId: event.payment_id })
+  const outcome = await Promise.race([
+    processing,
+    after(provider.settings.webhookAnswerWithinMs, "still_running" as const, { ref: false }),
+  ])
+  if (outcome === "processed") return { status: 200, body: { received: true, processed: true } }
+  if (outcome === "failed") {
+    // Recorded but not processed, and the platform is still waiting: answered 503 so that it delivers it again (only
+    // a processed event counts as a duplicate). The poll job retries it meanwhile.
     return { status: 503, body: { received: true, processed: false, message: "Not processed yet; deliver it again" } }
+  }
+  // Answered before the sync has finished (a burst of payments keeps the server busy): the platform would otherwise
+  // stop waiting and send the event again, and every copy would run the sync again. The event is recorded; if its
+  // sync fails from here on, the poll job's next run processes it (retryUnprocessedWebhookEvents).
+  logger.info(`REFPAY webhook for payment ${event.payment_id} answered while its sync goes on`)
+  return { status: 200, body: { received: true, processed: false, accepted: true } }
+}
+
+/**
+ * Runs the sync a recorded event triggers and records what became of the event: processed (with what the sync did),
+ * or not processed, for a redelivery or the poll job to process again. Never rejects.
+ */
+export async function processRecordedEvent(
+  container: MedusaContainer,
+  event: { id: string; sessionId: string; paymentId: string }
+): Promise<"processed" | "failed"> {
+  const events = container.resolve<RefpayModuleService>(REFPAY_MODULE)
+  try {
+    const result = await syncRefpayPayment(container, { sessionId: event.sessionId, reason: "webhook" })
+    await events.markWebhookEventProcessed(event.id, result.action)
+    return "processed"
+  } catch (error) {
+    container
+      .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+      .error(`REFPAY webhook for payment ${event.paymentId} recorded, not processed: ${(error as Error).message}`)
+    await events.markWebhookEventFailed(event.id, "not_processed").catch(() => undefined)
+    return "failed"
   }
 }
 

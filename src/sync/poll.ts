@@ -3,14 +3,15 @@ import type { ILockingModule, Logger, MedusaContainer } from "@medusajs/framewor
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService } from "../modules/refpay"
 import type { ResolvedRefpayOptions } from "../providers/refpay/options"
-import { intervalMs } from "../rules/check-schedule"
 import { POLL_LOCK, TICK_LEASE_SECONDS } from "./poll-lock"
 import { refpayProviderFor, refpayProviderIds } from "../providers/refpay/lookup"
 import { resumeInterruptedCompletions } from "./resume-authorization"
+import { retryUnprocessedWebhookEvents } from "./retry-webhook-events"
 import { syncRefpayPayment, type SyncResult } from "./sync-payment"
 import { eachLimited } from "./each-limited"
 import { checkPage, type DueCheck } from "./unchanged-checks"
-import { validDate } from "../workflows/refpay-sync/steps/record-check"
+import { intervalMs, validDate } from "../rules/check-schedule"
+import { keysetPages } from "./keyset-pages"
 
 /** Full syncs run at once per tick: enough to keep up with thousands of changed payments, gentle on the platform. */
 export const PARALLEL_SYNCS = 8
@@ -69,8 +70,12 @@ export async function pollRefpayPayments(
   }
 }
 
-/** One tick covers every REFPAY registration, each with its own settings and platform client. */
+/**
+ * One tick processes again the webhook events left unprocessed, then covers every REFPAY registration, each with its
+ * own settings and platform client.
+ */
 async function pollTick(container: MedusaContainer, now: Date): Promise<SyncResult[]> {
+  await retryUnprocessedWebhookEvents(container, now)
   const results: SyncResult[] = []
   for (const providerId of await refpayProviderIds(container))
     results.push(...(await pollRegistration(container, providerId, now)))
@@ -84,33 +89,39 @@ async function pollRegistration(container: MedusaContainer, providerId: string, 
   await watchNewSessions(container, checks, providerId, settings)
 
   const watching = { provider_id: providerId, watch_until: { $gt: now } }
-  const [, watchingCount] = await checks.listAndCountRefpayPaymentChecks(watching, { take: 1, select: ["id"] })
-  const budget = Math.min(
-    MAX_CHECKS_PER_TICK,
-    Math.max(settings.pollBatchSize, Math.ceil(watchingCount / Math.max(1, settings.pollIntervalMinutes)))
-  )
+  const due = { ...watching, next_check_at: { $lte: now } }
+  const budget = await tickBudget(checks, watching, settings)
   const results: SyncResult[] = []
-  let after: { next_check_at: Date; session_id: string } | undefined
-  for (let taken = 0; taken < budget;) {
-    const page = await dueChecks(checks, { ...watching, next_check_at: { $lte: now } }, after, budget - taken)
-    results.push(...(await checkDueSessions(container, providerId, page, now)))
-    taken += page.length
-    if (page.length < CHECK_PAGE_SIZE) break
-    after = page[page.length - 1]
-  }
+  const pages = keysetPages<DueRow>((after, take) => dueChecks(checks, due, after, take), CHECK_PAGE_SIZE, budget)
+  for await (const page of pages) results.push(...(await checkDuePage(container, providerId, page, now)))
   return results
 }
 
 /**
- * One page of due checks, oldest due first, after `after` (keyset on next_check_at and session id: a session whose
- * check could not be recorded is not read twice in a tick, and no page grows with the backlog).
+ * How many due sessions this tick checks: enough for every watched session to be checked once per
+ * `pollIntervalMinutes` (at least `pollBatchSize`, at most MAX_CHECKS_PER_TICK).
  */
+async function tickBudget(
+  checks: RefpayModuleService,
+  watching: Record<string, unknown>,
+  settings: Readonly<ResolvedRefpayOptions>
+): Promise<number> {
+  const [, watchingCount] = await checks.listAndCountRefpayPaymentChecks(watching, { take: 1, select: ["id"] })
+  return Math.min(
+    MAX_CHECKS_PER_TICK,
+    Math.max(settings.pollBatchSize, Math.ceil(watchingCount / Math.max(1, settings.pollIntervalMinutes)))
+  )
+}
+
+type DueRow = DueCheck & { next_check_at: Date }
+
+/** Due checks, oldest due first, after `after` in (next_check_at, session id) order. */
 async function dueChecks(
   checks: RefpayModuleService,
   due: Record<string, unknown>,
-  after: { next_check_at: Date; session_id: string } | undefined,
-  left: number
-): Promise<(DueCheck & { next_check_at: Date })[]> {
+  after: DueRow | undefined,
+  take: number
+): Promise<DueRow[]> {
   const keyset = after
     ? {
         $or: [
@@ -122,40 +133,34 @@ async function dueChecks(
   return (await checks.listRefpayPaymentChecks(
     { $and: [due, keyset] },
     {
-      take: Math.min(CHECK_PAGE_SIZE, left),
+      take,
       order: { next_check_at: "ASC", session_id: "ASC" },
       select: ["session_id", "next_check_at", "last_checked_at", "reminded_at"],
     }
-  )) as (DueCheck & { next_check_at: Date })[]
+  )) as DueRow[]
 }
 
 /**
- * Checks the due sessions a page at a time: the unchanged ones are recorded in a batch (`checkPage`), the others go
- * through the full, locked sync with at most PARALLEL_SYNCS in flight. One session failing never stops the others.
+ * Checks one page of due sessions: the unchanged ones are recorded in a batch (`checkPage`), the others go through
+ * the full, locked sync with at most PARALLEL_SYNCS in flight. One session failing never stops the others; a page
+ * that cannot be checked at all (the database failing, the app shutting down) ends the tick rather than fanning out
+ * into a full sync per session that would fail the same way.
  */
-export async function checkDueSessions(
+export async function checkDuePage(
   container: MedusaContainer,
   providerId: string,
-  due: DueCheck[],
+  page: DueCheck[],
   now: Date
 ): Promise<SyncResult[]> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const results: SyncResult[] = []
-  for (let start = 0; start < due.length; start += CHECK_PAGE_SIZE) {
-    const page = due.slice(start, start + CHECK_PAGE_SIZE)
-    // A page that cannot be checked (the database failing, the app shutting down) ends the tick rather than fanning
-    // out into a full sync per session that would fail the same way.
-    const checked = await checkPage(container, providerId, page, now)
-    results.push(...checked.recorded)
-    const synced = await eachLimited(checked.toSync, PARALLEL_SYNCS, (sessionId) =>
-      syncRefpayPayment(container, { sessionId, reason: "poll", now }).catch((error: Error) => {
-        logger.warn(`REFPAY poll: session ${sessionId} not checked: ${error.message}`)
-        return null
-      })
-    )
-    results.push(...synced.filter((result): result is SyncResult => result !== null))
-  }
-  return results
+  const checked = await checkPage(container, providerId, page, now)
+  const synced = await eachLimited(checked.toSync, PARALLEL_SYNCS, (sessionId) =>
+    syncRefpayPayment(container, { sessionId, reason: "poll", now }).catch((error: Error) => {
+      logger.warn(`REFPAY poll: session ${sessionId} not checked: ${error.message}`)
+      return null
+    })
+  )
+  return [...checked.recorded, ...synced.filter((result): result is SyncResult => result !== null)]
 }
 
 /**
@@ -173,9 +178,12 @@ async function watchNewSessions(
   settings: Readonly<ResolvedRefpayOptions>
 ): Promise<void> {
   const watchMs = watchWindowMs(settings)
-  let after = ""
-  for (let started = 0; started < MAX_WATCH_STARTS_PER_TICK; started += WATCH_PAGE_SIZE) {
-    const page = await unwatchedSessions(container, providerId, after, WATCH_PAGE_SIZE)
+  const unwatched = keysetPages<UnwatchedSession>(
+    (after, take) => unwatchedSessions(container, providerId, after?.id ?? "", take),
+    WATCH_PAGE_SIZE,
+    MAX_WATCH_STARTS_PER_TICK
+  )
+  for await (const page of unwatched)
     await checks.watchSessions(
       page.map((row) => {
         const placed = new Date(row.updated_at).getTime()
@@ -188,9 +196,13 @@ async function watchNewSessions(
         }
       })
     )
-    if (page.length < WATCH_PAGE_SIZE) return
-    after = page[page.length - 1]!.id
-  }
+}
+
+interface UnwatchedSession {
+  id: string
+  provider_id: string
+  updated_at: string | Date
+  expires_at: string | null
 }
 
 /**
@@ -203,7 +215,7 @@ async function unwatchedSessions(
   providerId: string,
   after: string,
   limit: number
-): Promise<{ id: string; provider_id: string; updated_at: string | Date; expires_at: string | null }[]> {
+): Promise<UnwatchedSession[]> {
   const pg = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
   const result = await pg.raw(
     `select ps.id, ps.provider_id, ps.updated_at, ps.data #>> '{refpay,expires_at}' as expires_at from payment_session ps

@@ -308,6 +308,18 @@ export const OPTION_FIELDS = {
       "Days after a reference's validity during which the poll job still checks a cancelled or expired reference " +
       "for a late bank settlement.",
   },
+  webhookAnswerWithinMs: {
+    env: "REFPAY_WEBHOOK_ANSWER_WITHIN_MS",
+    schema: int(100).max(60_000).default(2_000),
+    fix: "a whole number of milliseconds from 100 to 60000",
+    doc:
+      "The longest the plugin's webhook route (`/hooks/refpay`) makes the platform wait for its answer. A delivery " +
+      "is recorded first; when its sync finishes within this time the answer says it was processed (or 503 when it " +
+      "failed, so the platform sends it again); otherwise it is answered 200 and the sync goes on, and an event " +
+      "whose processing fails after that answer is processed again by the poll job's next run. Keep it well below " +
+      "the platform's own timeout (not documented; the sandbox waits 10 s): a burst of payments then never makes " +
+      "the platform send its events again.",
+  },
   pollEverySeconds: {
     env: "REFPAY_POLL_EVERY_SECONDS",
     schema: int(1).max(60).default(60),

@@ -2,18 +2,13 @@ import type { IEventBusModuleService, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../../modules/refpay"
-import { nextCheckAt, watchUntil, type ScheduleSettings } from "../../../rules/check-schedule"
+import { nextCheckAt, validDate, watchUntil, type ScheduleSettings } from "../../../rules/check-schedule"
 import { PAYMENT_REMINDER_TEMPLATE } from "../../../rules/customer-emails"
 import { refpayProviderFor } from "../../../providers/refpay/lookup"
 import type { RefpayReading } from "./read-refpay-payment"
 
 export const AMOUNT_MISMATCH_EVENT = "refpay.payment.amount_mismatch"
 
-/**
- * Records every check, successful or not, in the plugin's own table (never through the payment provider): the
- * outcome, when the session is next due (a failure backs off), and until when it is watched. An amount mismatch is
- * announced once per reported amount, not on every check.
- */
 /** The reference's validity as the reading knows it: the platform's when it said, else the one issued. */
 export function expiresAtOf(reading: Exclude<RefpayReading, { kind: "not_found" }>): Date {
   return new Date((reading.kind === "read" && reading.platform.expiresAt) || reading.state.data.refpay!.expires_at)
@@ -25,6 +20,11 @@ export function watchUntilOf(reading: Exclude<RefpayReading, { kind: "not_found"
   return watchUntil(outcome, !!reading.state.payment?.capturedAt, expiresAtOf(reading), settings)
 }
 
+/**
+ * Records every check, successful or not, in the plugin's own table (never through the payment provider): the
+ * outcome, when the session is next due (a failure backs off), and until when it is watched. An amount mismatch is
+ * announced once per reported amount, not on every check.
+ */
 export const recordRefpayCheckStep = createStep(
   "refpay-record-check",
   async (
@@ -79,8 +79,3 @@ export const recordRefpayCheckStep = createStep(
     return new StepResponse(outcome)
   }
 )
-
-/** A date the database can store: null for an invalid one (a platform's unreadable expiry). */
-export function validDate(date: Date): Date | null {
-  return Number.isFinite(date.getTime()) ? date : null
-}
