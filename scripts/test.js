@@ -238,14 +238,15 @@ async function main() {
   const startedAt = Date.now()
   let clusterDone = null
   try {
-    if (phases.has("e2e") || phases.has("cluster")) await prepareDemoPhases(phases, (line) => console.log(line))
-    const beside = phases.has("cluster") && phases.size > 1 && !sequential
-    if (beside) clusterDone = clusterBeside(jestArgs, env)
     // Lint first (ESLint and Prettier, `npm run lint`): seconds, and a finding is a failure like a test's. A run
     // narrowed to some tests (jest arguments) leaves it out.
     if (jestArgs.length === 0) results.push(await timedPhase("lint", () => runLint()))
     if (phases.has("unit"))
       results.push(await timedPhase("unit", async () => readCounts("unit", await runJest("unit", jestArgs, env))))
+    // The cluster starts once lint and the unit suites are done: their short timeouts and timed child processes are
+    // not made to share the two cores with it.
+    if (phases.has("e2e") || phases.has("cluster")) await prepareDemoPhases(phases, (line) => console.log(line))
+    if (phases.has("cluster") && phases.size > 1 && !sequential) clusterDone = clusterBeside(jestArgs, env)
     if (phases.has("integration")) {
       let dbEnv = externalDatabaseEnv()
       if (!dbEnv) {
