@@ -68,34 +68,45 @@ export function refpayIntegrationSuite(
     medusaIntegrationTestRunner({
       inApp: true,
       env: {},
-      testSuite: (medusa) => {
-        beforeAll(async () => {
-          store = await seedRefpayStore(medusa.getContainer())
-          admin = await createAdminAndLogin(medusa.getContainer(), medusa.api)
-        })
+      // The runner's own hooks (restore before each test, shut down after all) are declared before `testSuite` runs,
+      // so hooks that must come before theirs live in a describe of their own: after each test, and before Medusa
+      // shuts down, the sandbox is quieted so no webhook of a finished test reaches the app while it restores its
+      // database or stops (a delivery arriving mid-shutdown can keep Medusa's HTTP server from closing).
+      testSuite: (medusa) =>
+        describe("", () => {
+          afterEach(() => sandbox!.reset())
 
-        beforeEach(() => sandbox!.reset())
-
-        const control = async (method: "GET" | "POST" | "DELETE", path: string, payload?: unknown) => {
-          const response = await request(`${sandbox!.url}/__sandbox${path}`, {
-            method,
-            headers: payload === undefined ? {} : { "content-type": "application/json" },
-            body: payload === undefined ? undefined : JSON.stringify(payload),
+          afterAll(async () => {
+            await sandbox?.close()
           })
-          const text = await response.body.text()
-          if (response.statusCode >= 400) throw new Error(`sandbox ${method} ${path}: ${response.statusCode} ${text}`)
-          return text ? JSON.parse(text) : undefined
-        }
 
-        body({
-          ...medusa,
-          sandbox: () => sandbox!,
-          store: () => store!,
-          adminHeaders: () => admin!,
-          storeHeaders: () => ({ headers: { "x-publishable-api-key": store!.publishableKey } }),
-          control,
-        })
-      },
+          beforeAll(async () => {
+            store = await seedRefpayStore(medusa.getContainer())
+            admin = await createAdminAndLogin(medusa.getContainer(), medusa.api)
+          })
+
+          beforeEach(() => sandbox!.reset())
+
+          const control = async (method: "GET" | "POST" | "DELETE", path: string, payload?: unknown) => {
+            const response = await request(`${sandbox!.url}/__sandbox${path}`, {
+              method,
+              headers: payload === undefined ? {} : { "content-type": "application/json" },
+              body: payload === undefined ? undefined : JSON.stringify(payload),
+            })
+            const text = await response.body.text()
+            if (response.statusCode >= 400) throw new Error(`sandbox ${method} ${path}: ${response.statusCode} ${text}`)
+            return text ? JSON.parse(text) : undefined
+          }
+
+          body({
+            ...medusa,
+            sandbox: () => sandbox!,
+            store: () => store!,
+            adminHeaders: () => admin!,
+            storeHeaders: () => ({ headers: { "x-publishable-api-key": store!.publishableKey } }),
+            control,
+          })
+        }),
     })
   })
 }

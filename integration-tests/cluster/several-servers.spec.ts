@@ -19,6 +19,8 @@ beforeAll(() => stack.start(), 900_000)
 afterAll(() => stack.stop(), 180_000)
 
 /** The poll job's tick lock as Medusa's Redis locking provider keeps it (its default key prefix). */
+/** What a server logs when it ran a webhook's sync itself instead of handing it to the worker. */
+const SERVER_SYNC_LINES = /answered while its sync goes on|, not processed|not handed to the workers/
 const TICK_LOCK_KEY = "medusa_lock:refpay:poll-tick"
 /** Every REFPAY session lock (refpaySessionLockKey), as the same provider keeps them. */
 const SESSION_LOCK_KEYS = "medusa_lock:refpay:session:*"
@@ -499,8 +501,10 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       leftWaiting = placed.orders
     })
 
-    it("runs the poll job once per tick (on the worker) after Redis restarted, and captures what was paid", async () => {
+    it("runs the poll job once per tick (on the worker) after Redis restarted, and captures what was paid, the webhooks' syncs on the worker too", async () => {
       expect(leftWaiting.length).toBeGreaterThan(0)
+      // While Redis was down a server processed what it could not hand over: only what follows counts.
+      const serverSyncsBefore = stack.httpServers.map((server) => stack.logLines(server, SERVER_SYNC_LINES).length)
       const ids = leftWaiting.map((o) => o.paymentId)
       const ticks = await countTicks(stack.platform, ids, 1)
       stack.figures("poll_ticks_worker", {
@@ -525,6 +529,22 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       expect(settled.verdict.lost).toEqual([])
       expect(settled.verdict.doubled).toEqual([])
       expect(settled.verdict.captured_once).toBe(leftWaiting.length)
+
+      // The servers answer HTTP only: each delivery to the plugin's webhook route is recorded and answered there, and
+      // its sync runs on the worker (handed over through the Redis event bus).
+      const worker = stack.servers.find((s) => s.mode === "worker")!
+      const syncedOnWorker = (paymentId: string) =>
+        stack.logLines(worker, new RegExp(`payment ${paymentId}, answered by a server: processed on this worker`, "i"))
+      await waitUntil(
+        async () => leftWaiting.every((o) => syncedOnWorker(o.paymentId).length > 0),
+        30_000,
+        "every paid payment's webhook sync logged by the worker",
+        async () => `not logged: ${leftWaiting.filter((o) => syncedOnWorker(o.paymentId).length === 0).length}`
+      )
+      for (const [i, server] of stack.httpServers.entries()) {
+        const syncs = stack.logLines(server, SERVER_SYNC_LINES).length - serverSyncsBefore[i]!
+        expect({ server: server.name, syncs }).toEqual({ server: server.name, syncs: 0 })
+      }
     })
 
     it("runs the next poll tick after the worker is killed (SIGKILL) in the middle of one: the dead tick's lock lapses within its lease", async () => {

@@ -13,7 +13,7 @@ import { syncRefpayPayment } from "../../src/sync/sync-payment"
 import { refpaySessionLockKey } from "../../src/workflows/refpay-sync/session-lock"
 import { CANCEL_PATH, STATUS_PREFIX } from "../fixtures/model-refpay"
 import { POLL_LOCK } from "../../src/sync/poll-lock"
-import { recordedWebhookEvent, waitForDeliveriesSettled } from "../fixtures/hold"
+import { holdPlatformCall, recordedWebhookEvent, waitForDeliveriesSettled } from "../fixtures/hold"
 import { approvedEvent as approvedEventOf, captureCount, refpayOrders, session } from "../fixtures/refpay-orders"
 import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
@@ -21,6 +21,8 @@ import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
 jest.setTimeout(180 * 1000)
 
 const DAY = 86_400_000
+/** REFPAY_WEBHOOK_SYNCS_AT_ONCE here (32 by default): a burst the test can fill. */
+const WEBHOOK_SYNCS_AT_ONCE = 3
 
 refpayIntegrationSuite(
   "REFPAY payment status in motion: webhooks, polling, expiry, late payments, fulfilment guard",
@@ -115,6 +117,90 @@ refpayIntegrationSuite(
     })
 
     describe("repeated, reordered and concurrent deliveries", () => {
+      it("lets a delivery of an event whose sync is running join it: one sync's status reads, both answered processed", async () => {
+        await control("POST", "/webhooks/config", { url: null })
+        const statusReads = async (paymentId: string) =>
+          (await control<{ count: number }>("GET", `/requests?method=GET&path=${STATUS_PREFIX}${paymentId}`)).count
+        const alone = await placeOrder()
+        const joined = await placeOrder()
+        for (const { refpay } of [alone, joined]) await control("POST", `/payments/${refpay.payment_id}/pay`)
+
+        // What one delivery's sync reads, for comparison.
+        expect(await postToPluginRoute(approvedEvent(alone.refpay, "evt-alone"))).toEqual({
+          status: 200,
+          body: { received: true, processed: true },
+        })
+        const oneSyncReads = await statusReads(alone.refpay.payment_id)
+
+        const read = await holdPlatformCall(control, {
+          path: `${STATUS_PREFIX}${joined.refpay.payment_id}`,
+          method: "GET",
+          when: "before",
+        })
+        const first = postToPluginRoute(approvedEvent(joined.refpay, "evt-joined"))
+        await read.held(1)
+        const second = postToPluginRoute(approvedEvent(joined.refpay, "evt-joined"))
+        await waitFor(
+          async () => (await recordedWebhookEvent(ctx.getContainer(), "evt-joined"))?.deliveries === 2,
+          20_000,
+          "the second delivery recorded"
+        )
+        await read.release()
+
+        for (const answer of await Promise.all([first, second])) {
+          expect(answer).toEqual({ status: 200, body: { received: true, processed: true } })
+        }
+        // A second sync would have read the status again once the first released the session's lock.
+        expect(await statusReads(joined.refpay.payment_id)).toBe(oneSyncReads)
+        expect(captureCount(await waitForOrder(joined.orderId, (o) => o.payment_status === "captured"))).toBe(1)
+      })
+
+      it("runs at most REFPAY_WEBHOOK_SYNCS_AT_ONCE webhook syncs at once, answers at once a delivery whose sync waits its turn (a burst), and processes every one", async () => {
+        // No deliveries from the sandbox: the test posts the APPROVED events itself.
+        await control("POST", "/webhooks/config", { url: null })
+        const placed: { orderId: string; refpay: { payment_id: string; order_id: string } }[] = []
+        for (let i = 0; i <= WEBHOOK_SYNCS_AT_ONCE; i++) placed.push(await placeOrder())
+        for (const { refpay } of placed) await control("POST", `/payments/${refpay.payment_id}/pay`)
+        const reads = await holdPlatformCall(control, {
+          path: STATUS_PREFIX,
+          method: "GET",
+          count: placed.length,
+          when: "before",
+        })
+        const running = placed.slice(0, WEBHOOK_SYNCS_AT_ONCE)
+        const last = placed[WEBHOOK_SYNCS_AT_ONCE]!
+        const answers = running.map(({ refpay }, i) => postToPluginRoute(approvedEvent(refpay, `evt-burst-${i}`)))
+        await reads.held(WEBHOOK_SYNCS_AT_ONCE)
+
+        // The last sync is queued, not started (no fifth status read), and its delivery is answered without waiting
+        // for it (the harness lets a sync that runs keep the platform waiting up to 30 s).
+        const queuedAnswer = await postToPluginRoute(approvedEvent(last.refpay, "evt-burst-last"))
+        expect(queuedAnswer).toEqual({ status: 200, body: { received: true, processed: false, accepted: true } })
+        expect((await recordedWebhookEvent(ctx.getContainer(), "evt-burst-last"))?.processed_at).toBeNull()
+        const view = await control<{ faults: { id: number; held: number }[] }>("GET", "/faults")
+        expect(view.faults.find((f) => f.id === reads.id)?.held).toBe(WEBHOOK_SYNCS_AT_ONCE)
+
+        await reads.release()
+        await reads.held(1)
+        await reads.release()
+        // Each answered 200: processed, or accepted at once when its sync had to wait for the others' recording.
+        for (const answer of await Promise.all(answers)) {
+          expect(answer.status).toBe(200)
+          expect([
+            { received: true, processed: true },
+            { received: true, processed: false, accepted: true },
+          ]).toContainEqual(answer.body)
+        }
+        for (const { orderId } of placed) {
+          expect(captureCount(await waitForOrder(orderId, (o) => o.payment_status === "captured"))).toBe(1)
+        }
+        await waitFor(
+          async () => !!(await recordedWebhookEvent(ctx.getContainer(), "evt-burst-last"))?.processed_at,
+          20_000,
+          "the queued delivery's event processed"
+        )
+      })
+
       it("captures once when the same event is delivered 5 times and a stale PENDING arrives after it", async () => {
         const { orderId, refpay } = await placeOrder()
         await control("POST", "/webhooks/faults", { mode: "duplicate", count: 1, copies: 5 })
@@ -515,5 +601,11 @@ refpayIntegrationSuite(
       })
     })
   },
-  { env: { REFPAY_POLL_INTERVAL_MINUTES: "0", REFPAY_EXPIRY_POLICY: "cancel" } }
+  {
+    env: {
+      REFPAY_POLL_INTERVAL_MINUTES: "0",
+      REFPAY_EXPIRY_POLICY: "cancel",
+      REFPAY_WEBHOOK_SYNCS_AT_ONCE: String(WEBHOOK_SYNCS_AT_ONCE),
+    },
+  }
 )

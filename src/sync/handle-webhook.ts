@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto"
 import { setTimeout as after } from "node:timers/promises"
-import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { ConfigModule, IEventBusModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService } from "../modules/refpay"
 import { sessionIdFromOrderId } from "../rules/identifiers"
 import {
@@ -14,6 +14,7 @@ import {
 import { refpayProviderFor, refpayProviderIds } from "../providers/refpay/lookup"
 import { loadRefpaySession } from "../queries/refpay-session-state"
 import { syncRefpayPayment } from "./sync-payment"
+import { webhookSyncQueue } from "./webhook-sync-queue"
 
 export interface WebhookDelivery {
   /** Parsed JSON body, or the raw bytes. */
@@ -52,57 +53,28 @@ export interface WebhookAnswer {
 
 /**
  * Both webhook routes end here. The event is authenticated (shared secret, constant time), recorded (a repeated
- * delivery of a processed event does nothing), tied to its payment session, and then only used as a trigger: the
- * sync reads the real status from the platform before anything changes.
+ * delivery of a processed event does nothing), and then only used as a trigger: its sync, queued behind the process's
+ * other webhook syncs, ties it to its payment session and reads the real status from the platform before anything
+ * changes. The answer waits for the sync at most `webhookAnswerWithinMs`.
  */
 export async function handleRefpayWebhook(
   container: MedusaContainer,
   delivery: WebhookDelivery
 ): Promise<WebhookAnswer> {
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const providerId = delivery.providerId ?? (await soleRegistration(container))
-  if (!providerId) {
-    return {
-      status: 400,
-      body: { received: false, message: "Several REFPAY accounts are configured: deliver to /hooks/refpay/<id>" },
-    }
+  const received = await webhookSyncQueue().recordingDelivery(() => receiveDelivery(container, delivery))
+  if ("answer" in received) return received.answer
+  const { recorded, answerWithinMs } = received
+  if (delivery.route === "refpay" && (await handedToWorkers(container, recorded))) {
+    return { status: 200, body: { received: true, processed: false, accepted: true } }
   }
-  const provider = await refpayProviderFor(container, providerId)
-  if (!authenticated(delivery, provider.settings.webhookSecret)) {
-    return { status: 401, body: { received: false, message: "Missing or wrong webhook secret" } }
-  }
-  const reading = readWebhookEvent(delivery.body)
-  if (!reading.usable) return acknowledgeMalformed(container, delivery, providerId, reading.problem)
-  const event = reading.event
-
-  const events = container.resolve<RefpayModuleService>(REFPAY_MODULE)
-  const recorded = await events.recordWebhookEvent({
-    event_key: event.event_id ?? bodyHash(delivery),
-    event_type: event.event_type,
-    payment_id: event.payment_id,
-    order_id: event.order_id ?? null,
-    door: delivery.route,
-  })
-  if (recorded.duplicate) return { status: 200, body: { received: true, duplicate: true } }
-  if (event.event_type === "PENDING_TRANSACTIONS") {
-    // A reference was created: nothing can have changed that the checkout did not already record, so no status
-    // read (it would double the platform calls of every checkout). It is recorded, and the poll job checks anyway.
-    await events.markWebhookEventProcessed(recorded.id, "nothing_to_do")
-    return { status: 200, body: { received: true, processed: true } }
-  }
-
-  const sessionId = await findSession(container, event, providerId)
-  if (!sessionId) {
-    logger.warn(`REFPAY webhook ${event.event_type} for unknown payment ${event.payment_id}: acknowledged, ignored`)
-    await events.markWebhookEventProcessed(recorded.id, "unknown_payment")
-    return { status: 200, body: { received: true, ignored: "unknown payment" } }
-  }
-  const processing = processRecordedEvent(container, { id: recorded.id, sessionId, paymentId: event.payment_id })
-  const outcome = await Promise.race([
-    processing,
-    after(provider.settings.webhookAnswerWithinMs, "still_running" as const, { ref: false }),
-  ])
+  const processing = queueRecordedEvent(container, recorded)
+  // Syncs queued behind others (a burst): waiting for this one would only spend the platform's patience.
+  const outcome =
+    webhookSyncQueue().queued > 0
+      ? "still_running"
+      : await Promise.race([processing, after(answerWithinMs, "still_running" as const, { ref: false })])
   if (outcome === "processed") return { status: 200, body: { received: true, processed: true } }
+  if (outcome === "unknown_payment") return { status: 200, body: { received: true, ignored: "unknown payment" } }
   if (outcome === "failed") {
     // Recorded but not processed, and the platform is still waiting: answered 503 so that it delivers it again (only
     // a processed event counts as a duplicate). The poll job retries it meanwhile.
@@ -110,9 +82,131 @@ export async function handleRefpayWebhook(
   }
   // Answered before the sync has finished (a burst of payments keeps the server busy): the platform would otherwise
   // stop waiting and send the event again, and every copy would run the sync again. The event is recorded; if its
-  // sync fails from here on, the poll job's next run processes it (retryUnprocessedWebhookEvents).
-  logger.info(`REFPAY webhook for payment ${event.payment_id} answered while its sync goes on`)
+  // sync fails from here on, or the process stops first, the poll job's next run processes it
+  // (retryUnprocessedWebhookEvents).
+  container
+    .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+    .info(`REFPAY webhook for payment ${recorded.event.payment_id} answered while its sync goes on`)
   return { status: 200, body: { received: true, processed: false, accepted: true } }
+}
+
+type ReceivedDelivery = { answer: WebhookAnswer } | { recorded: RecordedWebhookEvent; answerWithinMs: number }
+
+/**
+ * Everything a delivery needs before it can be answered, and nothing more (a burst's answers wait for it): the
+ * registration, the secret, the event's shape, and its record.
+ */
+async function receiveDelivery(container: MedusaContainer, delivery: WebhookDelivery): Promise<ReceivedDelivery> {
+  const providerId = delivery.providerId ?? (await soleRegistration(container))
+  if (!providerId) {
+    return {
+      answer: {
+        status: 400,
+        body: { received: false, message: "Several REFPAY accounts are configured: deliver to /hooks/refpay/<id>" },
+      },
+    }
+  }
+  const provider = await refpayProviderFor(container, providerId)
+  if (!authenticated(delivery, provider.settings.webhookSecret)) {
+    return { answer: { status: 401, body: { received: false, message: "Missing or wrong webhook secret" } } }
+  }
+  const reading = readWebhookEvent(delivery.body)
+  if (!reading.usable) return { answer: await acknowledgeMalformed(container, delivery, providerId, reading.problem) }
+  const event = reading.event
+
+  const events = container.resolve<RefpayModuleService>(REFPAY_MODULE)
+  const { id, duplicate } = await events.recordWebhookEvent({
+    event_key: event.event_id ?? bodyHash(delivery),
+    event_type: event.event_type,
+    payment_id: event.payment_id,
+    order_id: event.order_id ?? null,
+    door: delivery.route,
+  })
+  if (duplicate) return { answer: { status: 200, body: { received: true, duplicate: true } } }
+  if (event.event_type === "PENDING_TRANSACTIONS") {
+    // A reference was created: nothing can have changed that the checkout did not already record, so no status
+    // read (it would double the platform calls of every checkout). It is recorded, and the poll job checks anyway.
+    await events.markWebhookEventProcessed(id, "nothing_to_do")
+    return { answer: { status: 200, body: { received: true, processed: true } } }
+  }
+  return { recorded: { id, providerId, event }, answerWithinMs: provider.settings.webhookAnswerWithinMs }
+}
+
+/** An event recorded by the plugin's webhook route, to be processed by whichever process runs the syncs. */
+export interface RecordedWebhookEvent {
+  /** The recorded event's id (refpay_webhook_event). */
+  id: string
+  providerId: string
+  event: RefpayWebhookEvent
+}
+
+/** Emitted by a process in `server` mode for the workers (the Redis event bus hands it to one of them). */
+export const WEBHOOK_EVENT_RECORDED = "refpay.webhook_event.recorded"
+
+/**
+ * A process in Medusa's `server` mode answers HTTP only: it hands the recorded event to the workers through Medusa's
+ * event bus and answers at once. False in `shared` mode, or when the event bus refuses it (Redis down): the event is
+ * then processed here.
+ */
+async function handedToWorkers(container: MedusaContainer, recorded: RecordedWebhookEvent): Promise<boolean> {
+  const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
+  if (config.projectConfig.workerMode !== "server") return false
+  try {
+    await container
+      .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+      .emit({ name: WEBHOOK_EVENT_RECORDED, data: recorded })
+    return true
+  } catch (error) {
+    container
+      .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+      .warn(
+        `REFPAY webhook for payment ${recorded.event.payment_id}: not handed to the workers, processed here: ${(error as Error).message}`
+      )
+    return false
+  }
+}
+
+type EventOutcome = "processed" | "failed" | "unknown_payment"
+
+/** The processing of each recorded event this process has queued or is running. */
+const processingEvents = new Map<string, Promise<EventOutcome>>()
+
+/**
+ * Queues a recorded event's processing behind the process's other webhook syncs; never rejects. A delivery of an event
+ * already queued or running here (the platform sent it again, or through both routes) joins it instead of running
+ * the sync a second time.
+ */
+export function queueRecordedEvent(container: MedusaContainer, recorded: RecordedWebhookEvent): Promise<EventOutcome> {
+  const joined = processingEvents.get(recorded.id)
+  if (joined) return joined
+  const processing = webhookSyncQueue()
+    .run(() => processNewEvent(container, recorded))
+    .finally(() => processingEvents.delete(recorded.id))
+  processingEvents.set(recorded.id, processing)
+  return processing
+}
+
+/** A recorded event's session, then its sync; an event of no payment of this registration is acknowledged. */
+async function processNewEvent(
+  container: MedusaContainer,
+  { id, providerId, event }: RecordedWebhookEvent
+): Promise<EventOutcome> {
+  const events = container.resolve<RefpayModuleService>(REFPAY_MODULE)
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  let sessionId: string | null
+  try {
+    sessionId = await findSession(container, event, providerId)
+  } catch (error) {
+    logger.error(`REFPAY webhook for payment ${event.payment_id} recorded, not processed: ${(error as Error).message}`)
+    await events.markWebhookEventFailed(id, "not_processed").catch(() => undefined)
+    return "failed"
+  }
+  if (!sessionId) {
+    logger.warn(`REFPAY webhook ${event.event_type} for unknown payment ${event.payment_id}: acknowledged, ignored`)
+    await events.markWebhookEventProcessed(id, "unknown_payment").catch(() => undefined)
+    return "unknown_payment"
+  }
+  return processRecordedEvent(container, { id, sessionId, paymentId: event.payment_id })
 }
 
 /**

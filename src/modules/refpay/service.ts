@@ -136,20 +136,32 @@ class RefpayModuleService extends MedusaService({
   RefpayWebhookMalformed,
 }) {
   /**
-   * Records a delivery. The unique event_key makes this safe across processes: of two concurrent deliveries one
-   * inserts, the other finds the row (and both go on to a sync that is itself locked and idempotent).
+   * Records a delivery in one statement (a burst's deliveries each wait for it before their answer): a new event is
+   * inserted; a repeated one counts one more delivery and is a duplicate once processed. The unique event_key makes
+   * this safe across processes: of two concurrent deliveries one inserts, the other counts (and both go on to a sync
+   * that is itself locked and idempotent).
    */
-  async recordWebhookEvent(input: RecordEventInput): Promise<RecordedEvent> {
-    const existing = await this.findEvent(input.event_key)
-    if (existing) return this.countDelivery(existing)
-    try {
-      const created = await this.createRefpayWebhookEvents({ ...input, order_id: input.order_id ?? null })
-      return { id: created.id, duplicate: false }
-    } catch (error) {
-      const raced = await this.findEvent(input.event_key)
-      if (!raced) throw error
-      return this.countDelivery(raced)
-    }
+  @InjectManager()
+  async recordWebhookEvent(
+    input: RecordEventInput,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<RecordedEvent> {
+    const [row]: { id: string; processed_at: Date | null }[] = await sharedContext.manager!.getConnection().execute(
+      `insert into "refpay_webhook_event" ("id", "event_key", "event_type", "payment_id", "order_id", "door")
+       values (?, ?, ?, ?, ?, ?)
+       on conflict ("event_key") where "deleted_at" is null
+       do update set "deliveries" = "refpay_webhook_event"."deliveries" + 1, "updated_at" = now()
+       returning "id", "processed_at"`,
+      [
+        generateEntityId(undefined, "rpwh"),
+        input.event_key,
+        input.event_type,
+        input.payment_id,
+        input.order_id ?? null,
+        input.door,
+      ]
+    )
+    return { id: row!.id, duplicate: row!.processed_at !== null }
   }
 
   async markWebhookEventProcessed(id: string, outcome: string): Promise<void> {
@@ -423,20 +435,6 @@ class RefpayModuleService extends MedusaService({
       first_refused_at: new Date(row.first_refused_at),
       last_refused_at: new Date(row.last_refused_at),
     }))
-  }
-
-  private async findEvent(eventKey: string) {
-    const [event] = await this.listRefpayWebhookEvents({ event_key: eventKey }, { take: 1 })
-    return event
-  }
-
-  private async countDelivery(event: {
-    id: string
-    deliveries: number
-    processed_at: Date | null
-  }): Promise<RecordedEvent> {
-    await this.updateRefpayWebhookEvents({ id: event.id, deliveries: event.deliveries + 1 })
-    return { id: event.id, duplicate: event.processed_at !== null }
   }
 }
 

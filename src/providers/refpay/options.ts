@@ -316,9 +316,20 @@ export const OPTION_FIELDS = {
       "The longest the plugin's webhook route (`/hooks/refpay`) makes the platform wait for its answer. A delivery " +
       "is recorded first; when its sync finishes within this time the answer says it was processed (or 503 when it " +
       "failed, so the platform sends it again); otherwise it is answered 200 and the sync goes on, and an event " +
-      "whose processing fails after that answer is processed again by the poll job's next run. Keep it well below " +
-      "the platform's own timeout (not documented; the sandbox waits 10 s): a burst of payments then never makes " +
-      "the platform send its events again.",
+      "whose processing fails after that answer is processed again by the poll job's next run. A delivery whose " +
+      "sync waits behind others (a burst, see `REFPAY_WEBHOOK_SYNCS_AT_ONCE`) is answered at once. Keep it well " +
+      "below the platform's own timeout (not documented; the sandbox waits 10 s).",
+  },
+  webhookSyncsAtOnce: {
+    env: "REFPAY_WEBHOOK_SYNCS_AT_ONCE",
+    schema: int(1).max(256).default(32),
+    fix: "a whole number from 1 to 256",
+    doc:
+      "How many syncs started by webhooks one Medusa process runs at once; the others wait their turn, and their " +
+      "deliveries are answered at once (measured in docs/benchmarks.md: fewer makes a burst slower, unbounded left " +
+      "no time to answer a burst of 500). A larger database pool can take more. One setting for the whole shop, read " +
+      "from this variable only: not from medusa-config nor a `REFPAY_<ACCOUNT>_` variable (boot fails if those " +
+      "disagree with it).",
   },
   pollEverySeconds: {
     env: "REFPAY_POLL_EVERY_SECONDS",
@@ -517,15 +528,20 @@ export class RefpayOptionsError extends Error {
 /** The poll job's schedule at the default `pollEverySeconds` (60): on every minute, as it always ran. */
 export const POLL_EVERY_MINUTE = "* * * * *"
 
-/** Seconds between two runs of the poll job, from REFPAY_POLL_EVERY_SECONDS (the only place it is read from). */
-function pollEverySecondsFrom(env: NodeJS.ProcessEnv): number {
-  const field = OPTION_FIELDS.pollEverySeconds
+/**
+ * Settings of the whole shop rather than of one registration: read before any provider exists (the poll job's
+ * schedule when Medusa loads its jobs, the webhook syncs' queue), so from their variable only.
+ */
+const SHOP_WIDE_SETTINGS = ["pollEverySeconds", "webhookSyncsAtOnce"] as const
+type ShopWideSetting = (typeof SHOP_WIDE_SETTINGS)[number]
+
+/** A shop-wide setting from its variable (the only place it is read from). */
+export function shopWideSetting(key: ShopWideSetting, env: NodeJS.ProcessEnv = process.env): number {
+  const field = OPTION_FIELDS[key]
   const raw = env[field.env]
   const parsed = field.schema.safeParse(raw === "" ? undefined : raw)
   if (!parsed.success) {
-    throw new RefpayOptionsError(
-      `REFPAY provider options are invalid: pollEverySeconds (${field.env}): ${howToFix("pollEverySeconds")}`
-    )
+    throw new RefpayOptionsError(`REFPAY provider options are invalid: ${key} (${field.env}): ${howToFix(key)}`)
   }
   return parsed.data
 }
@@ -536,7 +552,7 @@ function pollEverySecondsFrom(env: NodeJS.ProcessEnv): number {
  * is the cron `* * * * *` (on every minute); fewer seconds are Medusa's `{ interval: ms }`.
  */
 export function pollJobSchedule(env: NodeJS.ProcessEnv = process.env): string | { interval: number } {
-  const seconds = pollEverySecondsFrom(env)
+  const seconds = shopWideSetting("pollEverySeconds", env)
   return seconds === 60 ? POLL_EVERY_MINUTE : { interval: seconds * 1000 }
 }
 
@@ -567,16 +583,23 @@ export function resolveOptions(
   const problems: string[] = []
   checkRules(resolved, problems)
   checkAmountLimits({ minAmount, maxAmount }, resolved, problems)
-  // The poll job reads its schedule from the environment alone (pollJobSchedule): a provider option or an account's
-  // variable that says otherwise would be silently ignored, so it is refused.
-  const jobSeconds = pollEverySecondsFrom(env)
-  if (resolved.pollEverySeconds !== jobSeconds) {
-    const { env: variable } = OPTION_FIELDS.pollEverySeconds
-    problems.push(
-      `pollEverySeconds is ${resolved.pollEverySeconds} here but the poll job runs every ${jobSeconds} s: the job reads ` +
-        `${variable} only (one schedule for the whole shop); set ${variable} instead of the provider option or an account's variable`
-    )
-  }
+  checkShopWideSettings(resolved, env, problems)
   if (problems.length > 0) throw new RefpayOptionsError(`REFPAY provider options are invalid: ${problems.join("; ")}`)
   return resolved
+}
+
+/**
+ * A shop-wide setting is read from its variable alone (shopWideSetting): a provider option or an account's variable
+ * that says otherwise would be silently ignored, so it is refused.
+ */
+function checkShopWideSettings(resolved: Record<ShopWideSetting, number>, env: NodeJS.ProcessEnv, problems: string[]) {
+  for (const key of SHOP_WIDE_SETTINGS) {
+    const shopWide = shopWideSetting(key, env)
+    if (resolved[key] === shopWide) continue
+    const { env: variable } = OPTION_FIELDS[key]
+    problems.push(
+      `${key} is ${resolved[key]} here but the shop runs with ${shopWide}: it is read from ${variable} only (one ` +
+        `setting for the whole shop); set ${variable} instead of the provider option or an account's variable`
+    )
+  }
 }

@@ -4,12 +4,13 @@ import { recordRefusedDelivery } from "../../../admin-backend/webhook-refusal"
 import { handleRefpayWebhook } from "../../../sync/handle-webhook"
 
 /**
- * The plugin's webhook route: the platform's webhook, answered synchronously. 401 wrong secret, 413 too large (body
- * parser limit in middlewares.ts), 400 a delivery to /hooks/refpay when the shop has several REFPAY accounts, 503
- * recorded but not processed (deliver it again), 200 once recorded (and, normally, processed). An authentic delivery
- * that is not a usable REFPAY event (no payment_id, not JSON) is answered 200 too, and counted: see
- * acknowledgeMalformed. A refused delivery is counted (route, registration, reason, when) for the admin's REFPAY page;
- * nothing it sent is kept.
+ * The plugin's webhook route: the platform's webhook, recorded, then answered (handleRefpayWebhook). 401 wrong
+ * secret, 413 too large (body parser limit in middlewares.ts), 400 a delivery to /hooks/refpay when the shop has
+ * several REFPAY accounts, 200 once recorded: processed when its sync finished within REFPAY_WEBHOOK_ANSWER_WITHIN_MS,
+ * accepted when it goes on (or waits its turn, or runs on a worker), 503 when it failed in that time (deliver it
+ * again). An authentic delivery that is not a usable REFPAY event (no payment_id, not JSON) is answered 200 too, and
+ * counted: see acknowledgeMalformed. A refused delivery is counted (route, registration, reason, when) for the
+ * admin's REFPAY page; nothing it sent is kept.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const headers = req.headers as Record<string, unknown>

@@ -1,4 +1,4 @@
-import { POLL_EVERY_MINUTE, pollJobSchedule, resolveOptions, SANDBOX_DEFAULT_URLS } from "../options"
+import { POLL_EVERY_MINUTE, pollJobSchedule, resolveOptions, SANDBOX_DEFAULT_URLS, shopWideSetting } from "../options"
 
 const SECRET = "obviously-fake-secret-value"
 function messageOf(fn: () => unknown): string {
@@ -187,7 +187,7 @@ describe("how often the poll job runs (pollEverySeconds, REFPAY_POLL_EVERY_SECON
 
   it("is read from REFPAY_POLL_EVERY_SECONDS only: a provider option or an account's variable that disagrees stops the boot", () => {
     expect(() => resolveOptions({ ...base, pollEverySeconds: 5 }, {})).toThrow(
-      /poll job runs every 60 s.*set REFPAY_POLL_EVERY_SECONDS/
+      /pollEverySeconds is 5 here but the shop runs with 60.*set REFPAY_POLL_EVERY_SECONDS/
     )
     expect(() => resolveOptions({ account: "porto", ...base }, { REFPAY_PORTO_POLL_EVERY_SECONDS: "5" })).toThrow(
       /REFPAY_POLL_EVERY_SECONDS only/
@@ -224,6 +224,30 @@ describe("how often the poll job runs (pollEverySeconds, REFPAY_POLL_EVERY_SECON
   it("is a separate setting from how often each payment is checked (REFPAY_POLL_INTERVAL_MINUTES)", () => {
     const options = resolveOptions(base, { REFPAY_POLL_EVERY_SECONDS: "5", REFPAY_POLL_INTERVAL_MINUTES: "10" })
     expect([options.pollEverySeconds, options.pollIntervalMinutes]).toEqual([5, 10])
+  })
+})
+
+describe("webhook syncs at once per process (webhookSyncsAtOnce, REFPAY_WEBHOOK_SYNCS_AT_ONCE)", () => {
+  it("is 32 unless REFPAY_WEBHOOK_SYNCS_AT_ONCE says otherwise, and refuses a value out of 1 to 256", () => {
+    expect(shopWideSetting("webhookSyncsAtOnce", {})).toBe(32)
+    expect(shopWideSetting("webhookSyncsAtOnce", { REFPAY_WEBHOOK_SYNCS_AT_ONCE: "2" })).toBe(2)
+    for (const wrong of ["0", "257", "many"]) {
+      expect(() => shopWideSetting("webhookSyncsAtOnce", { REFPAY_WEBHOOK_SYNCS_AT_ONCE: wrong })).toThrow(
+        /webhookSyncsAtOnce \(REFPAY_WEBHOOK_SYNCS_AT_ONCE\): set REFPAY_WEBHOOK_SYNCS_AT_ONCE to a whole number from 1 to 256/
+      )
+    }
+  })
+
+  it("is read from REFPAY_WEBHOOK_SYNCS_AT_ONCE only: a provider option or an account's variable that disagrees stops the boot", () => {
+    expect(() => resolveOptions({ ...base, webhookSyncsAtOnce: 4 }, {})).toThrow(
+      /webhookSyncsAtOnce is 4 here but the shop runs with 32.*set REFPAY_WEBHOOK_SYNCS_AT_ONCE/
+    )
+    expect(() => resolveOptions({ account: "porto", ...base }, { REFPAY_PORTO_WEBHOOK_SYNCS_AT_ONCE: "4" })).toThrow(
+      /REFPAY_WEBHOOK_SYNCS_AT_ONCE only/
+    )
+    expect(
+      resolveOptions({ ...base, webhookSyncsAtOnce: 4 }, { REFPAY_WEBHOOK_SYNCS_AT_ONCE: "4" }).webhookSyncsAtOnce
+    ).toBe(4)
   })
 })
 
