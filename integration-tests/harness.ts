@@ -1,9 +1,17 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaSuiteOptions } from "@medusajs/test-utils/dist/medusa-test-runner"
-import { request } from "undici"
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "../sandbox/src"
 import { createAdminAndLogin } from "./fixtures/admin"
+import { sandboxControl, type SandboxControl } from "./fixtures/sandbox-control"
 import { seedRefpayStore, type SeededStore } from "./fixtures/store"
+
+/** The other sandboxes a suite starts (another seller account's): quieted and closed with the harness's own. */
+const accountSandboxes = new Set<RunningSandbox>()
+
+/** Puts a sandbox the suite started under the harness's care: reset after each test, closed before Medusa stops. */
+export function quietWithSuite(sandbox: RunningSandbox): void {
+  accountSandboxes.add(sandbox)
+}
 
 /** Webhook secret the suites share with the sandbox: obviously fake. */
 export const TEST_WEBHOOK_SECRET = "fake-webhook-secret-for-tests"
@@ -14,7 +22,7 @@ export interface RefpaySuiteContext extends MedusaSuiteOptions {
   adminHeaders: () => { headers: { authorization: string } }
   storeHeaders: () => { headers: { "x-publishable-api-key": string } }
   /** Calls a sandbox control (`/__sandbox/...`) and returns its JSON. */
-  control: <T = any>(method: "GET" | "POST" | "DELETE", path: string, body?: unknown) => Promise<T>
+  control: SandboxControl
 }
 
 /**
@@ -70,14 +78,16 @@ export function refpayIntegrationSuite(
       env: {},
       // The runner's own hooks (restore before each test, shut down after all) are declared before `testSuite` runs,
       // so hooks that must come before theirs live in a describe of their own: after each test, and before Medusa
-      // shuts down, the sandbox is quieted so no webhook of a finished test reaches the app while it restores its
+      // shuts down, the sandboxes are quieted so no webhook of a finished test reaches the app while it restores its
       // database or stops (a delivery arriving mid-shutdown can keep Medusa's HTTP server from closing).
       testSuite: (medusa) =>
         describe("", () => {
-          afterEach(() => sandbox!.reset())
+          afterEach(() => {
+            for (const running of [sandbox!, ...accountSandboxes]) running.reset()
+          })
 
           afterAll(async () => {
-            await sandbox?.close()
+            await Promise.all([sandbox, ...accountSandboxes].map((running) => running?.close()))
           })
 
           beforeAll(async () => {
@@ -87,16 +97,7 @@ export function refpayIntegrationSuite(
 
           beforeEach(() => sandbox!.reset())
 
-          const control = async (method: "GET" | "POST" | "DELETE", path: string, payload?: unknown) => {
-            const response = await request(`${sandbox!.url}/__sandbox${path}`, {
-              method,
-              headers: payload === undefined ? {} : { "content-type": "application/json" },
-              body: payload === undefined ? undefined : JSON.stringify(payload),
-            })
-            const text = await response.body.text()
-            if (response.statusCode >= 400) throw new Error(`sandbox ${method} ${path}: ${response.statusCode} ${text}`)
-            return text ? JSON.parse(text) : undefined
-          }
+          const control = sandboxControl(() => sandbox!.url)
 
           body({
             ...medusa,

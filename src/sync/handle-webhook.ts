@@ -281,12 +281,22 @@ async function findSession(
     const status = await provider.client.getPayment(event.payment_id).catch(() => null)
     sessionId = status?.orderId ? sessionIdFromOrderId(status.orderId) : null
   }
-  if (!sessionId) return null
+  return sessionId ? sessionOfEvent(container, sessionId, event.payment_id, providerId) : null
+}
+
+/**
+ * The session an event names, if the event is about it: an event naming our order_id with another payment_id, or a
+ * session of another REFPAY account (when the event's registration is known), is not.
+ */
+export async function sessionOfEvent(
+  container: MedusaContainer,
+  sessionId: string,
+  paymentId: string,
+  providerId?: string
+): Promise<string | null> {
   const state = await loadRefpaySession(container, sessionId)
-  // An event naming our order_id with another payment_id, or a session of another REFPAY account, is not about it.
-  const matches =
-    state?.providerId === providerId && state?.data.refpay?.payment_id.toLowerCase() === event.payment_id.toLowerCase()
-  return matches ? sessionId : null
+  const ours = !!state && (providerId === undefined || state.providerId === providerId)
+  return ours && state.data.refpay?.payment_id.toLowerCase() === paymentId.toLowerCase() ? sessionId : null
 }
 
 /** The only REFPAY registration, or null when there are several (a delivery must then name its own). */

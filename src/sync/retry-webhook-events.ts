@@ -1,9 +1,8 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService } from "../modules/refpay"
-import { loadRefpaySession } from "../queries/refpay-session-state"
 import { sessionIdFromOrderId } from "../rules/identifiers"
-import { processRecordedEvent } from "./handle-webhook"
+import { processRecordedEvent, sessionOfEvent } from "./handle-webhook"
 import { eachLimited } from "./each-limited"
 
 /** An event still unprocessed this long after it was recorded is no longer being processed by its delivery. */
@@ -37,15 +36,15 @@ export async function retryUnprocessedWebhookEvents(container: MedusaContainer, 
   )
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const outcomes = await eachLimited(due, PARALLEL_RETRIES, async (event) => {
-    const sessionId = sessionIdFromOrderId(event.order_id!)
+    const named = sessionIdFromOrderId(event.order_id!)
     try {
-      const state = sessionId ? await loadRefpaySession(container, sessionId) : null
+      const sessionId = named ? await sessionOfEvent(container, named, event.payment_id) : null
       // The event names a payment that is not this session's reference: nothing to process for it.
-      if (!state || state.data.refpay?.payment_id.toLowerCase() !== event.payment_id.toLowerCase()) {
+      if (!sessionId) {
         await events.markWebhookEventProcessed(event.id, "unknown_payment")
         return "processed"
       }
-      return await processRecordedEvent(container, { id: event.id, sessionId: sessionId!, paymentId: event.payment_id })
+      return await processRecordedEvent(container, { id: event.id, sessionId, paymentId: event.payment_id })
     } catch (error) {
       logger.warn(`REFPAY poll: webhook event ${event.id} not processed again: ${(error as Error).message}`)
       return "failed"
