@@ -1,9 +1,5 @@
-import { randomBytes } from "node:crypto"
 import { performance } from "node:perf_hooks"
-import type { Client } from "pg"
-import { createRefpayClient } from "../src/lib/refpay"
-import { creationKeyFor, orderIdFor, paymentIdFor } from "../src/rules/identifiers"
-import { referenceFromCreation, type RefpaySessionData } from "../src/rules/session-data"
+import { seedWaitingPayments as seedWaiting, type SeedTarget } from "../integration-tests/fixtures/waiting-payments"
 import type { MedusaApp } from "./medusa-app-process"
 import type { PollTickResult } from "./medusa-app-protocol"
 import type { SandboxProcess } from "./sandbox-process"
@@ -12,11 +8,8 @@ import { countStatements } from "./sql-stats"
 import { round } from "./stats"
 
 /**
- * The poll job (`pollRefpayPayments`) with thousands of waiting payments. The payments are seeded directly, not
- * through checkouts: each is created on the sandbox through the plugin's own client (its real WAITING reference),
- * and Medusa's side is written with SQL as checkout leaves it (a payment collection, a `pending_authorization`
- * session of pp_refpay_refpay whose data is the provider's session data, and the poll job's check record). Ticks
- * run in the app at a chosen `now`, a day ahead of the clock so the app's own minute job never finds them due.
+ * The poll job (`pollRefpayPayments`) with thousands of waiting payments, seeded directly (seedWaitingPayments).
+ * Ticks run in the app at a chosen `now`, a day ahead of the clock so the app's own minute job never finds them due.
  */
 
 export interface PollSizes {
@@ -33,126 +26,17 @@ export type PollFigures = Record<string, number>
 
 const MINUTE = 60_000
 const DAY = 86_400_000
-const AMOUNT_CENTS = 2498
-/** The provider's defaults (REFPAY_EXPIRY_DAYS, REFPAY_EXPIRY_GRACE_HOURS, REFPAY_LATE_SETTLEMENT_DAYS). */
-const EXPIRY_DAYS = 7
-const WATCH_MS = EXPIRY_DAYS * DAY + 24 * 3_600_000 + 3 * DAY
 export const POLL_INTERVAL_MINUTES = Number(process.env.REFPAY_POLL_INTERVAL_MINUTES ?? 10)
 
 /** Due payments of the SQL count: one page of the poll job's batched checks (CHECK_PAGE_SIZE). */
 const SQL_SAMPLE = 250
 
-const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-
-/** A ULID-shaped id (Medusa's ids are `<prefix>_<26 Crockford base32 characters>`). */
-function ulidLike(): string {
-  let time = Date.now()
-  let out = ""
-  for (let i = 0; i < 10; i++) {
-    out = CROCKFORD[time % 32] + out
-    time = Math.floor(time / 32)
-  }
-  for (const byte of randomBytes(16)) out += CROCKFORD[byte % 32]
-  return out
-}
-
-interface SeedContext {
+interface SeedContext extends SeedTarget {
   app: MedusaApp
-  db: Client
   pgLogFile: string
   sandbox: SandboxProcess
   log: (line: string) => void
   webhookUrl(url: string | null): Promise<void>
-}
-
-/** Creates `count` WAITING payments on the sandbox and their Medusa records, first due at `dueAtMs`. */
-async function seedWaiting(ctx: SeedContext, count: number, dueAtMs: number): Promise<string[]> {
-  const client = createRefpayClient({
-    tokenInterface: "t1",
-    authUrl: ctx.sandbox.authUrl,
-    paymentsUrl: ctx.sandbox.paymentsUrl,
-    clientId: "sandbox-client-id",
-    clientSecret: "sandbox-client-secret",
-  })
-  const sessions: { id: string; collectionId: string; data: RefpaySessionData; watchUntil: Date }[] = []
-  try {
-    let next = 0
-    const worker = async () => {
-      while (next < count) {
-        next++
-        const id = `payses_${ulidLike()}`
-        const orderId = orderIdFor(id, 0)
-        const created = await client.createPayment({
-          paymentId: paymentIdFor(id, 0),
-          orderId,
-          amountCents: AMOUNT_CENTS,
-          idempotencyKey: creationKeyFor(id, 0),
-        })
-        const now = new Date()
-        const data: RefpaySessionData = {
-          session_id: id,
-          amount_cents: AMOUNT_CENTS,
-          currency_code: "eur",
-          generation: 0,
-          customer: undefined,
-          refpay: referenceFromCreation(created, orderId, EXPIRY_DAYS, now),
-        }
-        sessions.push({
-          id,
-          collectionId: `pay_col_${ulidLike()}`,
-          data,
-          watchUntil: new Date(now.getTime() + WATCH_MS),
-        })
-      }
-    }
-    await Promise.all(Array.from({ length: 32 }, worker))
-  } finally {
-    await client.close()
-  }
-  const amount = (AMOUNT_CENTS / 100).toFixed(2)
-  const raw = JSON.stringify({ value: amount, precision: 20 })
-  for (let i = 0; i < sessions.length; i += 1_000) {
-    const batch = sessions.slice(i, i + 1_000)
-    await ctx.db.query("begin")
-    try {
-      await ctx.db.query(
-        `insert into payment_collection (id, currency_code, amount, raw_amount, status, created_at, updated_at)
-         select unnest($1::text[]), 'eur', $2::numeric, $3::jsonb, 'not_paid', now(), now()`,
-        [batch.map((s) => s.collectionId), amount, raw]
-      )
-      await ctx.db.query(
-        `insert into payment_session (id, currency_code, amount, raw_amount, provider_id, data, context, status, payment_collection_id, created_at, updated_at)
-         select s.id, 'eur', $3::numeric, $4::jsonb, 'pp_refpay_refpay', s.data, '{}'::jsonb, 'pending_authorization', s.collection_id, now(), now()
-         from unnest($1::text[], $2::jsonb[], $5::text[]) as s(id, data, collection_id)`,
-        [
-          batch.map((s) => s.id),
-          batch.map((s) => JSON.stringify(s.data)),
-          amount,
-          raw,
-          batch.map((s) => s.collectionId),
-        ]
-      )
-      await ctx.db.query(
-        // The references' validity as the job records it, spread over the next 7 days as a shop's waiting references
-        // are (one in 7 ends within 24 hours: the REFPAY page's "expiring" list).
-        `insert into refpay_payment_check (id, session_id, provider_id, watch_until, next_check_at, failures, expires_at, created_at, updated_at)
-         select 'rpchk_' || c.rid, c.sid, 'pp_refpay_refpay', c.watch_until, $3::timestamptz, 0,
-                now() + (c.n % (24 * ${EXPIRY_DAYS})) * interval '1 hour' + interval '30 minutes', now(), now()
-         from unnest($1::text[], $2::timestamptz[], $4::text[]) with ordinality as c(sid, watch_until, rid, n)`,
-        [
-          batch.map((s) => s.id),
-          batch.map((s) => s.watchUntil.toISOString()),
-          new Date(dueAtMs).toISOString(),
-          batch.map(() => ulidLike()),
-        ]
-      )
-      await ctx.db.query("commit")
-    } catch (error) {
-      await ctx.db.query("rollback")
-      throw error
-    }
-  }
-  return sessions.map((s) => s.id)
 }
 
 interface TimedTick extends PollTickResult {

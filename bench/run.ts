@@ -9,9 +9,10 @@ import { sandboxControl } from "./shop-api"
 import { FULL_SIZES, LARGEST_SHOP_WAITING, QUICK_SIZES, shopBench, type ShopFigures, type ShopNotes } from "./shop"
 import { percentile, round } from "./stats"
 import { POLL_INTERVAL_MINUTES } from "./poll"
+import { clusterFigures } from "./cluster"
 
 /**
- * `npm run bench [-- --json] [-- --quick] [-- --only=client,checkout,webhooks,burst500,poll,poll100k] [-- --cpu-prof] [-- --checkouts=N]`,
+ * `npm run bench [-- --json] [-- --quick] [-- --only=client,checkout,webhooks,burst500,poll,poll100k,cluster] [-- --cpu-prof] [-- --checkouts=N]`,
  * over loopback only (never another address). The platform client against the sandbox:
  *  (a) token requests made for 1,000 concurrent payment creations (target: exactly 1), and for 1,000 started just
  *      after the token expired (on the platform's clock, and on the client's) (target: 1);
@@ -20,6 +21,7 @@ import { POLL_INTERVAL_MINUTES } from "./poll"
  *  (d) heap the client retains after 10,000 creations (target < 5 MB).
  * Then the shop owner's figures on a real Medusa app (bench/shop.ts): checkout with REFPAY vs the system provider,
  * platform calls per checkout, webhook to captured, the poll job with up to 10,000 waiting payments, server memory.
+ * Then a tick's checks spread over one and two processes of a cluster (bench/cluster.ts).
  * Every loop is bounded in count and time.
  */
 
@@ -360,7 +362,13 @@ async function main(): Promise<void> {
     shop = await shopBench({ sizes, cpuProfileDir, only: phases, log })
     if (cpuProfileDir) log(`CPU profile of the Medusa app in ${cpuProfileDir}`)
   }
-  const figures: Record<string, number> = { ...client?.figures, ...(shop?.figures as Record<string, number>) }
+  let cluster: Record<string, number> | undefined
+  if (runs("cluster")) cluster = await clusterFigures(log)
+  const figures: Record<string, number> = {
+    ...client?.figures,
+    ...(shop?.figures as Record<string, number>),
+    ...cluster,
+  }
   const f = (key: string): number | undefined => figures[key]
   // The poll sizes that ran: every poll_tick_ms_<N> figure, and the check-age runs (poll_check_age_max_min_<N>).
   const sizesOf = (prefix: string) =>
@@ -525,6 +533,22 @@ async function main(): Promise<void> {
       )
     }
     rows.push(row("Medusa server RSS after the checkouts (MB)", f("server_rss_mb")))
+  }
+  if (cluster) {
+    rows.push(
+      row(
+        `cluster: poll checks per second, one process (${f("cluster_spread_checks")} due; machine ${f("cluster_machine_busy_share_1")} busy)`,
+        f("cluster_checks_per_s_1")
+      ),
+      row(
+        `cluster: poll checks per second, two processes (machine ${f("cluster_machine_busy_share_2")} busy)`,
+        f("cluster_checks_per_s_2")
+      ),
+      row("  two processes vs one (ratio)", f("cluster_checks_ratio_2_to_1"), "about 2 with cores to spare"),
+      row("  CPU ms per check of the checking processes, one process", f("cluster_cpu_ms_per_check_1")),
+      row("  CPU ms per check of the checking processes, two processes", f("cluster_cpu_ms_per_check_2")),
+      row("  payments read twice in one tick", f("cluster_spread_read_twice"), "0", (v) => v === 0)
+    )
   }
   printTable(rows)
   // How busy the machine was: timings (not counts) move with it.

@@ -4,6 +4,7 @@ import { startSandbox, type RunningSandbox, type SandboxOptions } from "../sandb
 import { createAdminAndLogin } from "./fixtures/admin"
 import { sandboxControl, type SandboxControl } from "./fixtures/sandbox-control"
 import { seedRefpayStore, type SeededStore } from "./fixtures/store"
+import { quietBeforeShutdown, watchTeardown } from "./fixtures/teardown"
 
 /** The other sandboxes a suite starts (another seller account's): quieted and closed with the harness's own. */
 const accountSandboxes = new Set<RunningSandbox>()
@@ -39,6 +40,7 @@ export function refpayIntegrationSuite(
   let sandbox: RunningSandbox | undefined
   let store: SeededStore | undefined
   let admin: { headers: { authorization: string } } | undefined
+  let stopTeardownWatch: (() => void) | undefined
 
   describe(name, () => {
     beforeAll(async () => {
@@ -70,6 +72,7 @@ export function refpayIntegrationSuite(
     })
 
     afterAll(async () => {
+      stopTeardownWatch?.()
       await sandbox?.close()
     })
 
@@ -88,6 +91,9 @@ export function refpayIntegrationSuite(
 
           afterAll(async () => {
             await Promise.all([sandbox, ...accountSandboxes].map((running) => running?.close()))
+            const container = medusa.getContainer()
+            await quietBeforeShutdown(container, medusa.utils.waitWorkflowExecutions)
+            stopTeardownWatch = watchTeardown(container, medusa.dbConfig.dbName)
           })
 
           beforeAll(async () => {

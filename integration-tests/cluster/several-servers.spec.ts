@@ -11,6 +11,8 @@ import { countTicks, endOfNextTick, TICK, TICK_RUN_MS, tickAfter } from "./poll-
 import { redisKeyCount, redisTtl } from "./redis-probe"
 import { CHECKOUT_CONCURRENCY, checkouts, eachLimited, payAll, quiet, settle, tally, type Order } from "./shop-load"
 import { ClusterStack, sleep, waitUntil, type ClusterServer } from "./stack"
+import { SeededWaiting, type SpreadRun } from "./spread-checks"
+import { CHECK_PAGE_SIZE } from "../../src/sync/due-pages"
 import type { PlacedOrder } from "./storefront"
 
 const stack = new ClusterStack({ name: "several-servers", servers: 2 })
@@ -18,6 +20,11 @@ const stack = new ClusterStack({ name: "several-servers", servers: 2 })
 beforeAll(() => stack.start(), 900_000)
 afterAll(() => stack.stop(), 180_000)
 
+/**
+ * Waiting payments made due at once to measure how a tick's checks spread: 16 pages of CHECK_PAGE_SIZE, and with the
+ * next tick's reads still within the sandbox's request log (10,000).
+ */
+const SPREAD_CHECKS = 4_000
 /** The poll job's tick lock as Medusa's Redis locking provider keeps it (its default key prefix). */
 /** What a server logs when it ran a webhook's sync itself instead of handing it to the worker. */
 const SERVER_SYNC_LINES = /answered while its sync goes on|, not processed|not handed to the workers/
@@ -304,6 +311,39 @@ describe("several servers on one PostgreSQL and one Redis", () => {
     expect(settled.verdict.captured_once).toBe(rest.length)
   })
 
+  it("spreads a poll tick's checks over both shared servers through Medusa's Redis event bus: each payment read once, pages checked by both; checks per second with one server and with two", async () => {
+    const seeded = await SeededWaiting.seed(stack, SPREAD_CHECKS)
+    try {
+      // A first run warms both servers up (connections, compiled code, the platform token); the second is measured.
+      const warmUp = await seeded.run(stack, stack.servers)
+      const both = await seeded.run(stack, stack.servers)
+      const second = stack.server("server-2")
+      await second.kill("SIGTERM") // as a deployment stops it
+      let alone: SpreadRun
+      try {
+        alone = await seeded.run(stack, [stack.server("server-1")])
+      } finally {
+        await second.start()
+      }
+      stack.figures("poll_checks_spread", {
+        one_process: alone,
+        two_processes: both,
+        cluster_checks_per_s_1: alone.checks_per_s,
+        cluster_checks_per_s_2: both.checks_per_s,
+        ratio_2_to_1: Math.round((both.checks_per_s / alone.checks_per_s) * 100) / 100,
+      })
+      for (const run of [warmUp, both, alone]) {
+        expect(run.read_twice).toEqual([])
+        expect(run.checks).toBe(SPREAD_CHECKS)
+      }
+      // Both servers took pages from the event bus; each page is CHECK_PAGE_SIZE payments at most.
+      for (const pages of Object.values(both.pages_by_process)) expect(pages).toBeGreaterThan(0)
+      expect(alone.pages_by_process["server-1"]).toBeGreaterThanOrEqual(Math.ceil(SPREAD_CHECKS / CHECK_PAGE_SIZE))
+    } finally {
+      await seeded.remove()
+    }
+  })
+
   it("captures every paid order exactly once when a server is killed (SIGKILL) in the middle of a webhook burst: first with only the other server left, then after it restarts", async () => {
     const batch = await checkouts(stack, 40)
     expect(batch.failed.map((f) => f.error)).toEqual([])
@@ -548,6 +588,9 @@ describe("several servers on one PostgreSQL and one Redis", () => {
     })
 
     it("runs the next poll tick after the worker is killed (SIGKILL) in the middle of one: the dead tick's lock lapses within its lease", async () => {
+      // The tick checks its payments itself (REFPAY_POLL_SPREAD=off): with its checks handed to the event bus, the
+      // tick lock is held only while the tick hands them out (a dead page is proved in refpay-status.spec.ts).
+      await stack.reshape({ servers: 2, worker: true, medusaRoute: true, env: { REFPAY_POLL_SPREAD: "off" } })
       const waiting = await checkouts(stack, 12, 4)
       expect(waiting.failed.map((f) => f.error)).toEqual([])
       const ids = waiting.orders.map((o) => o.paymentId)

@@ -49,7 +49,7 @@ interface RunningDemo {
       inFlight(name: string): string[]
     }
     stop(): Promise<void>
-    reshape(plan: { servers: number; worker?: boolean }): Promise<void>
+    reshape(plan: { servers: number; worker?: boolean; env?: Record<string, string> }): Promise<void>
     redis: {
       url: string
       port: number
@@ -150,7 +150,12 @@ export class ClusterStack {
   }
 
   /** Another set of processes on the same database, Redis, sandbox and load balancer (a redeployment). */
-  async reshape(plan: { servers: number; worker?: boolean; medusaRoute?: boolean }): Promise<void> {
+  async reshape(plan: {
+    servers: number
+    worker?: boolean
+    medusaRoute?: boolean
+    env?: Record<string, string>
+  }): Promise<void> {
     const started = Date.now()
     await this.demo.cluster.reshape(plan)
     this.medusaRoute = Boolean(plan.medusaRoute)

@@ -1,5 +1,5 @@
 import type { INotificationModuleService } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TestEventUtils } from "@medusajs/test-utils"
 import { completeCart, placeRefpayOrder, prepareCart } from "../fixtures/checkout"
 import { expirySuite } from "../fixtures/expiry"
@@ -13,6 +13,7 @@ import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite } from "../harness"
 import { pollRefpayPayments } from "../../src/sync/poll"
 import { refpayProviderFor } from "../../src/providers/refpay/lookup"
+import { lisbonDateTime, lisbonDay, TIME_TO_PAY_BUCKETS, timeToPayBucket } from "../../src/rules/owner-numbers"
 
 jest.setTimeout(180 * 1000)
 
@@ -638,6 +639,221 @@ refpayIntegrationSuite(
         expect(completion.type).toBe("order")
         await placed
         expect(await notifications().listNotifications({ resource_id: completion.order.id })).toHaveLength(0)
+      })
+    })
+
+    describe("the shop owner's numbers: conversion, what the plugin recovered, reconciliation, the accountant's CSV", () => {
+      const { api, adminHeaders, control } = ctx
+      const { orders, container, sessions, sent } = expirySuite(ctx)
+      const pg = () => container().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const numbers = async (view: string) => (await api.get(`/admin/refpay/numbers/${view}`, adminHeaders())).data
+
+      /** An order whose reference the platform issued `daysAgo` days ago (its clock moved back, then forward). */
+      async function placedDaysAgo(daysAgo: number) {
+        if (daysAgo) await control("POST", "/clock", { advance_days: -daysAgo })
+        try {
+          return await orders.placeOrder()
+        } finally {
+          if (daysAgo) await control("POST", "/clock", { advance_days: daysAgo })
+        }
+      }
+      async function pay(placed: { orderId: string; refpay: { payment_id: string } }, force = false) {
+        await control("POST", `/payments/${placed.refpay.payment_id}/pay`, force ? { force: true } : {})
+        return orders.waitForOrder(placed.orderId, (o) => captureCount(o) === 1)
+      }
+      const refpayOf = (session: any) =>
+        session.data.refpay as { entity: string; reference: string; created_at: string }
+      const lisbonDays = (from: string, to: Date) =>
+        Math.round((Date.parse(lisbonDay(to)) - Date.parse(lisbonDay(new Date(from)))) / DAY)
+
+      it("counts a known history: paid on day 0, 1 and 3, reminded and paid, expired, renewed and paid, paid late, cancelled, waiting, refunded", async () => {
+        // Expired and renewed (the plugin's own expiry, a tick past validity and grace), then the new one paid.
+        const expiring = await orders.placeOrder()
+        await pollRefpayPayments(container(), new Date(Date.now() + 7 * DAY + 25 * HOUR))
+        const renewedOrder = await orders.waitForOrder(expiring.orderId, (o) =>
+          sessions(o).some((s: any) => s.status === "pending_authorization" && s.data?.refpay)
+        )
+        const renewed = sessions(renewedOrder).find((s: any) => s.status === "pending_authorization")
+        await pay({ orderId: expiring.orderId, refpay: renewed.data.refpay })
+
+        // Issued six days and two hours ago: a check (the admin's "check now") reminds the customer, who then pays.
+        const reminded = await placedDaysAgo(6 + 2 / 24)
+        await api.post(`/admin/refpay/orders/${reminded.orderId}/sync`, {}, adminHeaders())
+        expect(await sent(reminded.orderId, "refpay-payment-reminder")).toHaveLength(1)
+        await pay(reminded)
+
+        const [sameDay, nextDay, threeDays] = [await placedDaysAgo(0), await placedDaysAgo(1), await placedDaysAgo(3)]
+        for (const placed of [sameDay, nextDay, threeDays]) await pay(placed)
+
+        // Paid after its order was cancelled: recorded, flagged, kept (automatic refunds are off).
+        const late = await orders.placeOrder()
+        await api.post(`/admin/orders/${late.orderId}/cancel`, {}, adminHeaders())
+        await orders.waitForOrder(late.orderId, (o) => sessions(o).every((s: any) => s.status === "canceled"))
+        await pay(late, true)
+
+        const cancelled = await orders.placeOrder()
+        await api.post(`/admin/orders/${cancelled.orderId}/cancel`, {}, adminHeaders())
+        await orders.waitForOrder(cancelled.orderId, (o) => sessions(o).every((s: any) => s.status === "canceled"))
+        const waiting = await orders.placeOrder()
+
+        // 10.00 refunded through Medusa (and on the platform); then the platform's refunded total, as the plugin
+        // last read it, disagrees for another payment: a difference the reconciliation must list.
+        const sameDayPayment = (await orders.adminOrder(sameDay.orderId)).payment_collections[0].payments[0]
+        await api.post(`/admin/payments/${sameDayPayment.id}/refund`, { amount: 10 }, adminHeaders())
+        const nextDaySession = sessions(await orders.adminOrder(nextDay.orderId))[0]
+        await pg().raw(
+          `update payment_session set data = jsonb_set(data, '{refpay,refunded_cents}', '500') where id = ?`,
+          [nextDaySession.id]
+        )
+
+        const paidOrders = [
+          renewedOrder.id,
+          reminded.orderId,
+          sameDay.orderId,
+          nextDay.orderId,
+          threeDays.orderId,
+          late.orderId,
+        ]
+        const read = async (orderId: string) => {
+          const order = await orders.adminOrder(orderId)
+          const paidSession = sessions(order).find((s: any) => s.status === "authorized")
+          return { order, paidSession, payment: order.payment_collections[0].payments[0] }
+        }
+        const paid = await Promise.all(paidOrders.map(read))
+        const cents = (n: number) => n * 2498
+
+        const { conversion } = await numbers("conversion")
+        expect(conversion).toMatchObject({
+          issued: { count: 9, amount_cents: cents(9) },
+          paid: { count: 6, amount_cents: cents(6) },
+          waiting: { count: 1, amount_cents: cents(1) },
+          expired: { count: 1, amount_cents: cents(1) },
+          renewed: { count: 1, amount_cents: cents(1) },
+          cancelled: { count: 1, amount_cents: cents(1) },
+          paid_share: 0.6667,
+        })
+        const expectedWaits = new Map<string, number>()
+        for (const { paidSession, payment } of paid) {
+          const bucket = timeToPayBucket(lisbonDays(refpayOf(paidSession).created_at, new Date(payment.captured_at)))
+          expectedWaits.set(bucket, (expectedWaits.get(bucket) ?? 0) + 1)
+        }
+        expect(Object.fromEntries(conversion.time_to_pay.map((b: any) => [b.days, b.count]))).toEqual(
+          Object.fromEntries(TIME_TO_PAY_BUCKETS.map((b) => [b, expectedWaits.get(b) ?? 0]))
+        )
+        expect([...expectedWaits.keys()].sort()).toEqual(expect.arrayContaining(["0", "1", "3"]))
+        const issuedDays = new Map<string, number>()
+        const allSessions = (
+          await Promise.all(
+            [...paidOrders, expiring.orderId, cancelled.orderId, waiting.orderId]
+              .filter((id, i, all) => all.indexOf(id) === i)
+              .map(async (id) => sessions(await orders.adminOrder(id)))
+          )
+        ).flat()
+        for (const session of allSessions) {
+          const day = lisbonDay(new Date(refpayOf(session).created_at))
+          issuedDays.set(day, (issuedDays.get(day) ?? 0) + 1)
+        }
+        expect(conversion.per_day).toHaveLength(30)
+        const today = lisbonDay(new Date())
+        for (const { day, issued, paid: paidThatDay } of conversion.per_day)
+          expect({ day, issued, paid: paidThatDay }).toEqual({
+            day,
+            issued: issuedDays.get(day) ?? 0,
+            paid: day === today ? 6 : 0,
+          })
+
+        const { recovered } = await numbers("recovered")
+        expect(recovered).toEqual({
+          paid_after_reminder: { count: 1, amount_cents: cents(1) },
+          paid_on_renewed_reference: { count: 1, amount_cents: cents(1) },
+          late_payments_refunded: { count: 0, amount_cents: 0 },
+          late_payments_recorded: { count: 1, amount_cents: cents(1) },
+        })
+
+        const { reconciliation } = await numbers("reconciliation")
+        expect(reconciliation.per_day.find((d: any) => d.day === today)).toEqual({
+          day: today,
+          medusa_captured_cents: cents(6),
+          medusa_refunded_cents: 1000,
+          platform_approved_cents: cents(6),
+          platform_refunded_cents: 1500,
+        })
+        const nextDayOrder = paid.find((p) => p.order.id === nextDay.orderId)!.order
+        expect(reconciliation.differences).toEqual([
+          {
+            order_id: nextDay.orderId,
+            order_display_id: nextDayOrder.display_id,
+            session_id: nextDaySession.id,
+            entity: refpayOf(nextDaySession).entity,
+            reference: refpayOf(nextDaySession).reference,
+            paid_day: today,
+            medusa_captured_cents: 2498,
+            medusa_refunded_cents: 0,
+            platform_approved_cents: 2498,
+            platform_refunded_cents: 500,
+          },
+        ])
+
+        // The accountant's CSV: every reference issued in the period, oldest first.
+        const csv = await api.get(`/admin/refpay/numbers/export`, { ...adminHeaders(), responseType: "arraybuffer" })
+        expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8")
+        expect(csv.headers["content-disposition"]).toMatch(
+          /^attachment; filename="refpay-refpay-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv"$/
+        )
+        const orderOfSession = new Map<string, any>()
+        for (const id of [...paidOrders, expiring.orderId, cancelled.orderId, waiting.orderId]) {
+          const order = await orders.adminOrder(id)
+          for (const session of sessions(order)) orderOfSession.set(session.id, order)
+        }
+        const state = (session: any, order: any) => {
+          const payment = order.payment_collections[0].payments.find((p: any) => p.payment_session_id === session.id)
+          if (payment) return payment.refunds?.length ? "parcialmente reembolsado" : "pago"
+          if (session.data.expired_at) return "expirada"
+          return session.status === "canceled" ? "cancelada" : "a aguardar pagamento"
+        }
+        const lines = [...orderOfSession.entries()]
+          .map(([, order]) => order)
+          .flatMap((order) => sessions(order).map((session: any) => ({ order, session })))
+          .filter((row, i, all) => all.findIndex((r) => r.session.id === row.session.id) === i)
+          .sort(
+            (a, b) =>
+              Date.parse(refpayOf(a.session).created_at) - Date.parse(refpayOf(b.session).created_at) ||
+              (a.session.id < b.session.id ? -1 : 1)
+          )
+          .map(({ order, session }) => {
+            const payment = order.payment_collections[0].payments.find((p: any) => p.payment_session_id === session.id)
+            const refunded = payment?.refunds?.length ? "10,00" : "0,00"
+            const platformRefunded = session.id === nextDaySession.id ? "5,00" : refunded
+            const platformStatus = (session.data.refpay.status as string) ?? ""
+            return [
+              order.display_id,
+              refpayOf(session).entity,
+              refpayOf(session).reference.replace(/(\d{3})(?=\d)/g, "$1 "),
+              "24,98",
+              payment ? "24,98" : "0,00",
+              refunded,
+              state(session, order),
+              session.data.refpay.platform_amount_cents === undefined ? "" : "24,98",
+              platformRefunded,
+              platformStatus,
+              lisbonDateTime(new Date(refpayOf(session).created_at)),
+              payment ? lisbonDateTime(new Date(payment.captured_at)) : "",
+            ].join(";")
+          })
+        expect(Buffer.from(csv.data).toString("utf8")).toBe(
+          "\uFEFFEncomenda;Entidade;Referência;Valor (EUR);Capturado no Medusa (EUR);Reembolsado no Medusa (EUR);" +
+            "Estado no Medusa;Valor aprovado na plataforma (EUR);Reembolsado na plataforma (EUR);Estado na plataforma;" +
+            `Emitida em (Lisboa);Paga em (Lisboa)\r\n${lines.join("\r\n")}\r\n`
+        )
+      })
+
+      it("refuses a period that ends before it starts, or one longer than 367 days", async () => {
+        for (const query of ["from=2026-11-02&to=2026-11-01", "from=2025-01-01&to=2026-01-03", "from=2026-13-01"]) {
+          const answer = await api
+            .get(`/admin/refpay/numbers/conversion?${query}`, adminHeaders())
+            .catch((e: any) => e.response)
+          expect({ query, status: answer.status }).toEqual({ query, status: 400 })
+        }
       })
     })
   },

@@ -1,9 +1,11 @@
 import { createOrderFulfillmentWorkflow } from "@medusajs/core-flows"
 import type { IEventBusModuleService, ILockingModule } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
+import { TestEventUtils } from "@medusajs/test-utils"
 import fc from "fast-check"
 import type { INotificationModuleService } from "@medusajs/framework/types"
-import { checkDuePage, pollRefpayPayments } from "../../src/sync/poll"
+import { pollRefpayPayments } from "../../src/sync/poll"
+import { checkDuePage, pageLeaseMs, POLL_PAGE_DUE } from "../../src/sync/due-pages"
 import type { DueCheck } from "../../src/sync/unchanged-checks"
 import type { SyncResult } from "../../src/sync/sync-payment"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../src/modules/refpay"
@@ -542,6 +544,69 @@ refpayIntegrationSuite(
           { timeout: 120, expire: 900 }
         )
       }, 600_000)
+    })
+
+    describe("a poll tick's checks spread over the event bus (REFPAY_POLL_SPREAD)", () => {
+      it("hands the due checks to the event bus: each read once, the paid one captured by whichever process took the page, and a page never checked is due again after its lease", async () => {
+        const container = ctx.getContainer()
+        const checks = container.resolve<RefpayModuleService>(REFPAY_MODULE)
+        await control("POST", "/webhooks/config", { url: null })
+        const [paid, waiting, lost] = [await placeOrder(), await placeOrder(), await placeOrder()]
+        await control("POST", `/payments/${paid!.refpay.payment_id}/pay`)
+        const sessionOf = async (placed: { orderId: string }) => session(await adminOrder(placed.orderId)).id as string
+        const [paidSession, waitingSession, lostSession] = [
+          await sessionOf(paid!),
+          await sessionOf(waiting!),
+          await sessionOf(lost!),
+        ]
+        // A day ahead of the clock, so Medusa's own minute job never finds these due; the lost one due first.
+        const now = new Date(Date.now() + DAY)
+        const dueAt = (session_id: string, minutesAgo: number) => ({
+          session_id,
+          provider_id: REFPAY_PROVIDER_ID,
+          next_check_at: new Date(now.getTime() - minutesAgo * 60_000),
+          watch_until: new Date(now.getTime() + 30 * DAY),
+        })
+        await checks.watchSessions([dueAt(paidSession, 1), dueAt(waitingSession, 1), dueAt(lostSession, 2)])
+        for (const row of [dueAt(paidSession, 1), dueAt(waitingSession, 1), dueAt(lostSession, 2)])
+          await checks.updateRefpayPaymentChecks({
+            selector: { session_id: row.session_id },
+            data: { next_check_at: row.next_check_at },
+          })
+        // A tick that took the lost one's check for a page, and whose process died before the page was checked.
+        const lease = pageLeaseMs()
+        const taken = await checks.takeDueChecks(REFPAY_PROVIDER_ID, now, new Date(now.getTime() + lease), 1)
+        expect(taken.map((t) => t.session_id)).toEqual([lostSession])
+
+        await control("DELETE", "/requests")
+        const setting = process.env.REFPAY_POLL_SPREAD
+        process.env.REFPAY_POLL_SPREAD = "on"
+        try {
+          const pageChecked = TestEventUtils.waitSubscribersExecution(
+            POLL_PAGE_DUE,
+            container.resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+          )
+          expect(await pollRefpayPayments(container, now)).toEqual([]) // handed over, not checked by the tick itself
+          await pageChecked
+        } finally {
+          if (setting === undefined) delete process.env.REFPAY_POLL_SPREAD
+          else process.env.REFPAY_POLL_SPREAD = setting
+        }
+        const reads = (await control("GET", `/requests?path=${STATUS_PREFIX}`)).requests.map((r: { path: string }) =>
+          decodeURIComponent(r.path.slice(STATUS_PREFIX.length))
+        )
+        // The lost one is not read (its check is leased); the waiting one once; the paid one again by its full sync.
+        expect([...new Set(reads)].sort()).toEqual([paid!.refpay.payment_id, waiting!.refpay.payment_id].sort())
+        expect(reads.filter((id: string) => id === waiting!.refpay.payment_id)).toHaveLength(1)
+        expect(captureCount(await adminOrder(paid!.orderId))).toBe(1)
+        expect(await checks.getPaymentCheck(waitingSession)).toMatchObject({ last_outcome: "record_check" })
+
+        // Still within the lost page's lease: not due. After it: due again, and checked.
+        const stillLeased = await pollRefpayPayments(container, new Date(now.getTime() + lease - 1_000))
+        expect(stillLeased.map((r) => r.sessionId)).not.toContain(lostSession)
+        const afterLease = await pollRefpayPayments(container, new Date(now.getTime() + lease + 1_000))
+        expect(afterLease.find((r) => r.sessionId === lostSession)).toMatchObject({ action: "record_check" })
+      })
     })
 
     describe("paid after cancellation", () => {

@@ -86,8 +86,11 @@ async function startCluster({ demoDir, medusaCli, env, servers, worker = false, 
   let balancer = null
   /** Starts the processes of a plan (in parallel) into `handles`; any failure stops them all and throws. */
   const startPlan = async (plan) => {
+    const planEnv = { ...env, ...plan.env }
     for (const { name, mode } of clusterPlan(plan)) {
-      handles.push(serverHandle({ name, mode, port: await freePort(), demoDir, medusaCli, env, logsDir, signal }))
+      handles.push(
+        serverHandle({ name, mode, port: await freePort(), demoDir, medusaCli, env: planEnv, logsDir, signal })
+      )
     }
     const results = await Promise.allSettled(handles.map((h) => h.start()))
     const failed = results.find((r) => r.status === "rejected")
@@ -120,7 +123,8 @@ async function startCluster({ demoDir, medusaCli, env, servers, worker = false, 
     },
     /**
      * Another plan on the same database, Redis and load balancer port: every process is stopped (SIGTERM, as a
-     * deployment does), the new ones started, and the load balancer sent to them.
+     * deployment does), the new ones started (with `plan.env` over the shop's environment), and the load balancer
+     * sent to them.
      */
     async reshape(plan) {
       await stopServers()

@@ -37,6 +37,7 @@ import {
   AdminRefpayEmptyBody,
   AdminRefpayMedusaRefundBody,
   AdminRefpayRegistrationBody,
+  AdminRefpayNumbersQuery,
   AdminRefpayRegistrationQuery,
   AdminRefpaySearchQuery,
   RefpayPaymentRequestBody,
@@ -223,6 +224,13 @@ export default defineMiddlewares({
       method: ["GET"],
       middlewares: [validateAndTransformQuery(AdminRefpayRegistrationQuery, {})],
       ...REFPAY_POLICIES.readStore,
+    },
+    {
+      // The owner's numbers: conversion, recovered, reconciliation and the accountant's CSV export.
+      matcher: "/admin/refpay/numbers/*",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminRefpayNumbersQuery, {})],
+      ...REFPAY_POLICIES.readPayments,
     },
     {
       matcher: "/admin/refpay/connection-test",

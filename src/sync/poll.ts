@@ -7,16 +7,12 @@ import { POLL_LOCK, TICK_LEASE_SECONDS } from "./poll-lock"
 import { refpayProviderFor, refpayProviderIds } from "../providers/refpay/lookup"
 import { resumeInterruptedCompletions } from "./resume-authorization"
 import { retryUnprocessedWebhookEvents } from "./retry-webhook-events"
-import { syncRefpayPayment, type SyncResult } from "./sync-payment"
-import { eachLimited } from "./each-limited"
-import { checkPage, type DueCheck } from "./unchanged-checks"
+import type { SyncResult } from "./sync-payment"
+import type { DueCheck } from "./unchanged-checks"
+import { CHECK_PAGE_SIZE, checkDuePage, handOutDueChecks, spreadsChecks } from "./due-pages"
 import { intervalMs, validDate } from "../rules/check-schedule"
 import { keysetPages } from "./keyset-pages"
 
-/** Full syncs run at once per tick: enough to keep up with thousands of changed payments, gentle on the platform. */
-export const PARALLEL_SYNCS = 8
-/** Due sessions judged together: one load of Medusa's side and one write of the unchanged checks per page. */
-export const CHECK_PAGE_SIZE = 250
 /** New sessions read per query when the tick starts watching them, and the most one tick starts watching. */
 export const WATCH_PAGE_SIZE = 500
 export const MAX_WATCH_STARTS_PER_TICK = 10 * WATCH_PAGE_SIZE
@@ -91,6 +87,10 @@ async function pollRegistration(container: MedusaContainer, providerId: string, 
   const watching = { provider_id: providerId, watch_until: { $gt: now } }
   const due = { ...watching, next_check_at: { $lte: now } }
   const budget = await tickBudget(checks, watching, settings)
+  if (spreadsChecks(container)) {
+    await handOutDueChecks(container, providerId, budget, now)
+    return []
+  }
   const results: SyncResult[] = []
   const pages = keysetPages<DueRow>((after, take) => dueChecks(checks, due, after, take), CHECK_PAGE_SIZE, budget)
   for await (const page of pages) results.push(...(await checkDuePage(container, providerId, page, now)))
@@ -138,29 +138,6 @@ async function dueChecks(
       select: ["session_id", "next_check_at", "last_checked_at", "reminded_at"],
     }
   )) as DueRow[]
-}
-
-/**
- * Checks one page of due sessions: the unchanged ones are recorded in a batch (`checkPage`), the others go through
- * the full, locked sync with at most PARALLEL_SYNCS in flight. One session failing never stops the others; a page
- * that cannot be checked at all (the database failing, the app shutting down) ends the tick rather than fanning out
- * into a full sync per session that would fail the same way.
- */
-export async function checkDuePage(
-  container: MedusaContainer,
-  providerId: string,
-  page: DueCheck[],
-  now: Date
-): Promise<SyncResult[]> {
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const checked = await checkPage(container, providerId, page, now)
-  const synced = await eachLimited(checked.toSync, PARALLEL_SYNCS, (sessionId) =>
-    syncRefpayPayment(container, { sessionId, reason: "poll", now }).catch((error: Error) => {
-      logger.warn(`REFPAY poll: session ${sessionId} not checked: ${error.message}`)
-      return null
-    })
-  )
-  return [...checked.recorded, ...synced.filter((result): result is SyncResult => result !== null)]
 }
 
 /**

@@ -15,6 +15,7 @@ export type {
   PaymentCheck,
   RecordedEvent,
   RecordEventInput,
+  TakenCheck,
   WebhookMalformed,
   WebhookRefusal,
   WebhookRefusalReason,

@@ -50,6 +50,13 @@ export interface UnchangedCheck {
   last_checked_at: Date | null
 }
 
+/** A due check taken by a poll tick for a page it hands to the event bus. */
+export interface TakenCheck {
+  session_id: string
+  last_checked_at: Date | null
+  reminded_at: Date | null
+}
+
 export interface PaymentCheck {
   id: string
   session_id: string
@@ -238,6 +245,31 @@ class RefpayModuleService extends MedusaService({
       ]
     )
     return recorded.map((row) => row.session_id)
+  }
+
+  /**
+   * Takes up to `take` due checks of a registration, oldest due first, for a page a tick hands to another process:
+   * their next check moves to `until`, so no tick reads them again meanwhile, and a page whose process dies is due
+   * again then. One statement; rows another tick is taking are skipped rather than waited for.
+   */
+  @InjectManager()
+  async takeDueChecks(
+    providerId: string,
+    now: Date,
+    until: Date,
+    take: number,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<TakenCheck[]> {
+    return await sharedContext.manager!.getConnection().execute(
+      `update "refpay_payment_check" c set "next_check_at" = ?, "updated_at" = now()
+        where c."id" in (
+          select "id" from "refpay_payment_check"
+           where "provider_id" = ? and "deleted_at" is null and "watch_until" > ? and "next_check_at" <= ?
+           order by "next_check_at" asc, "session_id" asc
+           limit ? for update skip locked)
+        returning c."session_id", c."last_checked_at", c."reminded_at"`,
+      [until, providerId, now, now, take]
+    )
   }
 
   /** Remembers an announced fact; true when it is new (announce it), false when it was already announced. */

@@ -341,6 +341,18 @@ export const OPTION_FIELDS = {
       "`REFPAY_POLL_INTERVAL_MINUTES`. One setting for the whole shop, read from this variable only, when Medusa " +
       "loads its jobs: not from medusa-config nor a `REFPAY_<ACCOUNT>_` variable (boot fails if those disagree with it).",
   },
+  pollSpread: {
+    env: "REFPAY_POLL_SPREAD",
+    ...choice(["auto", "on", "off"], "auto"),
+    doc:
+      "Where a poll tick's checks run. `auto` (the default): on every Medusa process that runs background work " +
+      "(`shared` and `worker`) when the shop runs Medusa's Redis event bus, so two workers check about twice as many " +
+      "payments a minute as one; otherwise in the process that runs the tick. The tick takes its due payments a page " +
+      "at a time, marks them taken (a page whose process dies is due again after a few minutes) and hands each page " +
+      "to the event bus: each payment is still read once per tick. `on` spreads over any event bus, `off` never " +
+      "spreads. One setting for the whole shop, read from this variable only: not from medusa-config nor a " +
+      "`REFPAY_<ACCOUNT>_` variable (boot fails if those disagree with it).",
+  },
   pollBatchSize: {
     env: "REFPAY_POLL_BATCH_SIZE",
     schema: int(1).max(1000).default(100),
@@ -532,18 +544,22 @@ export const POLL_EVERY_MINUTE = "* * * * *"
  * Settings of the whole shop rather than of one registration: read before any provider exists (the poll job's
  * schedule when Medusa loads its jobs, the webhook syncs' queue), so from their variable only.
  */
-const SHOP_WIDE_SETTINGS = ["pollEverySeconds", "webhookSyncsAtOnce"] as const
+const SHOP_WIDE_SETTINGS = ["pollEverySeconds", "webhookSyncsAtOnce", "pollSpread"] as const
 type ShopWideSetting = (typeof SHOP_WIDE_SETTINGS)[number]
+type ShopWideValue<K extends ShopWideSetting> = z.infer<(typeof OPTION_FIELDS)[K]["schema"]>
 
 /** A shop-wide setting from its variable (the only place it is read from). */
-export function shopWideSetting(key: ShopWideSetting, env: NodeJS.ProcessEnv = process.env): number {
+export function shopWideSetting<K extends ShopWideSetting>(
+  key: K,
+  env: NodeJS.ProcessEnv = process.env
+): ShopWideValue<K> {
   const field = OPTION_FIELDS[key]
   const raw = env[field.env]
   const parsed = field.schema.safeParse(raw === "" ? undefined : raw)
   if (!parsed.success) {
     throw new RefpayOptionsError(`REFPAY provider options are invalid: ${key} (${field.env}): ${howToFix(key)}`)
   }
-  return parsed.data
+  return parsed.data as ShopWideValue<K>
 }
 
 /**
@@ -592,7 +608,11 @@ export function resolveOptions(
  * A shop-wide setting is read from its variable alone (shopWideSetting): a provider option or an account's variable
  * that says otherwise would be silently ignored, so it is refused.
  */
-function checkShopWideSettings(resolved: Record<ShopWideSetting, number>, env: NodeJS.ProcessEnv, problems: string[]) {
+function checkShopWideSettings(
+  resolved: { [K in ShopWideSetting]: ShopWideValue<K> },
+  env: NodeJS.ProcessEnv,
+  problems: string[]
+) {
   for (const key of SHOP_WIDE_SETTINGS) {
     const shopWide = shopWideSetting(key, env)
     if (resolved[key] === shopWide) continue

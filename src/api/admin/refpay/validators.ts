@@ -77,3 +77,18 @@ export const AdminRefpayMedusaRefundBody = z.object({
   note: z.string().optional(),
   refund_reason_id: z.string().optional(),
 })
+
+/** A Lisbon calendar day, `YYYY-MM-DD`. */
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "a day as YYYY-MM-DD")
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "a day that exists")
+  .optional()
+
+/**
+ * `GET /admin/refpay/numbers/{conversion,recovered,reconciliation,export}`: which registration, and the period of
+ * Lisbon days (both included; the last 30 days when left out).
+ */
+export const AdminRefpayNumbersQuery = z.object({ provider_id: providerId, from: day, to: day })
+export type AdminRefpayNumbersQueryType = z.infer<typeof AdminRefpayNumbersQuery>

@@ -251,6 +251,23 @@ describe("webhook syncs at once per process (webhookSyncsAtOnce, REFPAY_WEBHOOK_
   })
 })
 
+describe("where a poll tick's checks run (pollSpread, REFPAY_POLL_SPREAD)", () => {
+  it("is auto unless REFPAY_POLL_SPREAD says on or off, and refuses anything else", () => {
+    expect(shopWideSetting("pollSpread", {})).toBe("auto")
+    expect(shopWideSetting("pollSpread", { REFPAY_POLL_SPREAD: "off" })).toBe("off")
+    expect(() => shopWideSetting("pollSpread", { REFPAY_POLL_SPREAD: "yes" })).toThrow(
+      /pollSpread \(REFPAY_POLL_SPREAD\): set REFPAY_POLL_SPREAD to "auto" or "on" or "off"/
+    )
+  })
+
+  it("is read from REFPAY_POLL_SPREAD only: a provider option that disagrees stops the boot", () => {
+    expect(() => resolveOptions({ ...base, pollSpread: "off" }, {})).toThrow(
+      /pollSpread is off here but the shop runs with auto.*set REFPAY_POLL_SPREAD/
+    )
+    expect(resolveOptions({ ...base, pollSpread: "on" }, { REFPAY_POLL_SPREAD: "on" }).pollSpread).toBe("on")
+  })
+})
+
 describe("the amounts a reference may be issued for (minAmount, maxAmount: REFPAY_MIN_AMOUNT, REFPAY_MAX_AMOUNT)", () => {
   const limits = (options: ReturnType<typeof resolveOptions>) => [options.minAmountCents, options.maxAmountCents]
 

@@ -1,0 +1,9 @@
+import { numbersView } from "../../../../../admin-backend/owner-numbers"
+import { conversion } from "../../../../../queries/owner-numbers"
+
+/**
+ * `GET /admin/refpay/numbers/conversion?provider_id=&from=&to=`: what became of the references the registration
+ * issued in the period (paid, waiting, expired, renewed, cancelled; counts and amounts, the share paid), references
+ * issued and payments received per Lisbon day, and how many days the paid ones took.
+ */
+export const GET = numbersView("conversion", conversion)

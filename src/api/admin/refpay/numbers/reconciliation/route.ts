@@ -1,0 +1,9 @@
+import { numbersView } from "../../../../../admin-backend/owner-numbers"
+import { reconciliation } from "../../../../../queries/owner-numbers"
+
+/**
+ * `GET /admin/refpay/numbers/reconciliation?provider_id=&from=&to=`: per Lisbon day, what Medusa captured and refunded
+ * for the registration's REFPAY payments against what the platform last reported for them, and every payment where
+ * the two differ, with its order.
+ */
+export const GET = numbersView("reconciliation", reconciliation)
