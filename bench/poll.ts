@@ -182,7 +182,8 @@ export async function pollBench(ctx: SeedContext & { sizes: PollSizes }): Promis
       const idle = await tick(ctx, now - 60 * MINUTE)
       figures[`poll_idle_tick_ms_${size}`] = round(idle.ms, 1)
       log(`  poll tick with ${size} waiting and none due: ${round(idle.ms, 1)} ms`)
-      if (size === sizes.ticks[sizes.ticks.length - 1]) Object.assign(figures, await attentionTimes(ctx, size))
+      if (size === sizes.ticks[sizes.ticks.length - 1])
+        Object.assign(figures, await attentionTimes(ctx, size), await numbersTimes(ctx, size))
       if (sizes.ages.includes(size)) {
         // Timed as the first tick of the check-age run, from the job's steady state.
         const start = now + 60 * MINUTE
@@ -210,6 +211,28 @@ export async function pollBench(ctx: SeedContext & { sizes: PollSizes }): Promis
   } finally {
     await ctx.webhookUrl(null).catch(() => undefined)
   }
+}
+
+/**
+ * The REFPAY page's numbers (conversion, recovered, reconciliation: what the section asks for together, over HTTP)
+ * with `size` references issued in the period (the seeded waiting payments, all issued today); the slower of a few
+ * tries after a warm-up.
+ */
+async function numbersTimes(ctx: SeedContext, size: number): Promise<PollFigures> {
+  const api = loopbackApi(ctx.app.ready.port)
+  const headers = { headers: { authorization: ctx.app.ready.adminToken } }
+  let worst = 0
+  let issued = 0
+  for (let i = 0; i < 3; i++) {
+    const start = performance.now()
+    const [conversion] = await Promise.all(
+      ["conversion", "recovered", "reconciliation"].map((view) => api.get(`/admin/refpay/numbers/${view}`, headers))
+    )
+    issued = conversion!.data.conversion.issued.count
+    if (i > 0) worst = Math.max(worst, performance.now() - start) // the first warms the routes up
+  }
+  ctx.log(`  REFPAY page's numbers with ${issued} references issued in the period: ${round(worst, 1)} ms`)
+  return { [`numbers_ms_${size}`]: round(worst, 1), [`numbers_issued_${size}`]: issued }
 }
 
 /**

@@ -511,6 +511,15 @@ async function main(): Promise<void> {
             (v) => v <= 1.5
           )
         )
+      if (f(`numbers_ms_${size}`) !== undefined)
+        rows.push(
+          row(
+            `  REFPAY page: the owner's numbers, ${f(`numbers_issued_${size}`)} references in the period (ms)`,
+            f(`numbers_ms_${size}`),
+            "< 300",
+            (v) => v < 300
+          )
+        )
       if (f(`attention_ms_${size}`) !== undefined)
         rows.push(
           row(`  REFPAY page: attention counts and first page (ms)`, f(`attention_ms_${size}`), "< 200", (v) => v < 200)

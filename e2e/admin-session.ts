@@ -131,12 +131,50 @@ export class AdminSession {
     await page.getByRole("button", { name: "Confirm Edit", exact: true }).click({ timeout })
     // Medusa's own "Are you sure?" prompt (an alert dialog, not a native one).
     await page.getByRole("alertdialog").getByRole("button", { name: "Continue", exact: true }).click({ timeout })
-    await page.waitForURL(new RegExp(`/app/orders/${orderId}$`), { timeout })
+    // Back on the order (the dashboard may keep the item search's query, `?rit_q=...`, in the address).
+    await page.waitForURL(new RegExp(`/app/orders/${orderId}(\\?.*)?$`), { timeout })
     const panel = page.getByRole("heading", { name: "Order edit requested", exact: true })
     await panel.waitFor({ timeout })
     await page.getByRole("button", { name: "Force confirm", exact: true }).click({ timeout })
     await page.getByText("Order edit confirmed", { exact: true }).waitFor({ timeout })
     await panel.waitFor({ state: "detached", timeout })
+  }
+
+  /**
+   * What the REFPAY page's numbers section draws, read from the figures' and the chart's data attributes once the
+   * section has loaded: to compare with what the routes answer.
+   */
+  async numbersOnPage(page: Page): Promise<{
+    figures: Record<string, { count: number; amount_cents: number }>
+    perDay: { day: string; issued: number; paid: number }[]
+    timeToPay: { days: string; count: number }[]
+  }> {
+    const section = page.getByTestId("refpay-numbers")
+    // A day with nothing has bars of no height: present, not visible.
+    await section.getByTestId("refpay-numbers-day").first().waitFor({ state: "attached", timeout: 30_000 })
+    await section.getByTestId("refpay-numbers-reconciliation").waitFor({ timeout: 30_000 })
+    const figures = await section.locator("[data-count][data-amount-cents]").evaluateAll((nodes) =>
+      nodes.map((node) => {
+        const data = (node as HTMLElement).dataset
+        return [
+          data.testid!.replace("refpay-numbers-", ""),
+          { count: Number(data.count), amount_cents: Number(data.amountCents) },
+        ]
+      })
+    )
+    const perDay = await section.getByTestId("refpay-numbers-day").evaluateAll((nodes) =>
+      nodes.map((node) => {
+        const data = (node as SVGElement).dataset
+        return { day: data.day!, issued: Number(data.issued), paid: Number(data.paid) }
+      })
+    )
+    const timeToPay = await section.locator("[data-days]").evaluateAll((nodes) =>
+      nodes.map((node) => ({
+        days: (node as HTMLElement).dataset.days!,
+        count: Number((node as HTMLElement).dataset.count),
+      }))
+    )
+    return { figures: Object.fromEntries(figures), perDay, timeToPay }
   }
 
   /** Opens Settings → REFPAY and waits for it to load. */

@@ -60,6 +60,8 @@ const heading = (section: Locator, name: string) => section.getByRole("heading",
 describe("Settings → REFPAY in Portuguese", () => {
   it("names the page's sections, buttons and states in Portuguese", async () => {
     await page.goto(`${session.info.admin_url}/settings`)
+    // The dashboard sends /settings on to /settings/store: a click before that lands would be overtaken by it.
+    await page.waitForURL(/\/app\/settings\/store$/, { timeout: 60_000 })
     await page.getByRole("link", { name: "REFPAY", exact: true }).click()
     await page.waitForURL(/\/app\/settings\/refpay$/)
     await page.getByTestId("refpay-settings-page").waitFor({ timeout: 60_000 })
@@ -189,6 +191,31 @@ describe("Settings → REFPAY in Portuguese", () => {
     expect(await row.getByTestId("refpay-row-reference").textContent()).toBe(`${refpay.entity} / ${refpay.reference}`)
     expect(await row.textContent()).toContain("A aguardar pagamento")
     await shot("03-search", page.getByTestId("refpay-search"))
+  })
+
+  it("shows the owner's numbers in Portuguese, as the routes count them", async () => {
+    await admin.openRefpayPage(page)
+    const numbers = page.getByTestId("refpay-numbers")
+    await heading(numbers, "Os seus números REFPAY").waitFor({ timeout: 30_000 })
+    await heading(numbers, "Conversão das referências emitidas").waitFor()
+    await heading(numbers, "Dias da emissão ao pagamento").waitFor()
+    await heading(numbers, "O que o plugin recuperou").waitFor()
+    await heading(numbers, "O Medusa face à plataforma").waitFor()
+    const shown = await admin.numbersOnPage(page)
+    const { conversion } = await admin.api("GET", "/admin/refpay/numbers/conversion")
+    expect(shown.perDay).toEqual(conversion.per_day)
+    expect(shown.timeToPay).toEqual(conversion.time_to_pay)
+    expect(shown.figures.issued).toEqual(conversion.issued)
+    const share = new Intl.NumberFormat("pt-PT", { style: "percent", maximumFractionDigits: 1 }).format(
+      conversion.paid_share
+    )
+    await waitForText(page.getByTestId("refpay-numbers-paid-share"), `${share} pagas`)
+    for (const label of ["Emitidas", "Pagas", "A aguardar", "Expiradas", "Renovadas", "Canceladas"])
+      await numbers.getByText(label, { exact: true }).first().waitFor()
+    await waitForText(page.getByTestId("refpay-numbers-csv"), "Descarregar CSV (para o contabilista)")
+    await page.setViewportSize({ width: 1280, height: 2000 })
+    await shot("04-numbers", numbers)
+    await page.setViewportSize({ width: 1280, height: 900 })
   })
 })
 

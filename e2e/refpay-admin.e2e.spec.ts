@@ -1,6 +1,7 @@
 // Settings → REFPAY in the admin, and the order page's REFPAY panel asking for what an order still owes, used the way
 // a shop owner uses them: in Debian's chromium, against the whole stack `npm run demo` starts. Screenshots go to
 // .test-artifacts/screenshots/admin-refpay-*.png.
+import fs from "node:fs"
 import path from "node:path"
 import type { Locator, Page } from "playwright-core"
 import { AdminSession } from "./admin-session"
@@ -50,6 +51,8 @@ async function expectNoSecretOnPage(): Promise<void> {
 describe("Settings → REFPAY", () => {
   it("is listed under Settings, shows the sandbox environment and the configuration, and passes the connection test", async () => {
     await page.goto(`${session.info.admin_url}/settings`)
+    // The dashboard sends /settings on to /settings/store: a click before that lands would be overtaken by it.
+    await page.waitForURL(/\/app\/settings\/store$/, { timeout: 60_000 })
     await page.getByRole("link", { name: "REFPAY", exact: true }).click()
     await page.waitForURL(/\/app\/settings\/refpay$/)
     await page.getByTestId("refpay-settings-page").waitFor({ timeout: 60_000 })
@@ -296,6 +299,47 @@ describe("the order page's REFPAY panel: an order that owes more after its payme
     await waitForText(requests.getByTestId("refpay-outstanding"), "Nothing due.")
     expect(await row.getByTestId("refpay-collection-reference").textContent()).toBe(reference.reference)
     await shot("13-order-difference-paid", widget)
+  })
+
+  it("shows the owner's numbers as the routes count them (the chart's days, the time to pay, every figure), and downloads the accountant's CSV", async () => {
+    const orderId = await session.placeOrderThroughApi()
+    const refpay = await session.refpayOfOrder(orderId)
+    await session.sandbox("POST", `/payments/${refpay.payment_id}/pay`)
+    await admin.until(
+      async () =>
+        (await admin.api("GET", `/admin/orders/${orderId}?fields=%2Bpayment_status`)).order.payment_status ===
+        "captured",
+      "the payment captured"
+    )
+    await admin.openRefpayPage(page)
+    const numbers = page.getByTestId("refpay-numbers")
+    await numbers.getByRole("heading", { name: "Your REFPAY numbers", exact: true }).waitFor({ timeout: 30_000 })
+    const shown = await admin.numbersOnPage(page)
+    const { conversion } = await admin.api("GET", "/admin/refpay/numbers/conversion")
+    const { recovered } = await admin.api("GET", "/admin/refpay/numbers/recovered")
+    expect(shown.perDay).toEqual(conversion.per_day)
+    expect(shown.timeToPay).toEqual(conversion.time_to_pay)
+    for (const outcome of ["issued", "paid", "waiting", "expired", "renewed", "cancelled"])
+      expect({ outcome, ...shown.figures[outcome] }).toEqual({ outcome, ...conversion[outcome] })
+    for (const kind of Object.keys(recovered))
+      expect({ kind, ...shown.figures[kind] }).toEqual({ kind, ...recovered[kind] })
+    expect(conversion.paid.count).toBeGreaterThan(0)
+    const share = new Intl.NumberFormat("en", { style: "percent", maximumFractionDigits: 1 }).format(
+      conversion.paid_share
+    )
+    await waitForText(page.getByTestId("refpay-numbers-paid-share"), `${share} paid`)
+    await numbers.getByRole("heading", { name: "Medusa against the platform", exact: true }).waitFor()
+
+    const download = page.waitForEvent("download")
+    await page.getByTestId("refpay-numbers-csv").click()
+    const file = await download
+    expect(file.suggestedFilename()).toMatch(/^refpay-refpay-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/)
+    const csv = fs.readFileSync((await file.path())!, "utf8")
+    expect(csv.startsWith("\uFEFFEncomenda;Entidade;Referência;Valor (EUR);")).toBe(true)
+    expect(csv).toContain(`;${refpay.entity};${refpay.reference.replace(/(\d{3})(?=\d)/g, "$1 ")};`)
+    await page.setViewportSize({ width: 1280, height: 2000 })
+    await shot("14-numbers", numbers)
+    await page.setViewportSize({ width: 1280, height: 900 })
   })
 })
 

@@ -11,6 +11,7 @@ import {
   type PeriodPayment,
   type TimeToPayBucket,
 } from "../rules/owner-numbers"
+import { numberAt, PAYMENT_MONEY, PLATFORM_REFUNDED_CENTS, timestampAt } from "./session-queries"
 
 /**
  * The shop owner's numbers for one REFPAY registration and a period of Lisbon days, counted by PostgreSQL over
@@ -21,18 +22,6 @@ import {
 
 /** A REFPAY session of the registration (bound first) with a reference. */
 const REFERENCE = `ps.provider_id = ? and ps.deleted_at is null and jsonb_typeof(ps.data->'refpay') = 'object'`
-
-/** An ISO 8601 timestamp inside `ps.data`, as timestamptz; null when the text is not one (never a cast error). */
-function timestampAt(path: string): string {
-  const text = `(ps.data #>> '{${path}}')`
-  // No "?" in the pattern: knex would take it for a binding.
-  return `(case when ${text} ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+){0,1}){0,1}(Z|[+-]\\d{2}(:{0,1}\\d{2}){0,1})$' then ${text}::timestamptz end)`
-}
-
-/** A whole number at `path` inside a JSONB column; null when absent or not a number. */
-function numberAt(column: string, path: string): string {
-  return `(case when jsonb_typeof(${column} #> '{${path}}') = 'number' then (${column} #>> '{${path}}')::bigint end)`
-}
 
 const ISSUED_AT = timestampAt("refpay,created_at")
 const EXPIRED_AT = timestampAt("expired_at")
@@ -51,13 +40,7 @@ function lisbonDate(instant: string): string {
 
 /** The session's Medusa Payment (if any) and what it holds in cents, from each stored exact amount. */
 const PAYMENT = `
-  left join payment pay on pay.payment_session_id = ps.id and pay.deleted_at is null
-  cross join lateral (
-    select coalesce((select sum(round(coalesce((c.raw_amount->>'value')::numeric, c.amount) * 100)) from capture c
-                      where c.payment_id = pay.id and c.deleted_at is null), 0)::bigint as captured_cents,
-           coalesce((select sum(round(coalesce((r.raw_amount->>'value')::numeric, r.amount) * 100)) from refund r
-                      where r.payment_id = pay.id and r.deleted_at is null), 0)::bigint as refunded_cents
-  ) money`
+  left join payment pay on pay.payment_session_id = ps.id and pay.deleted_at is null${PAYMENT_MONEY}`
 
 /** An expired reference that a later reference of the same payment collection replaced. */
 const RENEWED = `${EXPIRED_AT} is not null and exists (
@@ -72,8 +55,7 @@ const ON_RENEWED_REFERENCE = `exists (
        and earlier.deleted_at is null and earlier.provider_id = ps.provider_id
        and coalesce(earlier.data->>'expired_at', '') <> '' and earlier.created_at < ps.created_at)`
 
-/** The platform's refunded total as last read (session or payment data, the larger), in cents. */
-const PLATFORM_REFUNDED = `coalesce(greatest(${numberAt("ps.data", "refpay,refunded_cents")}, ${numberAt("pay.data", "refpay,refunded_cents")}), 0)`
+const PLATFORM_REFUNDED = PLATFORM_REFUNDED_CENTS
 /** The amount the platform last reported for the payment, in cents; null when it never said. */
 const PLATFORM_AMOUNT = `coalesce(${numberAt("ps.data", "refpay,platform_amount_cents")}, ${numberAt("pay.data", "refpay,platform_amount_cents")})`
 

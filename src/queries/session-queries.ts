@@ -19,7 +19,7 @@ import { WAITING_OUTCOMES } from "../rules/check-schedule"
 const REFPAY_SESSION = `starts_with(ps.provider_id, 'pp_refpay_') and ps.deleted_at is null and jsonb_typeof(ps.data->'refpay') = 'object'`
 
 /** An ISO 8601 timestamp inside `data`, as timestamptz; null when the text is not one (never a cast error). */
-function timestampAt(path: string): string {
+export function timestampAt(path: string): string {
   const text = `(ps.data #>> '{${path}}')`
   // No "?" in the pattern: knex would take it for a binding.
   return `(case when ${text} ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+){0,1}){0,1}(Z|[+-]\\d{2}(:{0,1}\\d{2}){0,1})$' then ${text}::timestamptz end)`
@@ -91,14 +91,15 @@ export interface SessionSelection {
  * each capture and refund from its stored exact amount (`raw_amount.value`), rounded half away from zero to the cent
  * (PostgreSQL's `round(numeric)`), then summed.
  */
-const WITH_PAYMENT = `
-  join payment pay on pay.payment_session_id = ps.id and pay.deleted_at is null
+export const PAYMENT_MONEY = `
   cross join lateral (
     select coalesce((select sum(round(coalesce((c.raw_amount->>'value')::numeric, c.amount) * 100)) from capture c
-                      where c.payment_id = pay.id and c.deleted_at is null), 0) as captured_cents,
+                      where c.payment_id = pay.id and c.deleted_at is null), 0)::bigint as captured_cents,
            coalesce((select sum(round(coalesce((r.raw_amount->>'value')::numeric, r.amount) * 100)) from refund r
-                      where r.payment_id = pay.id and r.deleted_at is null), 0) as refunded_cents
+                      where r.payment_id = pay.id and r.deleted_at is null), 0)::bigint as refunded_cents
   ) money`
+const WITH_PAYMENT = `
+  join payment pay on pay.payment_session_id = ps.id and pay.deleted_at is null${PAYMENT_MONEY}`
 
 function fromWhere(selection: SessionSelection): string {
   if (selection.fromChecks)
@@ -156,7 +157,7 @@ export const PAID_AFTER_CANCELLATION_HELD: SessionSelection = {
 }
 
 /** A whole number at `path` inside a JSONB column; null when absent or not a number (never a cast error). */
-function numberAt(column: string, path: string): string {
+export function numberAt(column: string, path: string): string {
   return `(case when jsonb_typeof(${column} #> '{${path}}') = 'number' then (${column} #>> '{${path}}')::numeric end)`
 }
 
@@ -165,7 +166,7 @@ function numberAt(column: string, path: string): string {
  * the provider in the payment's data after its own calls. Refunds only grow on the platform, so the larger of the
  * two is the latest; 0 when neither says.
  */
-const PLATFORM_REFUNDED_CENTS = `coalesce(greatest(${numberAt("ps.data", "refpay,refunded_cents")}, ${numberAt("pay.data", "refpay,refunded_cents")}), 0)`
+export const PLATFORM_REFUNDED_CENTS = `coalesce(greatest(${numberAt("ps.data", "refpay,refunded_cents")}, ${numberAt("pay.data", "refpay,refunded_cents")}), 0)`
 
 /**
  * Captured payments whose refunded total in Medusa (its Refund records) differs, either way, from the platform's as

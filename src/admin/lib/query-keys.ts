@@ -1,5 +1,5 @@
 import type { AttentionKind } from "../../admin-backend/attention"
-import type { DeliveryStatus } from "./refpay-api"
+import type { DeliveryStatus, NumbersQuery, NumbersView } from "./refpay-api"
 
 const ATTENTION = ["refpay", "attention"] as const
 const WEBHOOKS = ["refpay", "webhooks"] as const
@@ -17,6 +17,8 @@ export const refpayKeys = {
   webhooks: WEBHOOKS,
   webhookSetup: (providerId: string) => [...WEBHOOKS, "setup", providerId] as const,
   deliveries: (status: DeliveryStatus | "all", page: number) => [...WEBHOOKS, "deliveries", status, page] as const,
+  numbers: (view: NumbersView, query: NumbersQuery) =>
+    ["refpay", "numbers", view, query.providerId, query.from ?? null, query.to ?? null] as const,
   testEvent: (paymentId: string | null, providerId: string) => ["refpay", "test-event", paymentId, providerId] as const,
   order,
   /** Under the order's key: what changes the order's REFPAY payment invalidates both. */

@@ -6,6 +6,8 @@ import type { TestEventProgress, TestEventResult } from "../../admin-backend/san
 import type { RefpaySettingsView } from "../../admin-backend/settings-view"
 import type { WebhookSetup, WebhookWarning } from "../../admin-backend/webhook-health"
 import type { PaymentRequestCollectionView, PaymentRequestsView } from "../../queries/order-payment-requests"
+import type { Conversion, Reconciliation, Recovered } from "../../queries/owner-numbers"
+import type { Period } from "../../rules/owner-numbers"
 import type { RefpayPaymentView } from "../../rules/payment-view"
 import { sdk } from "./sdk"
 
@@ -63,6 +65,17 @@ export type SearchQuery = { reference: string; entity?: string; limit: number }
 
 type Query = Record<string, string | number | undefined>
 
+/** The owner's numbers asked for: a registration and a period (the last 30 days when from and to are left out). */
+export type NumbersQuery = { providerId: string; from?: string; to?: string }
+export interface NumbersViews {
+  conversion: Conversion
+  recovered: Recovered
+  reconciliation: Reconciliation
+}
+export type NumbersView = keyof NumbersViews
+export type NumbersAnswer<V extends NumbersView> = { provider_id: string; period: Period } & Pick<NumbersViews, V>
+const numbersQuery = (query: NumbersQuery) => ({ provider_id: query.providerId, from: query.from, to: query.to })
+
 /** A GET; empty filters are left out of the query string, as the routes expect them absent. */
 function get<T>(path: string, query: Query = {}): Promise<T> {
   const present = Object.entries(query).filter(([, value]) => value !== undefined && value !== "")
@@ -78,6 +91,20 @@ function post<T>(path: string, body: Record<string, unknown> = {}): Promise<T> {
 const orderPath = (orderId: string) => `/admin/refpay/orders/${encodeURIComponent(orderId)}`
 
 export const refpayApi = {
+  numbers: <V extends NumbersView>(view: V, query: NumbersQuery) =>
+    get<NumbersAnswer<V>>(`/admin/refpay/numbers/${view}`, numbersQuery(query)),
+  /** The accountant's CSV of the period, as a file (the route names it). */
+  numbersCsv: async (query: NumbersQuery): Promise<{ blob: Blob; fileName: string }> => {
+    const present = Object.entries(numbersQuery(query)).filter(([, value]) => value !== undefined && value !== "")
+    const response = await sdk.client.fetch<Response>("/admin/refpay/numbers/export", {
+      method: "GET",
+      headers: { accept: "text/csv" },
+      query: Object.fromEntries(present),
+    })
+    const disposition = response.headers.get("content-disposition") ?? ""
+    return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? "refpay.csv" }
+  },
+
   settings: (providerId: string | undefined) =>
     get<{ settings: RefpaySettingsView; registrations: Registration[] }>("/admin/refpay/settings", {
       provider_id: providerId,

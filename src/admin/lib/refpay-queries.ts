@@ -3,7 +3,7 @@ import { useCallback } from "react"
 import type { AttentionKind } from "../../admin-backend/attention"
 import { isNotFound } from "./errors"
 import { refpayKeys } from "./query-keys"
-import { refpayApi, type DeliveryStatus, type SearchQuery } from "./refpay-api"
+import { refpayApi, type DeliveryStatus, type NumbersQuery, type NumbersView, type SearchQuery } from "./refpay-api"
 
 /**
  * How every REFPAY read behaves, whatever the dashboard's defaults (fresh for 90 s, one retry): asked again each
@@ -18,6 +18,15 @@ export function useRefpaySettings(providerId: string | undefined) {
   return useQuery({
     queryKey: refpayKeys.settings(providerId),
     queryFn: () => refpayApi.settings(providerId),
+    ...paged,
+  })
+}
+
+/** One view of the owner's numbers for a registration and period; the last answer stays while the next loads. */
+export function useOwnerNumbers<V extends NumbersView>(view: V, query: NumbersQuery) {
+  return useQuery({
+    queryKey: refpayKeys.numbers(view, query),
+    queryFn: () => refpayApi.numbers(view, query),
     ...paged,
   })
 }

@@ -1,5 +1,5 @@
 import { MagnifyingGlass } from "@medusajs/icons"
-import { Alert, Button, clx, Container, Heading, Input, Label, Table, Text } from "@medusajs/ui"
+import { Alert, Button, clx, Container, Input, Label, Table, Text } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
 import type { AdminPaymentRow } from "../../../admin-backend/payment-rows"
@@ -8,6 +8,7 @@ import { countKey, useFormat, type Translate } from "../../lib/format"
 import type { PaymentPage, SearchQuery } from "../../lib/refpay-api"
 import { useReferenceSearch } from "../../lib/refpay-queries"
 import { PaymentHeaderCells, PaymentRow } from "./payment-cells"
+import { SectionHeader } from "./section-header"
 
 type SearchResult = PaymentPage & { query: string }
 
@@ -28,12 +29,7 @@ export const SearchSection = ({ several }: { several: boolean }) => {
 
   return (
     <Container className="divide-y p-0" data-testid="refpay-search">
-      <div className="px-6 py-4">
-        <Heading level="h2">{t("refpay.search.heading")}</Heading>
-        <Text size="small" className="text-ui-fg-subtle">
-          {t("refpay.search.intro")}
-        </Text>
-      </div>
+      <SectionHeader heading={t("refpay.search.heading")} intro={t("refpay.search.intro")} />
       <SearchForm searching={search.isPending} onSearch={find} />
       {search.error && (
         <div className="px-6 py-4">

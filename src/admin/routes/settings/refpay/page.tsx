@@ -6,14 +6,16 @@ import { useTranslation } from "react-i18next"
 import { AttentionSection } from "../../../components/refpay/attention/attention-section"
 import { ConfigurationSection } from "../../../components/refpay/configuration/configuration-section"
 import { ConnectionPanel } from "../../../components/refpay/connection-panel"
+import { NumbersSection } from "../../../components/refpay/numbers/numbers-section"
 import { SearchSection } from "../../../components/refpay/search-section"
 import { WebhooksSection } from "../../../components/refpay/webhooks/webhooks-section"
 import { errorMessage } from "../../../lib/errors"
 import { useRefpaySettings } from "../../../lib/refpay-queries"
 
 /**
- * Settings → REFPAY: the environment and a connection test, the payments that need the shop owner, a search by
- * reference, webhooks (URL, authentication, deliveries) and the configuration as the server resolved it.
+ * Settings → REFPAY: the environment and a connection test, the payments that need the shop owner, the owner's
+ * numbers (conversion, recovered, reconciliation, the accountant's CSV), a search by reference, webhooks (URL,
+ * authentication, deliveries) and the configuration as the server resolved it.
  */
 const RefpaySettingsPage = () => {
   const { t } = useTranslation()
@@ -49,6 +51,7 @@ const RefpaySettingsPage = () => {
         onSelect={setProviderId}
       />
       <AttentionSection several={several} />
+      <NumbersSection key={`numbers-${settings.provider_id}`} providerId={settings.provider_id} />
       <SearchSection several={several} />
       <WebhooksSection key={`webhooks-${settings.provider_id}`} providerId={settings.provider_id} />
       <ConfigurationSection settings={settings} />
