@@ -4,7 +4,7 @@ import { startSandbox, type RunningSandbox, type SandboxOptions } from "../sandb
 import { createAdminAndLogin } from "./fixtures/admin"
 import { sandboxControl, type SandboxControl } from "./fixtures/sandbox-control"
 import { seedRefpayStore, type SeededStore } from "./fixtures/store"
-import { quietBeforeShutdown, watchTeardown } from "./fixtures/teardown"
+import { quietBeforeShutdown, trackConnections, watchTeardown } from "./fixtures/teardown"
 
 /** The other sandboxes a suite starts (another seller account's): quieted and closed with the harness's own. */
 const accountSandboxes = new Set<RunningSandbox>()
@@ -97,6 +97,7 @@ export function refpayIntegrationSuite(
           })
 
           beforeAll(async () => {
+            trackConnections(medusa.getContainer())
             store = await seedRefpayStore(medusa.getContainer())
             admin = await createAdminAndLogin(medusa.getContainer(), medusa.api)
           })
