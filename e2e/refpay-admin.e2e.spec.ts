@@ -339,9 +339,47 @@ describe("the order page's REFPAY panel: an order that owes more after its payme
     expect(csv).toContain(`;${refpay.entity};${refpay.reference.replace(/(\d{3})(?=\d)/g, "$1 ")};`)
     await page.setViewportSize({ width: 1280, height: 2000 })
     await shot("14-numbers", numbers)
-    await page.setViewportSize({ width: 1280, height: 900 })
+
+    // The admin's dark theme (its own setting, kept in the browser): the bars and text take the theme's colours.
+    const light = await numbersColours(page)
+    await page.evaluate(() => localStorage.setItem("medusa_admin_theme", "dark"))
+    try {
+      await page.reload()
+      await numbers.getByRole("heading", { name: "Your REFPAY numbers", exact: true }).waitFor({ timeout: 30_000 })
+      await page.getByTestId("refpay-numbers-day").first().waitFor({ state: "attached" })
+      const dark = await numbersColours(page)
+      expect(dark.theme).toBe("dark")
+      expect(dark.paidBar).not.toBe(light.paidBar)
+      expect(dark.text).not.toBe(light.text)
+      expect(dark.background).not.toBe(light.background)
+      for (const theme of [light, dark])
+        // both series stand out from the section in either theme
+        expect(new Set([theme.issuedBar, theme.paidBar, theme.background]).size).toBe(3)
+      await shot("15-numbers-dark", numbers)
+    } finally {
+      await page.evaluate(() => localStorage.setItem("medusa_admin_theme", "light"))
+      await page.reload()
+      await page.setViewportSize({ width: 1280, height: 900 })
+    }
   })
 })
+
+/** The numbers section's colours as the browser computes them: a day's two bars, its heading, its background. */
+function numbersColours(page: Page) {
+  return page.evaluate(() => {
+    const bars = document.querySelectorAll('[data-testid="refpay-numbers-day"]:first-of-type rect')
+    const fill = (bar: Element | undefined) => (bar ? getComputedStyle(bar).fill : "")
+    const heading = document.querySelector('[data-testid="refpay-numbers"] h2, [data-testid="refpay-numbers"] h1')
+    return {
+      theme: document.documentElement.classList.contains("dark") ? "dark" : "light",
+      issuedBar: fill(bars[0]),
+      paidBar: fill(bars[1]),
+      text: heading ? getComputedStyle(heading).color : "",
+      background: getComputedStyle(document.querySelector('[data-testid="refpay-numbers"]') ?? document.body)
+        .backgroundColor,
+    }
+  })
+}
 
 /** Cents as the admin shows them in English. */
 function euros(cents: number): string {

@@ -12,6 +12,7 @@ import { adminCreatedOrder, orderEdits } from "../fixtures/order-edit"
 import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite } from "../harness"
 import { pollRefpayPayments } from "../../src/sync/poll"
+import { REFPAY_MODULE, type RefpayModuleService } from "../../src/modules/refpay"
 import { refpayProviderFor } from "../../src/providers/refpay/lookup"
 import { lisbonDateTime, lisbonDay, TIME_TO_PAY_BUCKETS, timeToPayBucket } from "../../src/rules/owner-numbers"
 
@@ -695,6 +696,8 @@ refpayIntegrationSuite(
         await api.post(`/admin/orders/${cancelled.orderId}/cancel`, {}, adminHeaders())
         await orders.waitForOrder(cancelled.orderId, (o) => sessions(o).every((s: any) => s.status === "canceled"))
         const waiting = await orders.placeOrder()
+        // The numbers count a reference once the poll job watches it: at most one tick after its order.
+        await pollRefpayPayments(container(), new Date())
 
         // 10.00 refunded through Medusa (and on the platform); then the platform's refunded total, as the plugin
         // last read it, disagrees for another payment: a difference the reconciliation must list.
@@ -705,6 +708,8 @@ refpayIntegrationSuite(
           `update payment_session set data = jsonb_set(data, '{refpay,refunded_cents}', '500') where id = ?`,
           [nextDaySession.id]
         )
+        // As the sync does after each check it records (the SQL above stands for what a check read).
+        await container().resolve<RefpayModuleService>(REFPAY_MODULE).refreshReferenceFacts([nextDaySession.id])
 
         const paidOrders = [
           renewedOrder.id,

@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { WAITING_OUTCOMES } from "../rules/check-schedule"
+import { PAYMENT_MONEY, PLATFORM_REFUNDED_CENTS, timestampAt } from "./sql-fragments"
 
 /**
  * The admin page's lookups inside REFPAY payment sessions' data (`payment_session.data.refpay`), done by
@@ -17,13 +18,6 @@ import { WAITING_OUTCOMES } from "../rules/check-schedule"
 
 /** REFPAY sessions: every provider id `pp_refpay_<id>`, whatever id the shop registered the provider under. */
 const REFPAY_SESSION = `starts_with(ps.provider_id, 'pp_refpay_') and ps.deleted_at is null and jsonb_typeof(ps.data->'refpay') = 'object'`
-
-/** An ISO 8601 timestamp inside `data`, as timestamptz; null when the text is not one (never a cast error). */
-export function timestampAt(path: string): string {
-  const text = `(ps.data #>> '{${path}}')`
-  // No "?" in the pattern: knex would take it for a binding.
-  return `(case when ${text} ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+){0,1}){0,1}(Z|[+-]\\d{2}(:{0,1}\\d{2}){0,1})$' then ${text}::timestamptz end)`
-}
 
 function pg(container: MedusaContainer): Knex {
   return container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
@@ -86,18 +80,6 @@ export interface SessionSelection {
   order: string
 }
 
-/**
- * The session's Payment and what Medusa holds of it in cents, exactly as `paymentCents` (rules/money.ts) computes it:
- * each capture and refund from its stored exact amount (`raw_amount.value`), rounded half away from zero to the cent
- * (PostgreSQL's `round(numeric)`), then summed.
- */
-export const PAYMENT_MONEY = `
-  cross join lateral (
-    select coalesce((select sum(round(coalesce((c.raw_amount->>'value')::numeric, c.amount) * 100)) from capture c
-                      where c.payment_id = pay.id and c.deleted_at is null), 0)::bigint as captured_cents,
-           coalesce((select sum(round(coalesce((r.raw_amount->>'value')::numeric, r.amount) * 100)) from refund r
-                      where r.payment_id = pay.id and r.deleted_at is null), 0)::bigint as refunded_cents
-  ) money`
 const WITH_PAYMENT = `
   join payment pay on pay.payment_session_id = ps.id and pay.deleted_at is null${PAYMENT_MONEY}`
 
@@ -155,18 +137,6 @@ export const PAID_AFTER_CANCELLATION_HELD: SessionSelection = {
   bindings: [],
   order: `ps.data->>'paid_after_cancellation_at' desc, ps.id desc`,
 }
-
-/** A whole number at `path` inside a JSONB column; null when absent or not a number (never a cast error). */
-export function numberAt(column: string, path: string): string {
-  return `(case when jsonb_typeof(${column} #> '{${path}}') = 'number' then (${column} #>> '{${path}}')::numeric end)`
-}
-
-/**
- * The platform's refunded total as the plugin last read it, in cents: the sync writes it in the session's data,
- * the provider in the payment's data after its own calls. Refunds only grow on the platform, so the larger of the
- * two is the latest; 0 when neither says.
- */
-export const PLATFORM_REFUNDED_CENTS = `coalesce(greatest(${numberAt("ps.data", "refpay,refunded_cents")}, ${numberAt("pay.data", "refpay,refunded_cents")}), 0)`
 
 /**
  * Captured payments whose refunded total in Medusa (its Refund records) differs, either way, from the platform's as

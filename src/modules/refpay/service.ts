@@ -5,7 +5,8 @@ import { RefpayPaymentCheck } from "./models/payment-check"
 import { RefpayWebhookEvent } from "./models/webhook-event"
 import { RefpayWebhookMalformed } from "./models/webhook-malformed"
 import { RefpayWebhookRefusal } from "./models/webhook-refusal"
-import { isUniqueViolation } from "./unique-violation"
+import { isDeadlock, isUniqueViolation } from "./unique-violation"
+import { COLLECTIONS_OF_SESSIONS, referenceFactsUpdate } from "./reference-facts"
 import type { MalformedWebhookReason } from "../../rules/webhook"
 
 export interface RecordEventInput {
@@ -70,6 +71,20 @@ export interface PaymentCheck {
   alerted_fact: string | null
   reminded_at: Date | null
   expires_at: Date | null
+  /** Copies for the owner's numbers: see reference-facts.ts. */
+  issued_at: Date | null
+  amount_cents: number | null
+  session_status: string | null
+  expired_at: Date | null
+  paid_at: Date | null
+  late_at: Date | null
+  renewed: boolean
+  on_renewed_reference: boolean
+  captured_cents: number
+  refunded_cents: number
+  platform_amount_cents: number | null
+  platform_refunded_cents: number
+  differs: boolean
 }
 
 /**
@@ -199,13 +214,49 @@ class RefpayModuleService extends MedusaService({
       expires_at: record.expires_at,
       ...(record.reminded ? { reminded_at: record.checked_at } : {}),
     }
+    const recorded = await this.writePaymentCheck(existing, record.session_id, fields)
+    await this.refreshReferenceFacts([record.session_id])
+    return recorded
+  }
+
+  private async writePaymentCheck(
+    existing: PaymentCheck | undefined,
+    sessionId: string,
+    fields: Partial<PaymentCheck>
+  ): Promise<PaymentCheck> {
     if (existing) return (await this.updateRefpayPaymentChecks({ id: existing.id, ...fields })) as PaymentCheck
     try {
-      return (await this.createRefpayPaymentChecks({ session_id: record.session_id, ...fields })) as PaymentCheck
+      return (await this.createRefpayPaymentChecks({ session_id: sessionId, ...fields })) as PaymentCheck
     } catch (error) {
-      const raced = await this.getPaymentCheck(record.session_id)
+      const raced = await this.getPaymentCheck(sessionId)
       if (!raced) throw error
       return (await this.updateRefpayPaymentChecks({ id: raced.id, ...fields })) as PaymentCheck
+    }
+  }
+
+  /**
+   * Copies onto the sessions' checks what the owner's numbers select by (issue time, amount, capture, late flag),
+   * as their sessions and payments say now: one statement, after every check recorded, so a capture or a late
+   * payment is counted from the check that follows it (a sync records its check after acting).
+   */
+  @InjectManager()
+  async refreshReferenceFacts(
+    sessionIds: string[],
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<void> {
+    if (sessionIds.length === 0) return
+    const refresh = () =>
+      sharedContext
+        .manager!.getConnection()
+        .execute(referenceFactsUpdate(COLLECTIONS_OF_SESSIONS), [JSON.stringify(sessionIds)])
+    // Two refreshes of one collection's checks (a renewal's two sessions synced at once) lock its rows in no set
+    // order; PostgreSQL breaks such a deadlock by failing one, which then runs again (it is the same copy).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return void (await refresh())
+      } catch (error) {
+        if (attempt === 3 || !isDeadlock(error)) throw error
+      }
     }
   }
 
@@ -309,6 +360,7 @@ class RefpayModuleService extends MedusaService({
       // real failure and must surface.
       if (!isUniqueViolation(error)) throw error
     })
+    await this.refreshReferenceFacts(fresh.map((row) => row.session_id))
   }
 
   /**

@@ -1,4 +1,4 @@
-import { UniqueConstraintViolationException } from "@medusajs/framework/mikro-orm/core"
+import { DeadlockException, UniqueConstraintViolationException } from "@medusajs/framework/mikro-orm/core"
 import { MedusaError } from "@medusajs/framework/utils"
 
 /** PostgreSQL's unique_violation. */
@@ -19,5 +19,13 @@ export function isUniqueViolation(error: unknown): boolean {
     MedusaError.isMedusaError(error) &&
     (error as MedusaError).type === MedusaError.Types.INVALID_DATA &&
     / already exists\.$/.test((error as MedusaError).message)
+  )
+}
+
+/** PostgreSQL's deadlock_detected: it failed this statement to let another go on; running it again is safe. */
+export function isDeadlock(error: unknown): boolean {
+  return (
+    error instanceof DeadlockException ||
+    (typeof error === "object" && error !== null && (error as { code?: unknown }).code === "40P01")
   )
 }

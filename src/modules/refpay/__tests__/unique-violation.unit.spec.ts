@@ -5,7 +5,7 @@ import {
 } from "@medusajs/framework/mikro-orm/core"
 import { DALUtils, MedusaError } from "@medusajs/framework/utils"
 import RefpayModuleService from "../service"
-import { isUniqueViolation } from "../unique-violation"
+import { isDeadlock, isUniqueViolation } from "../unique-violation"
 
 /** What PostgreSQL (through the pg driver) reports, with the fields MikroORM copies onto its exception. */
 function pgError(fields: Record<string, unknown>): Error {
@@ -95,6 +95,7 @@ describe("watching new sessions", () => {
       createRefpayPaymentChecks: async () => {
         throw error
       },
+      refreshReferenceFacts: async () => undefined,
     }
     await RefpayModuleService.prototype.watchSessions.call(service as unknown as RefpayModuleService, [row])
   }
@@ -110,5 +111,39 @@ describe("watching new sessions", () => {
       new ConnectionException(pgError({ code: "57P01", message: "terminating connection" }))
     )
     await expect(watchWhileInsertFails(lost)).rejects.toBe(lost)
+  })
+})
+
+describe("refreshing the owner's-numbers copies of a payment collection's checks", () => {
+  const deadlock = () => Object.assign(new Error("deadlock detected"), { code: "40P01" })
+
+  /** The service's own refresh over a connection that fails with each of `failures` in turn, then succeeds. */
+  async function refreshWhile(failures: unknown[]): Promise<number> {
+    let calls = 0
+    const execute = async () => {
+      calls++
+      const failure = failures.shift()
+      if (failure) throw failure
+      return []
+    }
+    const context = { manager: { getConnection: () => ({ execute }) } }
+    await RefpayModuleService.prototype.refreshReferenceFacts.call(
+      {} as RefpayModuleService,
+      ["payses_1"],
+      context as never
+    )
+    return calls
+  }
+
+  it("runs again when PostgreSQL broke a deadlock with another refresh by failing it", async () => {
+    expect(isDeadlock(deadlock())).toBe(true)
+    expect(isDeadlock(new ConnectionException(pgError({ code: "57P01", message: "terminating" })))).toBe(false)
+    await expect(refreshWhile([deadlock()])).resolves.toBe(2)
+  })
+
+  it("gives up after three deadlocks, and never runs again after another failure", async () => {
+    await expect(refreshWhile([deadlock(), deadlock(), deadlock()])).rejects.toMatchObject({ code: "40P01" })
+    const lost = new Error("terminating connection")
+    await expect(refreshWhile([lost])).rejects.toBe(lost)
   })
 })

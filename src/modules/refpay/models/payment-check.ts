@@ -32,10 +32,30 @@ export const RefpayPaymentCheck = model
      * reads it here, indexed, instead of out of every waiting session's data.
      */
     expires_at: model.dateTime().nullable(),
+    /*
+     * What the owner's numbers count the reference by, copied from its session and payment after each check and
+     * each capture or refund (reference-facts.ts says what each one is): a period's numbers read this table alone.
+     * Two more, issued_day and paid_day (the Lisbon days of issued_at and paid_at, indexed per registration by the migration),
+     * are PostgreSQL `date` columns written and read by SQL only: Medusa's data model language has no date type.
+     */
+    issued_at: model.dateTime().nullable(),
+    amount_cents: model.number().nullable(),
+    session_status: model.text().nullable(),
+    expired_at: model.dateTime().nullable(),
+    paid_at: model.dateTime().nullable(),
+    late_at: model.dateTime().nullable(),
+    renewed: model.boolean().default(false),
+    on_renewed_reference: model.boolean().default(false),
+    captured_cents: model.number().default(0),
+    refunded_cents: model.number().default(0),
+    platform_amount_cents: model.number().nullable(),
+    platform_refunded_cents: model.number().default(0),
+    differs: model.boolean().default(false),
   })
   .indexes([
     { on: ["next_check_at"], where: "watch_until IS NOT NULL AND deleted_at IS NULL" },
     // The admin page lists payments by their last outcome (amount_mismatch, unknown_payment, platform_error).
     { on: ["last_outcome"] },
     { on: ["expires_at"], where: "watch_until IS NOT NULL AND deleted_at IS NULL" },
+    { on: ["provider_id", "late_at"], where: "late_at IS NOT NULL AND deleted_at IS NULL" },
   ])
