@@ -23,17 +23,23 @@ export const REFERENCE_FACTS = {
   paid_day: `(pay.captured_at at time zone '${SHOP_TIME_ZONE}')::date`,
   /** When a payment that arrived after its order's cancellation was flagged. */
   late_at: timestampAt("paid_after_cancellation_at"),
-  /** An expired reference that a later reference of the same payment collection replaced. */
-  renewed: `${timestampAt("expired_at")} is not null and exists (
+  /**
+   * An expired reference that a later reference of the same payment collection replaced. Looked for only when it
+   * expired (and "on a renewed reference" only when it was paid): a collection's other sessions are read for the
+   * few references that need them, never for every one of a collection that holds thousands.
+   */
+  renewed: `case when ${timestampAt("expired_at")} is not null then exists (
     select 1 from payment_session later
      where later.payment_collection_id = ps.payment_collection_id and later.id <> ps.id and later.deleted_at is null
-       and later.provider_id = ps.provider_id and later.created_at > ps.created_at)`,
-  /** A reference that replaced an expired one of the same payment collection. */
-  on_renewed_reference: `exists (
+       and later.provider_id = ps.provider_id and later.created_at > ps.created_at) else false end`,
+  /** A paid reference that replaced an expired one of the same payment collection. */
+  on_renewed_reference: `case when pay.captured_at is not null then exists (
     select 1 from payment_session earlier
      where earlier.payment_collection_id = ps.payment_collection_id and earlier.id <> ps.id
        and earlier.deleted_at is null and earlier.provider_id = ps.provider_id
-       and coalesce(earlier.data->>'expired_at', '') <> '' and earlier.created_at < ps.created_at)`,
+       and coalesce(earlier.data->>'expired_at', '') <> '' and earlier.created_at < ps.created_at) else false end`,
+  /** Its payment collection: a renewal there changes what the collection's expired references count as. */
+  payment_collection_id: "ps.payment_collection_id",
   captured_cents: "money.captured_cents",
   refunded_cents: "money.refunded_cents",
   platform_amount_cents: `${PLATFORM_AMOUNT}::integer`,
@@ -46,7 +52,7 @@ export type ReferenceFact = keyof typeof REFERENCE_FACTS
 
 /**
  * Copies the facts onto the checks of the sessions matching `sessions` (a condition on `ps`, payment_session): one
- * UPDATE. A renewal changes what its collection's other references count as, so callers pass a whole collection.
+ * UPDATE.
  */
 export function referenceFactsUpdate(sessions: string): string {
   const columns = Object.keys(REFERENCE_FACTS) as ReferenceFact[]
@@ -59,6 +65,15 @@ export function referenceFactsUpdate(sessions: string): string {
    where c.session_id = f.session_id and c.deleted_at is null`
 }
 
-/** The sessions of the payment collections of the sessions whose ids are the JSON array bound to `?`. */
-export const COLLECTIONS_OF_SESSIONS = `ps.payment_collection_id in (
-  select s.payment_collection_id from payment_session s where s.id in (select jsonb_array_elements_text(?::jsonb)))`
+/**
+ * The sessions whose ids are the JSON array bound to `?` (twice), and the expired references of their payment
+ * collections, whose "renewed" a new reference there changes: found through the checks' own copies (indexed), so a
+ * collection's other sessions are not read.
+ */
+export const SESSIONS_AND_EXPIRED_SIBLINGS = `ps.id in (
+  select jsonb_array_elements_text(?::jsonb)
+  union
+  select l.session_id from refpay_payment_check l
+   where l.expired_at is not null and l.deleted_at is null
+     and l.payment_collection_id in (
+       select s.payment_collection_id from payment_session s where s.id in (select jsonb_array_elements_text(?::jsonb))))`

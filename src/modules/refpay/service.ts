@@ -6,7 +6,7 @@ import { RefpayWebhookEvent } from "./models/webhook-event"
 import { RefpayWebhookMalformed } from "./models/webhook-malformed"
 import { RefpayWebhookRefusal } from "./models/webhook-refusal"
 import { isDeadlock, isUniqueViolation } from "./unique-violation"
-import { COLLECTIONS_OF_SESSIONS, referenceFactsUpdate } from "./reference-facts"
+import { referenceFactsUpdate, SESSIONS_AND_EXPIRED_SIBLINGS } from "./reference-facts"
 import type { MalformedWebhookReason } from "../../rules/webhook"
 
 export interface RecordEventInput {
@@ -85,6 +85,7 @@ export interface PaymentCheck {
   platform_amount_cents: number | null
   platform_refunded_cents: number
   differs: boolean
+  payment_collection_id: string | null
 }
 
 /**
@@ -248,7 +249,10 @@ class RefpayModuleService extends MedusaService({
     const refresh = () =>
       sharedContext
         .manager!.getConnection()
-        .execute(referenceFactsUpdate(COLLECTIONS_OF_SESSIONS), [JSON.stringify(sessionIds)])
+        .execute(referenceFactsUpdate(SESSIONS_AND_EXPIRED_SIBLINGS), [
+          JSON.stringify(sessionIds),
+          JSON.stringify(sessionIds),
+        ])
     // Two refreshes of one collection's checks (a renewal's two sessions synced at once) lock its rows in no set
     // order; PostgreSQL breaks such a deadlock by failing one, which then runs again (it is the same copy).
     for (let attempt = 1; ; attempt++) {

@@ -17,6 +17,7 @@ const COLUMNS = [
   `"platform_amount_cents" integer null`,
   `"platform_refunded_cents" integer not null default 0`,
   `"differs" boolean not null default false`,
+  `"payment_collection_id" text null`,
 ]
 const INDEXED = ["issued_day", "paid_day", "late_at"]
 
@@ -40,6 +41,10 @@ export class Migration20261126170000 extends Migration {
     this.addSql(
       `CREATE INDEX IF NOT EXISTS "IDX_refpay_payment_check_provider_id_paid_day_recovered" ON "refpay_payment_check" ("provider_id", "paid_day") WHERE (reminded_at IS NOT NULL OR on_renewed_reference) AND deleted_at IS NULL;`
     )
+    // A collection's expired references, refreshed when a new reference there is checked.
+    this.addSql(
+      `CREATE INDEX IF NOT EXISTS "IDX_refpay_payment_check_payment_collection_id_expired" ON "refpay_payment_check" ("payment_collection_id") WHERE expired_at IS NOT NULL AND deleted_at IS NULL;`
+    )
     // Medusa may run this before the payment module's migrations (`db:migrate` on a new database): there is no
     // session then, and no check to fill in either.
     this.addSql(
@@ -52,6 +57,7 @@ export class Migration20261126170000 extends Migration {
   }
 
   override async down(): Promise<void> {
+    this.addSql(`drop index if exists "IDX_refpay_payment_check_payment_collection_id_expired";`)
     for (const index of ["differs", "recovered"])
       this.addSql(`drop index if exists "IDX_refpay_payment_check_provider_id_paid_day_${index}";`)
     for (const column of INDEXED) this.addSql(`drop index if exists "IDX_refpay_payment_check_provider_id_${column}";`)

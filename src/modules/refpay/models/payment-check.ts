@@ -51,6 +51,7 @@ export const RefpayPaymentCheck = model
     platform_amount_cents: model.number().nullable(),
     platform_refunded_cents: model.number().default(0),
     differs: model.boolean().default(false),
+    payment_collection_id: model.text().nullable(),
   })
   .indexes([
     { on: ["next_check_at"], where: "watch_until IS NOT NULL AND deleted_at IS NULL" },
