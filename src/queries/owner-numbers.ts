@@ -17,8 +17,8 @@ import {
  * loaded to be counted in JavaScript. A renewed reference is a session of its own on the same payment collection
  * (issue-reference), so every reference ever issued is one session; its issue time is the platform's.
  *
- * They read the poll job's check records alone (`c`), through their indexes on the registration and the issue,
- * capture or late-payment time: each check carries a copy of what its reference counts by (session status, capture,
+ * They read the poll job's check records alone (`c`), through their indexes on the registration and the Lisbon day
+ * of issue or payment (or the late-payment time): each check carries a copy of what its reference counts by (session status, capture,
  * Medusa's captured and refunded cents, the platform's amounts; modules/refpay/reference-facts.ts), refreshed after
  * every check and every Medusa capture or refund. Joining every session, payment, capture and refund of a period
  * instead takes seconds at 100,000 references. A reference is counted once the job watches it (at most one tick
@@ -99,11 +99,11 @@ export async function conversion(container: MedusaContainer, providerId: string,
        coalesce(sum(${AMOUNT_CENTS}) filter (where ${conditions[outcome]}), 0)::bigint as ${outcome}_amount`
   ).join(",\n")
   const bindings = [providerId, period.from, period.to]
-  // One pass over the period's references, by day of issue and days to pay (null: not paid; `least` alone would make
-  // it 7); the totals, the days and the days to pay are then sums of these few hundred rows.
+  // One pass over the period's references, by day of issue and days to pay (null: not paid); the totals, the days
+  // and the time-to-pay buckets (timeToPayBucket) are then sums of these few hundred rows.
   const groups = await rows<Record<string, string | number | null>>(
     container,
-    `select to_char(c.issued_day, 'YYYY-MM-DD') as day, case when c.paid_day is not null then least(c.paid_day - c.issued_day, 7) end as wait, ${select}
+    `select to_char(c.issued_day, 'YYYY-MM-DD') as day, c.paid_day - c.issued_day as wait, ${select}
        ${checkedIn("c.issued_day")} group by c.issued_day, 2`,
     bindings
   )
