@@ -737,10 +737,50 @@ refpayIntegrationSuite(
         await waitFor(async () => (await control("GET", `/payments/${paymentId}`)).refunded_amount === "2498")
         await waitFor(async () => events.length > 0)
         expect(events[0]).toMatchObject({ order_id: orderId, refpay_payment_id: paymentId, amount_cents: 2498 })
+        // The session is flagged once the refund is made (the sync's step after it).
+        await waitFor(
+          async () => !!(await load()).payment_collections[0].payment_sessions[0].data.paid_after_cancellation_at
+        )
         const order = await load()
         const payment = order.payment_collections[0].payments[0]
         expect(payment.refunds.map((r: any) => Number(r.amount))).toEqual([24.98])
         expect(order.payment_collections[0].payment_sessions[0].data.paid_after_cancellation_at).toBeTruthy()
+      })
+
+      it("refunds a late payment on the next check when its automatic refund failed, and flags it only once refunded", async () => {
+        await control("POST", "/webhooks/config", { url: null })
+        const { placeOrder, waitForOrder, adminOrder } = refpayOrders(ctx)
+        const placed = await placeOrder()
+        const refpayId = placed.refpay.payment_id
+        await api.post(`/admin/orders/${placed.orderId}/cancel`, {}, adminHeaders())
+        await waitForOrder(placed.orderId, (o) => session(o).status === "canceled")
+        expect((await control("GET", `/payments/${refpayId}`)).status).toBe("CANCELLED")
+        await control("POST", `/payments/${refpayId}/pay`, { force: true })
+        const check = () =>
+          api.post(`/admin/refpay/orders/${placed.orderId}/sync`, {}, adminHeaders()).catch((e: any) => e.response)
+
+        // The platform refuses the automatic refund (and any retry of it): the capture stands, nothing is flagged,
+        // nothing refunded.
+        await control("POST", "/faults", { path: CANCEL_PATH, method: "POST", count: 10, status: 500 })
+        expect((await check()).status).toBeGreaterThanOrEqual(400)
+        await control("DELETE", "/faults")
+        const failed = await adminOrder(placed.orderId)
+        expect(payments(failed)[0].captured_at).toBeTruthy()
+        expect(refundedTotal(failed)).toBe(0)
+        expect(session(failed).data.paid_after_cancellation_at ?? null).toBeNull()
+        expect((await control("GET", `/payments/${refpayId}`)).refunded_amount).toBe("0")
+
+        // The next check finds the late payment again and refunds it, once, on both sides; then it is flagged.
+        expect((await check()).data.action).toBe("flag_late")
+        const done = await adminOrder(placed.orderId)
+        expect((await control("GET", `/payments/${refpayId}`)).refunded_amount).toBe("2498")
+        expect(payments(done)[0].refunds.map((r: any) => Number(r.amount))).toEqual([24.98])
+        expect(session(done).data.paid_after_cancellation_at).toBeTruthy()
+        expect((await check()).data.action).toBe("none")
+        await control("POST", "/webhooks/config", {
+          url: `${(api as any).defaults.baseURL}/hooks/refpay`,
+          secret: TEST_WEBHOOK_SECRET,
+        })
       })
     })
 

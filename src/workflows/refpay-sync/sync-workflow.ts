@@ -1,4 +1,10 @@
-import { acquireLockStep, cancelOrderWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
+import {
+  acquireLockStep,
+  cancelOrderWorkflow,
+  processPaymentWorkflow,
+  refundPaymentWorkflow,
+  releaseLockStep,
+} from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { renewalOf, issueRefpayReferenceWorkflow } from "../refpay-reference/issue-reference"
 import {
@@ -24,7 +30,14 @@ import {
 import { notifyRefpayCustomerStep } from "./steps/notify-customer"
 import { readRefpayPaymentStep, type RefpayReading } from "./steps/read-refpay-payment"
 import { recordRefpayCheckStep } from "./steps/record-check"
-import { captureRefpayPaymentStep, flagRefpayLatePaymentStep, recordRefpayRefundStep } from "./steps/record-payment"
+import {
+  captureOf,
+  findRefpayLatePaymentStep,
+  flagRefpayLatePaymentStep,
+  lateRefundFor,
+  recordRefpayRefundStep,
+} from "./steps/record-payment"
+import { refundRefpayLatePaymentWorkflow } from "../refpay-refund/refund-on-cancelled-order"
 
 export const refpaySyncWorkflowId = "refpay-sync-payment"
 
@@ -47,8 +60,11 @@ type RefpaySyncPassInput = Pick<RefpaySyncWorkflowInput, "sessionId" | "now">
 
 /**
  * One pass of the sync: read both sides and decide (pure table), then act through the branches the decision takes
- * (`when()`, see branches.ts). The session write is undone if a later step fails; the order's cancellation and the
- * renewal are Medusa workflows run as steps of this one, so the engine sees them and rolls them back with it.
+ * (`when()`, see branches.ts). The session write is undone if a later step fails. Medusa's workflows (the capture,
+ * the late payment's refund, the order's cancellation, the renewal) run as steps of this one (`runAsStep`), so the
+ * engine sees them; the cancellation and the renewal are rolled back with it, money moved never is. Medusa's cart
+ * lock inside processPaymentWorkflow is skipped in a sub-workflow: the session's lock (taken by refpaySyncWorkflow)
+ * covers its authorisation and capture, and a cart completion it starts runs on the workflow engine, under its own.
  */
 export const refpaySyncPassWorkflow = createWorkflow("refpay-sync-pass", (input: RefpaySyncPassInput) => {
   const reading = readRefpayPaymentStep({ sessionId: input.sessionId, now: input.now })
@@ -63,14 +79,38 @@ export const refpaySyncPassWorkflow = createWorkflow("refpay-sync-pass", (input:
     saveRefpaySessionStep({ reading, update })
   })
 
+  // Money received or sent back is never undone by a later step's failure (`noCompensation`): a sync run again
+  // finds it done (capturing or refunding twice is a no-op) and completes what is left.
   when("refpay-when-paid", { reading }, ({ reading }) => capturesPayment(reading)).then(() => {
-    captureRefpayPaymentStep({ reading })
+    processPaymentWorkflow
+      .runAsStep({ input: transform({ reading }, ({ reading }) => captureOf(reading)) })
+      .config({ name: "refpay-capture-payment", noCompensation: true })
   })
   when("refpay-when-read", { reading }, ({ reading }) => wasRead(reading)).then(() => {
     recordRefpayRefundStep({ reading })
   })
-  when("refpay-when-paid-after-cancellation", { reading }, ({ reading }) => flagsLatePayment(reading)).then(() => {
-    flagRefpayLatePaymentStep({ reading })
+  const late = when("refpay-when-paid-after-cancellation", { reading }, ({ reading }) =>
+    flagsLatePayment(reading)
+  ).then(() => findRefpayLatePaymentStep({ reading }))
+  when("refpay-when-late-payment-refund-cancelled-order", { late }, ({ late }) =>
+    Boolean(lateRefundFor(late, "canceled"))
+  ).then(() => {
+    refundRefpayLatePaymentWorkflow
+      .runAsStep({ input: transform({ late }, ({ late }) => lateRefundFor(late, "canceled")!) })
+      .config({ name: "refpay-refund-late-payment-cancelled-order", noCompensation: true })
+  })
+  when("refpay-when-late-payment-refund-open-order", { late }, ({ late }) => Boolean(lateRefundFor(late, "open"))).then(
+    () => {
+      refundPaymentWorkflow
+        .runAsStep({ input: transform({ late }, ({ late }) => lateRefundFor(late, "open")!) })
+        .config({ name: "refpay-refund-late-payment-open-order", noCompensation: true })
+    }
+  )
+  when("refpay-when-late-payment-found", { late }, ({ late }) => !!late).then(() => {
+    flagRefpayLatePaymentStep({
+      sessionId: input.sessionId,
+      late: transform({ late }, ({ late }) => late!),
+    })
   })
 
   const expiry = when("refpay-when-expired", { reading }, ({ reading }) => expires(reading)).then(() =>

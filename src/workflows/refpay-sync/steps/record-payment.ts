@@ -1,4 +1,8 @@
-import { processPaymentWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import {
+  refundPaymentWorkflow,
+  type ProcessPaymentWorkflowInput,
+  type RefundPaymentWorkflowInput,
+} from "@medusajs/medusa/core-flows"
 import type { IEventBusModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
@@ -7,35 +11,27 @@ import { platformRefunds, unrecordedPlatformRefunds } from "../../../rules/refun
 import { whileRecordingPlatformRefund } from "../../../providers/refpay/platform-refund-recording"
 import { loadRefpaySession, type RefpaySessionState } from "../../../queries/refpay-session-state"
 import { refpayProviderFor } from "../../../providers/refpay/lookup"
-import { refundRefpayLatePaymentWorkflow } from "../../refpay-refund/refund-on-cancelled-order"
+import {
+  refundRefpayLatePaymentWorkflow,
+  type RefundLatePaymentInput,
+} from "../../refpay-refund/refund-on-cancelled-order"
 import { readingOf } from "../branches"
 import { writeSession } from "./session-write"
 import type { RefpayReading } from "./read-refpay-payment"
 
 export const PAID_AFTER_CANCELLATION_EVENT = "refpay.payment.paid_after_cancellation"
+const LATE_REFUND_NOTE = "REFPAY: paid after the order was cancelled"
 
 /**
- * Records the payment the way Medusa records any webhook-confirmed payment: processPaymentWorkflow authorises the
- * session again (the provider reads the platform, checks the amount and reports `captured`) and records the
- * capture. It locks the cart, and a capture of a captured payment is a no-op. A capture is money received: it is
- * never undone by a later step's failure, so Medusa's workflow runs on its own here, not as `runAsStep`: as a
- * sub-workflow, a failure after it would compensate it (its authorisation step's compensation cancels the payment,
- * and its order transaction would be deleted), and its cart lock would be skipped. A sync run again after a crash
- * finds the payment captured and completes the bookkeeping (capturing twice is a no-op).
+ * What Medusa's processPaymentWorkflow is given to record a paid reading, the way Medusa records any
+ * webhook-confirmed payment: it authorises the session again (the provider reads the platform, checks the amount
+ * and reports `captured`) and records the capture; a capture of a captured payment is a no-op. The sync runs it as
+ * a step of its own (`runAsStep`, never compensated: see sync-workflow.ts).
  */
-export const captureRefpayPaymentStep = createStep(
-  "refpay-capture-payment",
-  async (input: { reading: RefpayReading }, { container }) => {
-    const reading = readingOf(input.reading)
-    await processPaymentWorkflow(container).run({
-      input: {
-        action: "captured",
-        data: { session_id: reading.state.id, amount: fromCents(reading.state.data.amount_cents) },
-      },
-    })
-    return new StepResponse(true)
-  }
-)
+export function captureOf(reading: RefpayReading): ProcessPaymentWorkflowInput {
+  const { state } = readingOf(reading)
+  return { action: "captured", data: { session_id: state.id, amount: fromCents(state.data.amount_cents) } }
+}
 
 /**
  * Records as Medusa refunds the refunds the platform made that Medusa has none for (a cancellation that met the
@@ -43,8 +39,10 @@ export const captureRefpayPaymentStep = createStep(
  * Medusa's refund, and the provider, told it is recording that platform refund, sends nothing. Matched by key,
  * never by totals, so a refund of Medusa's still on its way is never recorded twice (and every refund runs under
  * this session's lock anyway). A difference the keys cannot explain stays on the REFPAY page's attention list.
- * Medusa's refund runs inside this step, not as `runAsStep`: the intent "record, do not refund" travels with the call
- * (platform-refund-recording.ts), and a refund made is never compensated by a later step's failure.
+ * Medusa 2.21.2 offers no public way to tell a provider's refundPayment "record, do not refund" (it passes only the
+ * amount and Medusa's refund id), so that intent travels with the call (platform-refund-recording.ts) and Medusa's
+ * refund workflows run inside this step, one per platform refund, where the intent reaches them; `runAsStep` would run
+ * them outside the call, and a workflow's graph cannot repeat one for each refund found.
  */
 export const recordRefpayRefundStep = createStep(
   "refpay-record-platform-refund",
@@ -68,31 +66,69 @@ export const recordRefpayRefundStep = createStep(
 )
 
 /**
- * A payment the platform holds for a cancelled order: flagged on the session once, announced with
- * `refpay.payment.paid_after_cancellation`, and refunded when the shop asked for automatic refunds (in the step,
- * for the same reason as the recorded refunds above: money sent back is never compensated).
+ * The automatic refund of a late payment, when the shop asked for it, for the sync's refund branches: a cancelled
+ * order's through refundRefpayLatePaymentWorkflow, an open order's (a cancelled reference paid) through Medusa's.
  */
-export const flagRefpayLatePaymentStep = createStep(
-  "refpay-flag-late-payment",
+interface LateRefundInput {
+  canceled: RefundLatePaymentInput
+  open: RefundPaymentWorkflowInput
+}
+export type LatePaymentRefund = {
+  [K in keyof LateRefundInput]: { order: K; input: LateRefundInput[K] }
+}[keyof LateRefundInput]
+
+/** A late payment found by the sync: when it was found, and the automatic refund to make, if any. */
+export interface LatePayment {
+  at: string
+  refund: LatePaymentRefund | null
+}
+
+/**
+ * A payment the platform holds for a cancelled order (or a cancelled reference), not yet flagged: announced with
+ * `refpay.payment.paid_after_cancellation`, and, when the shop asked for automatic refunds, the refund to make is
+ * returned for the workflow's refund branches (`lateRefundFor`). The flag is written after the refund
+ * (flagRefpayLatePaymentStep), so a sync that dies or fails in between finds the payment again and refunds it; the
+ * announcement may then be made twice, never not at all.
+ */
+export const findRefpayLatePaymentStep = createStep(
+  "refpay-find-late-payment",
   async (input: { reading: RefpayReading }, { container }) => {
     const reading = readingOf(input.reading)
     const fresh = await loadRefpaySession(container, reading.state.id)
-    if (!fresh || fresh.data.paid_after_cancellation_at) return new StepResponse(null, null)
+    if (!fresh || fresh.data.paid_after_cancellation_at) return new StepResponse<LatePayment | null>(null)
     const at = new Date().toISOString()
-    await writeSession(container, {
-      id: fresh.id,
-      data: { ...fresh.data, paid_after_cancellation_at: at },
-      status: fresh.status,
-    })
     const heldCents = fresh.data.amount_cents - (reading.platform.refundedAmountCents ?? 0)
     await announce(container, fresh, heldCents, at)
-    await maybeRefund(container, fresh, heldCents)
-    return new StepResponse(at, { id: fresh.id, data: fresh.data, status: fresh.status })
+    return new StepResponse<LatePayment | null>({ at, refund: await automaticRefundOf(container, fresh, heldCents) })
+  }
+)
+
+/** The late payment flagged on its session, once (the REFPAY page lists it until it is refunded). */
+export const flagRefpayLatePaymentStep = createStep(
+  "refpay-flag-late-payment",
+  async (input: { sessionId: string; late: LatePayment }, { container }) => {
+    const fresh = await loadRefpaySession(container, input.sessionId)
+    if (!fresh || fresh.data.paid_after_cancellation_at) return new StepResponse(null, null)
+    await writeSession(container, {
+      id: fresh.id,
+      data: { ...fresh.data, paid_after_cancellation_at: input.late.at },
+      status: fresh.status,
+    })
+    return new StepResponse(input.late.at, { id: fresh.id, data: fresh.data, status: fresh.status })
   },
   async (previous, { container }) => {
     if (previous) await writeSession(container, previous)
   }
 )
+
+/** The automatic refund of a late payment found, if it is for an order of this kind. */
+export function lateRefundFor<K extends keyof LateRefundInput>(
+  late: LatePayment | null | undefined,
+  order: K
+): LateRefundInput[K] | null {
+  const refund = late?.refund
+  return refund?.order === order ? (refund.input as LateRefundInput[K]) : null
+}
 
 async function announce(
   container: MedusaContainer,
@@ -116,16 +152,22 @@ async function announce(
     .warn(`REFPAY: order ${payload.order_id} was paid after it was cancelled (${heldCents} cents held); refund it`)
 }
 
-async function maybeRefund(container: MedusaContainer, fresh: RefpaySessionState, heldCents: number) {
+async function automaticRefundOf(
+  container: MedusaContainer,
+  fresh: RefpaySessionState,
+  heldCents: number
+): Promise<LatePaymentRefund | null> {
   const { autoRefundLatePayments } = (await refpayProviderFor(container, fresh.providerId)).settings
-  if (!autoRefundLatePayments || heldCents <= 0) return
-  await recordRefund(container, fresh, heldCents, "REFPAY: paid after the order was cancelled")
+  if (!autoRefundLatePayments || heldCents <= 0 || !fresh.payment) return null
+  const refund = { payment_id: fresh.payment.id, amount: fromCents(heldCents), note: LATE_REFUND_NOTE }
+  return fresh.order?.status === "canceled"
+    ? { order: "canceled", input: { ...refund, order_id: fresh.order.id, currency_code: fresh.currencyCode } }
+    : { order: "open", input: refund }
 }
 
 /**
- * A refund through Medusa's refund steps. On a cancelled order, Medusa's refundPaymentWorkflow refunds and then
- * fails on its last step (an order credit line, refused on a cancelled order), so that case uses the same steps
- * without it; an open order gets Medusa's own workflow.
+ * A platform refund recorded through Medusa's refund: a cancelled order's through refundRefpayLatePaymentWorkflow
+ * (Medusa's own fails on a cancelled order), an open order's through Medusa's refundPaymentWorkflow.
  */
 async function recordRefund(container: MedusaContainer, fresh: RefpaySessionState, cents: number, note: string) {
   if (!fresh.payment) return

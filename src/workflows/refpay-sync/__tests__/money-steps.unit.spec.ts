@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync } from "node:fs"
+import { join, relative } from "node:path"
+import { WorkflowManager } from "@medusajs/framework/orchestration"
+import type { TransactionStepsDefinition } from "@medusajs/framework/orchestration"
+import { refpaySyncPassWorkflow } from "../sync-workflow"
+
+const WORKFLOWS_DIR = join(__dirname, "..", "..")
+
+/** The pass's steps in order, as the engine runs them (WorkflowDefinition.flow_ is its public, typed step tree). */
+function stepsOfPass(): TransactionStepsDefinition[] {
+  const steps: TransactionStepsDefinition[] = []
+  const walk = (step: TransactionStepsDefinition | undefined) => {
+    if (!step) return
+    if (step.action) steps.push(step)
+    for (const next of [step.next ?? []].flat()) walk(next)
+  }
+  walk(WorkflowManager.getWorkflow(refpaySyncPassWorkflow.getName())!.flow_)
+  return steps
+}
+
+function sourcesWithSteps(dir: string): { file: string; text: string }[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return entry.name === "__tests__" ? [] : sourcesWithSteps(path)
+    const text = entry.name.endsWith(".ts") ? readFileSync(path, "utf8") : ""
+    return text.includes("createStep(") ? [{ file: relative(WORKFLOWS_DIR, path), text }] : []
+  })
+}
+
+describe("the sync's money steps, as Medusa's workflow engine sees them", () => {
+  it("runs Medusa's capture and the late payment's refunds as steps of the sync that are never compensated", () => {
+    const byName = new Map(stepsOfPass().map((step) => [step.action, step]))
+    for (const name of [
+      "refpay-capture-payment",
+      "refpay-refund-late-payment-cancelled-order",
+      "refpay-refund-late-payment-open-order",
+    ]) {
+      expect({ name, noCompensation: byName.get(name)?.noCompensation }).toEqual({ name, noCompensation: true })
+    }
+    // What is not money is rolled back with the sync when a later step fails.
+    for (const name of ["refpay-save-session", "cancel-order-as-step", "refpay-issue-reference-as-step"]) {
+      expect({ name, noCompensation: byName.get(name)?.noCompensation }).toEqual({ name, noCompensation: false })
+    }
+  })
+
+  it("captures before it records refunds, flags a late payment only after refunding it, and records the check last", () => {
+    const order = stepsOfPass().map((step) => step.action)
+    const at = (name: string) => {
+      expect(order).toContain(name)
+      return order.indexOf(name)
+    }
+    expect(at("refpay-capture-payment")).toBeGreaterThan(at("refpay-save-session"))
+    expect(at("refpay-record-platform-refund")).toBeGreaterThan(at("refpay-capture-payment"))
+    // A sync that dies between the refund and the flag finds the late payment again and refunds it then.
+    expect(at("refpay-refund-late-payment-cancelled-order")).toBeGreaterThan(at("refpay-find-late-payment"))
+    expect(at("refpay-flag-late-payment")).toBeGreaterThan(at("refpay-refund-late-payment-cancelled-order"))
+    expect(at("refpay-flag-late-payment")).toBeGreaterThan(at("refpay-refund-late-payment-open-order"))
+    expect(order.at(-1)).toBe("refpay-record-check")
+  })
+
+  it("runs another workflow inside a step only where a platform refund is recorded (the reason is in record-payment.ts)", () => {
+    const runsInsideSteps = sourcesWithSteps(WORKFLOWS_DIR).flatMap(({ file, text }) =>
+      [...text.matchAll(/(\w+)\(container\)\s*\.run\(/g)].map((match) => `${file}: ${match[1]}`)
+    )
+    expect(runsInsideSteps).toEqual([
+      "refpay-sync/steps/record-payment.ts: refundRefpayLatePaymentWorkflow",
+      "refpay-sync/steps/record-payment.ts: refundPaymentWorkflow",
+    ])
+  })
+})
