@@ -18,9 +18,9 @@ import {
  * (issue-reference), so every reference ever issued is one session; its issue time is the platform's.
  *
  * They read the poll job's check records alone (`c`), through their indexes on the registration and the Lisbon day
- * of issue or payment (or the late-payment time): each check carries a copy of what its reference counts by (session status, capture,
- * Medusa's captured and refunded cents, the platform's amounts; modules/refpay/reference-facts.ts), refreshed after
- * every check and every Medusa capture or refund. Joining every session, payment, capture and refund of a period
+ * of issue or payment (or the late-payment time): each check carries a copy of what its reference counts by
+ * (session status, capture, Medusa's captured and refunded cents, the platform's amounts;
+ * modules/refpay/reference-facts.ts), refreshed after every check and every Medusa capture or refund. Joining every session, payment, capture and refund of a period
  * instead takes seconds at 100,000 references. A reference is counted once the job watches it (at most one tick
  * after its order). Orders are joined only for the differences listed and the rows exported.
  */
@@ -112,16 +112,14 @@ export async function conversion(container: MedusaContainer, providerId: string,
     `select to_char(c.paid_day, 'YYYY-MM-DD') as day, count(*)::int as count ${checkedIn("c.paid_day")} group by c.paid_day`,
     bindings
   )
-  const sumOf = (key: string, of = groups) => of.reduce((sum, row) => sum + Number(row[key] ?? 0), 0)
+  const sumOf = (key: string) => groups.reduce((sum, row) => sum + Number(row[key] ?? 0), 0)
   const of = (outcome: (typeof OUTCOMES)[number]): CountAndAmount => ({
     count: sumOf(`${outcome}_count`),
     amount_cents: sumOf(`${outcome}_amount`),
   })
-  const issuedOn = (day: string) =>
-    sumOf(
-      "issued_count",
-      groups.filter((row) => row.day === day)
-    )
+  const issuedOn = new Map<string, number>()
+  for (const row of groups)
+    issuedOn.set(String(row.day), (issuedOn.get(String(row.day)) ?? 0) + Number(row.issued_count))
   const paidOn = new Map(paidPerDay.map((row) => [row.day, Number(row.count)]))
   const buckets = new Map<TimeToPayBucket, number>()
   for (const row of groups.filter((row) => row.wait !== null)) {
@@ -138,7 +136,7 @@ export async function conversion(container: MedusaContainer, providerId: string,
     renewed: of("renewed"),
     cancelled: of("cancelled"),
     paid_share: total.count === 0 ? 0 : Math.round((paid.count / total.count) * 10_000) / 10_000,
-    per_day: daysOf(period).map((day) => ({ day, issued: issuedOn(day), paid: paidOn.get(day) ?? 0 })),
+    per_day: daysOf(period).map((day) => ({ day, issued: issuedOn.get(day) ?? 0, paid: paidOn.get(day) ?? 0 })),
     time_to_pay: TIME_TO_PAY_BUCKETS.map((days) => ({ days, count: buckets.get(days) ?? 0 })),
   }
 }

@@ -5,7 +5,7 @@ import { RefpayPaymentCheck } from "./models/payment-check"
 import { RefpayWebhookEvent } from "./models/webhook-event"
 import { RefpayWebhookMalformed } from "./models/webhook-malformed"
 import { RefpayWebhookRefusal } from "./models/webhook-refusal"
-import { isDeadlock, isUniqueViolation } from "./unique-violation"
+import { isDeadlock, isUniqueViolation } from "./database-errors"
 import { referenceFactsUpdate, SESSIONS_AND_EXPIRED_SIBLINGS } from "./reference-facts"
 import type { MalformedWebhookReason } from "../../rules/webhook"
 

@@ -66,21 +66,28 @@ export const recordRefpayRefundStep = createStep(
 )
 
 /**
- * The automatic refund of a late payment, when the shop asked for it, for the sync's refund branches: a cancelled
- * order's through refundRefpayLatePaymentWorkflow, an open order's (a cancelled reference paid) through Medusa's.
+ * A Medusa refund of a REFPAY payment, through the workflow its order allows: a cancelled order's through
+ * refundRefpayLatePaymentWorkflow (Medusa's own fails on a cancelled order), an open order's (a cancelled reference
+ * paid) through Medusa's refundPaymentWorkflow.
  */
-interface LateRefundInput {
+interface RefundInputs {
   canceled: RefundLatePaymentInput
   open: RefundPaymentWorkflowInput
 }
-export type LatePaymentRefund = {
-  [K in keyof LateRefundInput]: { order: K; input: LateRefundInput[K] }
-}[keyof LateRefundInput]
+export type MedusaRefund = { [K in keyof RefundInputs]: { order: K; input: RefundInputs[K] } }[keyof RefundInputs]
+
+function medusaRefundOf(fresh: RefpaySessionState, cents: number, note: string): MedusaRefund | null {
+  if (!fresh.payment) return null
+  const refund = { payment_id: fresh.payment.id, amount: fromCents(cents), note }
+  return fresh.order?.status === "canceled"
+    ? { order: "canceled", input: { ...refund, order_id: fresh.order.id, currency_code: fresh.currencyCode } }
+    : { order: "open", input: refund }
+}
 
 /** A late payment found by the sync: when it was found, and the automatic refund to make, if any. */
 export interface LatePayment {
   at: string
-  refund: LatePaymentRefund | null
+  refund: MedusaRefund | null
 }
 
 /**
@@ -122,12 +129,12 @@ export const flagRefpayLatePaymentStep = createStep(
 )
 
 /** The automatic refund of a late payment found, if it is for an order of this kind. */
-export function lateRefundFor<K extends keyof LateRefundInput>(
+export function lateRefundFor<K extends keyof RefundInputs>(
   late: LatePayment | null | undefined,
   order: K
-): LateRefundInput[K] | null {
+): RefundInputs[K] | null {
   const refund = late?.refund
-  return refund?.order === order ? (refund.input as LateRefundInput[K]) : null
+  return refund?.order === order ? (refund.input as RefundInputs[K]) : null
 }
 
 async function announce(
@@ -156,34 +163,15 @@ async function automaticRefundOf(
   container: MedusaContainer,
   fresh: RefpaySessionState,
   heldCents: number
-): Promise<LatePaymentRefund | null> {
+): Promise<MedusaRefund | null> {
   const { autoRefundLatePayments } = (await refpayProviderFor(container, fresh.providerId)).settings
-  if (!autoRefundLatePayments || heldCents <= 0 || !fresh.payment) return null
-  const refund = { payment_id: fresh.payment.id, amount: fromCents(heldCents), note: LATE_REFUND_NOTE }
-  return fresh.order?.status === "canceled"
-    ? { order: "canceled", input: { ...refund, order_id: fresh.order.id, currency_code: fresh.currencyCode } }
-    : { order: "open", input: refund }
+  if (!autoRefundLatePayments || heldCents <= 0) return null
+  return medusaRefundOf(fresh, heldCents, LATE_REFUND_NOTE)
 }
 
-/**
- * A platform refund recorded through Medusa's refund: a cancelled order's through refundRefpayLatePaymentWorkflow
- * (Medusa's own fails on a cancelled order), an open order's through Medusa's refundPaymentWorkflow.
- */
+/** A platform refund recorded through the Medusa refund its order allows (medusaRefundOf). */
 async function recordRefund(container: MedusaContainer, fresh: RefpaySessionState, cents: number, note: string) {
-  if (!fresh.payment) return
-  if (fresh.order?.status === "canceled") {
-    await refundRefpayLatePaymentWorkflow(container).run({
-      input: {
-        payment_id: fresh.payment.id,
-        order_id: fresh.order.id,
-        currency_code: fresh.currencyCode,
-        amount: fromCents(cents),
-        note,
-      },
-    })
-    return
-  }
-  await refundPaymentWorkflow(container).run({
-    input: { payment_id: fresh.payment.id, amount: fromCents(cents), note },
-  })
+  const refund = medusaRefundOf(fresh, cents, note)
+  if (refund?.order === "canceled") await refundRefpayLatePaymentWorkflow(container).run({ input: refund.input })
+  else if (refund) await refundPaymentWorkflow(container).run({ input: refund.input })
 }

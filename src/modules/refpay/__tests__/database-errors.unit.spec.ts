@@ -5,7 +5,7 @@ import {
 } from "@medusajs/framework/mikro-orm/core"
 import { DALUtils, MedusaError } from "@medusajs/framework/utils"
 import RefpayModuleService from "../service"
-import { isDeadlock, isUniqueViolation } from "../unique-violation"
+import { isDeadlock, isUniqueViolation } from "../database-errors"
 
 /** What PostgreSQL (through the pg driver) reports, with the fields MikroORM copies onto its exception. */
 function pgError(fields: Record<string, unknown>): Error {
