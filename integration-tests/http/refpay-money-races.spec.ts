@@ -1,11 +1,21 @@
 import { randomUUID } from "node:crypto"
-import type { IEventBusModuleService, IPaymentModuleService } from "@medusajs/framework/types"
+import type { IEventBusModuleService, IOrderModuleService, IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { refpayProviderFor } from "../../src/providers/refpay/lookup"
+import { INTERRUPTED_REFUND_AFTER_MS } from "../../src/rules/refunds"
 import { pollRefpayPayments } from "../../src/sync/poll"
+import { syncRefpayPayment } from "../../src/sync/sync-payment"
+import { REFUND_INTERRUPTED_EVENT } from "../../src/workflows/refpay-sync/steps/interrupted-refunds"
 import { AMOUNT_MISMATCH_EVENT } from "../../src/sync/sync-payment"
 import { holdPlatformCall, waitForWebhookEventHandled } from "../fixtures/hold"
-import { approvedEvent, captureCount, refpayOrders, refundedTotal, session } from "../fixtures/refpay-orders"
+import {
+  approvedEvent,
+  captureCount,
+  refpayOrders,
+  refundCutShort,
+  refundedTotal,
+  session,
+} from "../fixtures/refpay-orders"
 import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
 
@@ -291,6 +301,60 @@ refpayIntegrationSuite(
         expect(refundedTotal(await adminOrder(orderId))).toBe(1500)
         await api.post(`/admin/refpay/orders/${orderId}/sync`, {}, adminHeaders())
         expect(refundedTotal(await adminOrder(orderId))).toBe(1500)
+        // A refund cut short beside them: long after, only it is removed; the recorded platform refund (its Medusa
+        // refund's id kept as a recording) and the refund made stay.
+        const cut = await refundCutShort(container(), paymentId, 2)
+        const sessionId = session(await adminOrder(orderId)).id
+        await syncRefpayPayment(container(), { sessionId, reason: "admin", now: new Date(Date.now() + DAY) })
+        const after = await adminOrder(orderId)
+        expect(refundedTotal(after)).toBe(1500)
+        expect(after.payment_collections[0].payments[0].refunds.map((r: any) => r.id)).not.toContain(cut.id)
+      })
+
+      it("removes from Medusa a refund cut short by a server that died during its platform call, once it cannot still be on its way, so the owner's new refund is the one made", async () => {
+        const { orderId, refpay } = await placeOrder()
+        await control("POST", `/payments/${refpay.payment_id}/pay`)
+        const paid = await waitForOrder(orderId, (o) => o.payment_status === "captured")
+        const paymentId = paid.payment_collections[0].payments[0].id
+        const sessionId = session(paid).id
+        const orders = container().resolve<IOrderModuleService>(Modules.ORDER)
+        const interrupted: any[] = []
+        container()
+          .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+          .subscribe(REFUND_INTERRUPTED_EVENT, async (event: any) => {
+            interrupted.push(event.data)
+          })
+        const cut = await refundCutShort(container(), paymentId, 10)
+        expect(refundedTotal(await adminOrder(orderId))).toBe(1000)
+
+        // The owner refunds again: made on the platform; Medusa books an order transaction for each refund it has.
+        expect((await api.post(`/admin/payments/${paymentId}/refund`, { amount: 10 }, adminHeaders())).status).toBe(200)
+        expect((await platform(refpay.payment_id)).refunded_amount).toBe("1000")
+        expect(refundedTotal(await adminOrder(orderId))).toBe(2000)
+
+        // Within the wait a refund call may still last, the check leaves it.
+        await api.post(`/admin/refpay/orders/${orderId}/sync`, {}, adminHeaders())
+        expect(refundedTotal(await adminOrder(orderId))).toBe(2000)
+
+        await control("DELETE", "/requests")
+        const later = new Date(Date.now() + INTERRUPTED_REFUND_AFTER_MS + MINUTE)
+        await syncRefpayPayment(container(), { sessionId, reason: "admin", now: later })
+        const after = await adminOrder(orderId)
+        expect(refundedTotal(after)).toBe(1000)
+        expect(after.payment_collections[0].payments[0].refunds.map((r: any) => r.id)).not.toContain(cut.id)
+        const booked = await orders.listOrderTransactions({ order_id: orderId, reference: "refund" })
+        expect(booked.map((t) => t.reference_id)).not.toContain(cut.id)
+        expect(booked).toHaveLength(1)
+        expect((await control("GET", `/requests?path=${CANCEL_PATH}`)).count).toBe(0)
+        expect((await platform(refpay.payment_id)).refunded_amount).toBe("1000")
+        await waitFor(async () => interrupted.length > 0, 10_000, "refpay.refund.interrupted")
+        expect(interrupted).toEqual([
+          expect.objectContaining({ order_id: orderId, refund_id: cut.id, payment_id: paymentId, amount_cents: 1000 }),
+        ])
+
+        await syncRefpayPayment(container(), { sessionId, reason: "admin", now: later })
+        expect(refundedTotal(await adminOrder(orderId))).toBe(1000)
+        expect(interrupted).toHaveLength(1)
       })
     })
 

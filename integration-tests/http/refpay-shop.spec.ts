@@ -4,7 +4,7 @@ import type { IEventBusModuleService, INotificationModuleService, Logger } from 
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TestEventUtils } from "@medusajs/test-utils"
 import { completeCart, LISBON_ADDRESS, placeRefpayOrder, prepareCart, selectRefpay } from "../fixtures/checkout"
-import { captureCount, payments, refpayOrders, refundedTotal, session } from "../fixtures/refpay-orders"
+import { captureCount, payments, refpayOrders, refundCutShort, refundedTotal, session } from "../fixtures/refpay-orders"
 import { REFPAY_PROVIDER_ID } from "../fixtures/store"
 import { waitFor } from "../fixtures/wait"
 import { processWebhookLikeCore } from "../fixtures/webhooks"
@@ -12,8 +12,9 @@ import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
 import { RESUME_AFTER_MS } from "../../src/rules/interrupted-completion"
 import { handleRefpayWebhook } from "../../src/sync/handle-webhook"
 import { pollRefpayPayments } from "../../src/sync/poll"
+import { INTERRUPTED_REFUND_AFTER_MS } from "../../src/rules/refunds"
 import { refpayProviderFor } from "../../src/providers/refpay/lookup"
-import { PAID_AFTER_CANCELLATION_EVENT } from "../../src/sync/sync-payment"
+import { PAID_AFTER_CANCELLATION_EVENT, syncRefpayPayment } from "../../src/sync/sync-payment"
 
 jest.setTimeout(180 * 1000)
 
@@ -747,7 +748,11 @@ refpayIntegrationSuite(
         expect(order.payment_collections[0].payment_sessions[0].data.paid_after_cancellation_at).toBeTruthy()
       })
 
-      it("refunds a late payment on the next check when its automatic refund failed, and flags it only once refunded", async () => {
+      /**
+       * A cancelled order paid late, whose first check's automatic refund the platform refused (and any retry of it),
+       * with the plugin's webhook off: the returned `check` is the order's "Check status now".
+       */
+      async function lateAutoRefundRefused() {
         await control("POST", "/webhooks/config", { url: null })
         const { placeOrder, waitForOrder, adminOrder } = refpayOrders(ctx)
         const placed = await placeOrder()
@@ -758,13 +763,23 @@ refpayIntegrationSuite(
         await control("POST", `/payments/${refpayId}/pay`, { force: true })
         const check = () =>
           api.post(`/admin/refpay/orders/${placed.orderId}/sync`, {}, adminHeaders()).catch((e: any) => e.response)
-
-        // The platform refuses the automatic refund (and any retry of it): the capture stands, nothing is flagged,
-        // nothing refunded.
         await control("POST", "/faults", { path: CANCEL_PATH, method: "POST", count: 10, status: 500 })
         expect((await check()).status).toBeGreaterThanOrEqual(400)
         await control("DELETE", "/faults")
-        const failed = await adminOrder(placed.orderId)
+        return { refpayId, check, order: () => adminOrder(placed.orderId) }
+      }
+
+      afterEach(async () => {
+        await control("POST", "/webhooks/config", {
+          url: `${(api as any).defaults.baseURL}/hooks/refpay`,
+          secret: TEST_WEBHOOK_SECRET,
+        })
+      })
+
+      it("refunds a late payment on the next check when its automatic refund failed, and flags it only once refunded", async () => {
+        // The platform refused the automatic refund: the capture stands, nothing is flagged, nothing refunded.
+        const { refpayId, check, order } = await lateAutoRefundRefused()
+        const failed = await order()
         expect(payments(failed)[0].captured_at).toBeTruthy()
         expect(refundedTotal(failed)).toBe(0)
         expect(session(failed).data.paid_after_cancellation_at ?? null).toBeNull()
@@ -772,15 +787,32 @@ refpayIntegrationSuite(
 
         // The next check finds the late payment again and refunds it, once, on both sides; then it is flagged.
         expect((await check()).data.action).toBe("flag_late")
-        const done = await adminOrder(placed.orderId)
+        const done = await order()
         expect((await control("GET", `/payments/${refpayId}`)).refunded_amount).toBe("2498")
         expect(payments(done)[0].refunds.map((r: any) => Number(r.amount))).toEqual([24.98])
         expect(session(done).data.paid_after_cancellation_at).toBeTruthy()
         expect((await check()).data.action).toBe("none")
-        await control("POST", "/webhooks/config", {
-          url: `${(api as any).defaults.baseURL}/hooks/refpay`,
-          secret: TEST_WEBHOOK_SECRET,
-        })
+      })
+
+      it("makes a late payment's automatic refund again when a server died during it: the refund cut short is removed once it cannot still be on its way", async () => {
+        const { refpayId, check, order } = await lateAutoRefundRefused()
+        const captured = await order()
+        expect(payments(captured)[0].captured_at).toBeTruthy()
+
+        // The next try's server dies during the platform call: Medusa's Refund committed, nothing made.
+        const cut = await refundCutShort(ctx.getContainer(), payments(captured)[0].id, 24.98)
+        // Within the wait a refund call may still last, Medusa refuses a second refund of what it counts refunded.
+        expect((await check()).status).toBeGreaterThanOrEqual(400)
+        expect((await control("GET", `/payments/${refpayId}`)).refunded_amount).toBe("0")
+
+        const sessionId = session(captured).id
+        const later = new Date(Date.now() + INTERRUPTED_REFUND_AFTER_MS + 60_000)
+        const result = await syncRefpayPayment(ctx.getContainer(), { sessionId, reason: "admin", now: later })
+        expect(result.action).toBe("flag_late")
+        const done = await order()
+        expect((await control("GET", `/payments/${refpayId}`)).refunded_amount).toBe("2498")
+        expect(payments(done)[0].refunds.map((r: any) => [r.id === cut.id, Number(r.amount)])).toEqual([[false, 24.98]])
+        expect(session(done).data.paid_after_cancellation_at).toBeTruthy()
       })
     })
 

@@ -1,7 +1,8 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { refundKeyFor } from "../rules/identifiers"
-import { dueCents, paymentCents } from "../rules/money"
+import { dueCents, paymentCents, toCents } from "../rules/money"
+import type { MedusaRefundRecord } from "../rules/refunds"
 import { PAID_COLLECTION_STATUSES } from "../rules/outstanding"
 import { isRefpayProviderId } from "../rules/provider-ids"
 import type { RefpaySessionData } from "../rules/session-data"
@@ -23,6 +24,9 @@ export interface RefpaySessionState {
     refundedCents: number
     /** Platform keys of every refund Medusa has of this payment: those it sent, and those it recorded. */
     refundKeys: string[]
+    /** Medusa's refunds of this payment, and which of them record a refund the platform made by itself. */
+    refunds: MedusaRefundRecord[]
+    recordingRefundIds: string[]
   } | null
   providerId: string
   order: { id: string; status: string; email: string | null; displayId: number | string | null } | null
@@ -78,6 +82,7 @@ export async function loadRefpaySessions(
       "payment.data",
       "payment.refunds.id",
       "payment.refunds.raw_amount",
+      "payment.refunds.created_at",
       "payment_collection.order.id",
       "payment_collection.order.status",
       "payment_collection.order.email",
@@ -109,6 +114,8 @@ export async function loadRefpaySessions(
             canceledAt: row.payment.canceled_at ?? null,
             refundedCents: paymentCents(row.payment).refunded_cents,
             refundKeys: medusaRefundKeys(row.data.refpay.payment_id, row.payment),
+            refunds: (row.payment.refunds ?? []).map(refundRecord),
+            recordingRefundIds: stringsOf(row.payment.data?.recording_refund_ids),
           }
         : null,
       providerId: row.provider_id,
@@ -139,10 +146,21 @@ function medusaRefundKeys(
   refpayPaymentId: string,
   payment: { data?: Record<string, unknown> | null; refunds?: { id: string }[] | null }
 ): string[] {
-  const recorded = Array.isArray(payment.data?.refund_keys)
-    ? (payment.data!.refund_keys as unknown[]).filter((k): k is string => typeof k === "string")
-    : []
+  const recorded = stringsOf(payment.data?.refund_keys)
   return [...(payment.refunds ?? []).map((refund) => refundKeyFor(refpayPaymentId, refund.id)), ...recorded]
+}
+
+/** The strings of a list kept in a payment's data (written by the provider; anything else is ignored). */
+function stringsOf(list: unknown): string[] {
+  return Array.isArray(list) ? list.filter((k): k is string => typeof k === "string") : []
+}
+
+function refundRecord(refund: { id: string; raw_amount: unknown; created_at: string | Date }): MedusaRefundRecord {
+  return {
+    id: refund.id,
+    cents: toCents(refund.raw_amount as BigNumberInput),
+    createdAt: new Date(refund.created_at).toISOString(),
+  }
 }
 
 /** The REFPAY sessions with a reference of each payment collection (a session's siblings are the others). */

@@ -1,4 +1,5 @@
 import type { RefpayPaymentRecord } from "../lib/refpay"
+import { refundKeyFor } from "./identifiers"
 
 /** A refund the platform holds, from its status read's history. */
 export interface PlatformRefund {
@@ -85,4 +86,61 @@ export function unrecordedPlatformRefunds(
 ): PlatformRefund[] {
   const known = new Set(recordedKeys)
   return platform.filter((r) => !known.has(r.key))
+}
+
+/** A refund Medusa holds on a REFPAY payment (JSON-safe: it travels between a workflow's steps). */
+export interface MedusaRefundRecord {
+  id: string
+  cents: number
+  /** ISO 8601. */
+  createdAt: string
+}
+
+/** Medusa's side of a REFPAY payment's refunds, for interruptedRefunds. */
+export interface MedusaRefunds {
+  refpayPaymentId: string
+  refunds: readonly MedusaRefundRecord[]
+  /** Medusa's refunds that record a refund the platform made by itself (sent nothing; their key is not on it). */
+  recordingIds: readonly string[]
+  /** Platform keys of the refunds Medusa has (refundKeyFor of each, and the recorded platform keys). */
+  keys: readonly string[]
+}
+
+/**
+ * How long a Medusa refund may wait for its platform call before a sync may take it for one cut short: longer than
+ * the provider's refund can last (a status read, the refund call, a read after a lost answer, each with the client's
+ * timeouts and retries: under five minutes with the defaults), so a refund still on its way is never taken for one.
+ */
+export const INTERRUPTED_REFUND_AFTER_MS = 15 * 60_000
+
+/**
+ * Medusa refunds cut short by a process that died during the platform call. Medusa 2.21.2's refundPayment commits
+ * its Refund before calling the provider and deletes it only when the call fails, so such a refund is shown in Medusa
+ * and was never made; removing it is what Medusa itself does to a refund whose call failed. A refund is taken for one
+ * only when both sides agree:
+ * - the platform holds no refund under its key, and it records no platform refund (the sync records those);
+ * - it is older than INTERRUPTED_REFUND_AFTER_MS;
+ * - Medusa's refunded total, counting the platform refunds the sync is about to record, exceeds the platform's by at
+ *   least all such refunds: so a platform whose status read lists no keys never loses a refund made, and a recording
+ *   cut short (its platform refund still unrecorded) is removed and recorded again, not recorded twice.
+ */
+export function interruptedRefunds(
+  medusa: MedusaRefunds,
+  platform: Pick<PlatformRefundState, "refundedCents" | "refunds">,
+  now: Date
+): MedusaRefundRecord[] {
+  if (platform.refundedCents === undefined) return []
+  const held = new Set(platform.refunds.map((r) => r.key))
+  const recordings = new Set(medusa.recordingIds)
+  const unmade = medusa.refunds.filter(
+    (r) => !recordings.has(r.id) && !held.has(refundKeyFor(medusa.refpayPaymentId, r.id))
+  )
+  const toRecord = unrecordedPlatformRefunds(platform.refunds, medusa.keys)
+  const surplus = centsOf(medusa.refunds) + centsOf(toRecord) - platform.refundedCents
+  if (unmade.length === 0 || centsOf(unmade) > surplus) return []
+  return unmade.filter((r) => Date.parse(r.createdAt) <= now.getTime() - INTERRUPTED_REFUND_AFTER_MS)
+}
+
+function centsOf(refunds: readonly { cents: number }[]): number {
+  return refunds.reduce((total, r) => total + r.cents, 0)
 }

@@ -60,6 +60,11 @@ const sessionDataSchema = z.object({
    * a refund is "already made" when the platform holds a refund under its own key, never by comparing totals.
    */
   refund_keys: z.array(z.string()).nullish(),
+  /**
+   * The ids of the Medusa refunds that record those platform refunds (they sent nothing, so their own key is not on
+   * the platform): never taken for refunds cut short (interruptedRefunds).
+   */
+  recording_refund_ids: z.array(z.string()).nullish(),
 })
 export type RefpaySessionData = z.infer<typeof sessionDataSchema>
 export type RefpayCustomerSnapshot = NonNullable<RefpaySessionData["customer"]>
@@ -70,6 +75,7 @@ export const NO_BOOKKEEPING = {
   expired_at: null,
   completion_started_at: null,
   refund_keys: null,
+  recording_refund_ids: null,
 } as const satisfies Required<
   Omit<RefpaySessionData, "session_id" | "amount_cents" | "currency_code" | "generation" | "customer" | "refpay">
 >

@@ -137,7 +137,7 @@ export const en = {
         refund_mismatch: {
           label: "Refunds differ",
           explain:
-            "Medusa's refunded total differs from the platform's: a refund was made on the platform and not recorded in Medusa, or recorded in Medusa and not made on the platform. Compare both and correct the one that is wrong.",
+            "Medusa's refunded total differs from the platform's: a refund was made on the platform and not recorded in Medusa, or recorded in Medusa and not made on the platform. Check status now records the first, and removes a refund cut short by a server stopped during its call once it is 15 minutes old (refund it again); compare both and correct anything else.",
           column: "Refunded",
         },
         amount_mismatch: {

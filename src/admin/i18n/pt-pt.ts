@@ -142,7 +142,7 @@ export const ptPT: Translations = {
         refund_mismatch: {
           label: "Reembolsos divergentes",
           explain:
-            "O total reembolsado no Medusa difere do da plataforma: foi feito um reembolso na plataforma sem registo no Medusa, ou registado no Medusa sem ter sido feito na plataforma. Compare os dois e corrija o que estiver errado.",
+            "O total reembolsado no Medusa difere do da plataforma: foi feito um reembolso na plataforma sem registo no Medusa, ou registado no Medusa sem ter sido feito na plataforma. Verificar estado agora regista o primeiro e remove um reembolso interrompido por um servidor parado durante a chamada, passados 15 minutos (reembolse de novo); compare os dois e corrija o resto.",
           column: "Reembolsado",
         },
         amount_mismatch: {

@@ -212,7 +212,13 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
         )
         return { data: before }
       case "record":
-        return { data: { ...before, refund_keys: [...recordedKeys, decision.key] } }
+        return {
+          data: {
+            ...before,
+            refund_keys: [...recordedKeys, decision.key],
+            recording_refund_ids: [...(before.recording_refund_ids ?? []), medusaKey],
+          },
+        }
       case "refuse":
         throw new MedusaError(MedusaError.Types.NOT_ALLOWED, decision.why)
       case "make":

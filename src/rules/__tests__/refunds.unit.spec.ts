@@ -1,5 +1,10 @@
+import fc from "fast-check"
+import { refundKeyFor } from "../identifiers"
 import {
   decideRefund,
+  INTERRUPTED_REFUND_AFTER_MS,
+  interruptedRefunds,
+  type MedusaRefunds,
   platformRefunds,
   unrecordedPlatformRefunds,
   type PlatformRefundState,
@@ -99,5 +104,118 @@ describe("the platform's refunds, by key", () => {
     ]
     expect(unrecordedPlatformRefunds(platform, ["k-1"])).toEqual([{ key: "k-2", cents: 300 }])
     expect(unrecordedPlatformRefunds(platform, ["k-1", "k-2"])).toEqual([])
+  })
+})
+
+describe("interruptedRefunds: a Medusa refund cut short before the platform made it, only when both sides agree", () => {
+  const PAYMENT = "3f2c1d4e-0000-4000-8000-000000000001"
+  const NOW = new Date("2026-11-26T12:00:00Z")
+  const old = new Date(NOW.getTime() - INTERRUPTED_REFUND_AFTER_MS).toISOString()
+  const young = new Date(NOW.getTime() - INTERRUPTED_REFUND_AFTER_MS + 1).toISOString()
+  const refund = (id: string, cents: number, createdAt = old) => ({ id, cents, createdAt })
+  const keyOf = (id: string) => refundKeyFor(PAYMENT, id)
+  const medusa = (refunds: ReturnType<typeof refund>[], recordingIds: string[] = [], recordedKeys: string[] = []) => ({
+    refpayPaymentId: PAYMENT,
+    refunds,
+    recordingIds,
+    keys: [...refunds.map((r) => keyOf(r.id)), ...recordedKeys],
+  })
+  const onPlatform = (
+    refunds: { key: string; cents: number }[],
+    refundedCents = refunds.reduce((t, r) => t + r.cents, 0)
+  ) => ({
+    refundedCents,
+    refunds,
+  })
+
+  it.each<[string, MedusaRefunds, Pick<PlatformRefundState, "refundedCents" | "refunds">, string[]]>([
+    [
+      "the process died during the call: the platform holds nothing",
+      medusa([refund("R1", 500)]),
+      onPlatform([]),
+      ["R1"],
+    ],
+    ["still on its way (younger than the wait): kept", medusa([refund("R1", 500, young)]), onPlatform([]), []],
+    [
+      "made (its key is on the platform): kept",
+      medusa([refund("R1", 500)]),
+      onPlatform([{ key: keyOf("R1"), cents: 500 }]),
+      [],
+    ],
+    [
+      "the platform's refunded total is unknown: kept",
+      medusa([refund("R1", 500)]),
+      { refundedCents: undefined, refunds: [] },
+      [],
+    ],
+    ["a platform that lists no keys, with the same total: kept", medusa([refund("R1", 500)]), onPlatform([], 500), []],
+    [
+      "a recording of a platform refund (its id is recorded): kept",
+      medusa([refund("R1", 300)], ["R1"], ["K1"]),
+      onPlatform([{ key: "K1", cents: 300 }]),
+      [],
+    ],
+    [
+      "a recording from before recording ids (its platform key recorded): kept",
+      medusa([refund("R1", 300)], [], ["K1"]),
+      onPlatform([{ key: "K1", cents: 300 }]),
+      [],
+    ],
+    [
+      "a recording cut short (its platform refund still unrecorded): removed, to be recorded again",
+      medusa([refund("R1", 300)]),
+      onPlatform([{ key: "K1", cents: 300 }]),
+      ["R1"],
+    ],
+    [
+      "cut short, then made again by the owner: only the one cut short",
+      medusa([refund("R1", 500), refund("R2", 500)]),
+      onPlatform([{ key: keyOf("R2"), cents: 500 }]),
+      ["R1"],
+    ],
+    [
+      "the platform refunded more than its keys explain: kept (the totals do not agree)",
+      medusa([refund("R1", 500)]),
+      onPlatform([], 200),
+      [],
+    ],
+  ])("%s", (_, medusaSide, platform, expected) => {
+    expect(interruptedRefunds(medusaSide, platform, NOW).map((r) => r.id)).toEqual(expected)
+  })
+
+  it("never takes a refund made on the platform or a recording, whatever the platform lists (property)", () => {
+    const kinds = fc.array(
+      fc.record({ kind: fc.constantFrom("made", "recorded", "cut"), cents: fc.integer({ min: 1, max: 5000 }) }),
+      {
+        maxLength: 6,
+      }
+    )
+    fc.assert(
+      fc.property(kinds, fc.boolean(), (rows, listsKeys) => {
+        const refunds = rows.map((row, i) => refund(`R${i}`, row.cents))
+        const platformRows = rows.flatMap((row, i) =>
+          row.kind === "made"
+            ? [{ key: keyOf(`R${i}`), cents: row.cents }]
+            : row.kind === "recorded"
+              ? [{ key: `K${i}`, cents: row.cents }]
+              : []
+        )
+        const recorded = rows.flatMap((row, i) => (row.kind === "recorded" ? [`R${i}`] : []))
+        const side = medusa(
+          refunds,
+          recorded,
+          recorded.map((id) => `K${id.slice(1)}`)
+        )
+        const platform = onPlatform(
+          listsKeys ? platformRows : [],
+          platformRows.reduce((t, r) => t + r.cents, 0)
+        )
+        const taken = interruptedRefunds(side, platform, NOW).map((r) => r.id)
+        const cut = rows.flatMap((row, i) => (row.kind === "cut" ? [`R${i}`] : []))
+        expect(taken.every((id) => cut.includes(id))).toBe(true)
+        if (listsKeys) expect(taken).toEqual(cut)
+      }),
+      { seed: 2611, numRuns: 300 }
+    )
   })
 })

@@ -27,6 +27,7 @@ import {
   sessionUpdate,
   type CancelOutcome,
 } from "./steps/close-reference"
+import { removeRefpayInterruptedRefundsStep } from "./steps/interrupted-refunds"
 import { notifyRefpayCustomerStep } from "./steps/notify-customer"
 import { readRefpayPaymentStep, type RefpayReading } from "./steps/read-refpay-payment"
 import { recordRefpayCheckStep } from "./steps/record-check"
@@ -87,6 +88,7 @@ export const refpaySyncPassWorkflow = createWorkflow("refpay-sync-pass", (input:
       .config({ name: "refpay-capture-payment", noCompensation: true })
   })
   when("refpay-when-read", { reading }, ({ reading }) => wasRead(reading)).then(() => {
+    removeRefpayInterruptedRefundsStep({ reading, now: input.now })
     recordRefpayRefundStep({ reading })
   })
   const late = when("refpay-when-paid-after-cancellation", { reading }, ({ reading }) =>

@@ -43,7 +43,7 @@ describe("the sync's money steps, as Medusa's workflow engine sees them", () => 
     }
   })
 
-  it("captures before it records refunds, flags a late payment only after refunding it, and records the check last", () => {
+  it("captures before it records refunds, removes refunds cut short first, flags a late payment only after refunding it, and records the check last", () => {
     const order = stepsOfPass().map((step) => step.action)
     const at = (name: string) => {
       expect(order).toContain(name)
@@ -51,6 +51,10 @@ describe("the sync's money steps, as Medusa's workflow engine sees them", () => 
     }
     expect(at("refpay-capture-payment")).toBeGreaterThan(at("refpay-save-session"))
     expect(at("refpay-record-platform-refund")).toBeGreaterThan(at("refpay-capture-payment"))
+    // A refund cut short is removed before the platform's refunds are recorded (a recording cut short is recorded
+    // again, once) and before a late payment's refund (which Medusa would refuse while it counts the one cut short).
+    expect(at("refpay-record-platform-refund")).toBeGreaterThan(at("refpay-remove-interrupted-refunds"))
+    expect(at("refpay-refund-late-payment-cancelled-order")).toBeGreaterThan(at("refpay-remove-interrupted-refunds"))
     // A sync that dies between the refund and the flag finds the late payment again and refunds it then.
     expect(at("refpay-refund-late-payment-cancelled-order")).toBeGreaterThan(at("refpay-find-late-payment"))
     expect(at("refpay-flag-late-payment")).toBeGreaterThan(at("refpay-refund-late-payment-cancelled-order"))
