@@ -395,11 +395,15 @@ refpayIntegrationSuite(
         const { orderId } = await placeOrder()
         const { sessionId, refpay } = await interruptAuthorisation(orderId)
         expect(session(await adminOrder(orderId)).data.refpay).toBeNull()
+        // This reference's creations only (by its idempotency key): the poll ticks below, and Medusa's own minute job,
+        // may resume another test's interrupted checkout meanwhile.
+        const { idempotency_key: key } = await control("GET", `/payments/${refpay.payment_id}`)
         const creations = async () =>
           (await control("GET", `/requests?path=${CREATE_PATH}&method=POST`)).requests.filter(
-            (r: { path: string }) => r.path === CREATE_PATH
+            (r: { path: string; idempotency_key?: string }) => r.path === CREATE_PATH && r.idempotency_key === key
           ).length
         const creationsBefore = await creations()
+        expect(creationsBefore).toBe(1)
 
         // A completion that may still be running is left alone.
         await pollRefpayPayments(ctx.getContainer(), new Date(Date.now() + RESUME_AFTER_MS - 10_000))
