@@ -20,7 +20,8 @@ export const REFUND_INTERRUPTED_EVENT = "refpay.refund.interrupted"
  * failed, with the order transaction a later refund of the payment may have booked for it; announces each
  * (`refpay.refund.interrupted` and a warning), so the shop refunds again. It runs before the sync records the
  * platform's own refunds, so a recording cut short is recorded again once. Nothing to compensate: what is removed
- * was never made.
+ * was never made. Announced at once, not through the workflow's event group (emitEventStep): a later step's failure
+ * does not bring the refund back, so no later sync would announce it.
  */
 export const removeRefpayInterruptedRefundsStep = createStep(
   "refpay-remove-interrupted-refunds",
