@@ -1,9 +1,20 @@
-// The load test block: 200 checkouts spread over the servers at once, then all 200 paid at once with every webhook
-// delivered twice to every server, exactly once.
+// The load test block: LOAD checkouts spread over the servers at once, then all of them paid at once with every
+// webhook delivered twice to every server, each captured exactly once.
 import { CHECKOUT_CONCURRENCY, checkouts, payAll, settle, tally, type CheckoutRun } from "./shop-load"
 import type { ClusterStack } from "./stack"
 
-export const LOAD = 200
+/**
+ * How many checkouts the load block places: 60 by default, CHECKOUT_CONCURRENCY (8) at a time. How many overlap, not
+ * how many there are in all, is what races the completions, so a smaller load proves the same. REFPAY_CLUSTER_LOAD=200 runs the size of the figures in
+ * docs/several-servers.md (200 took 4 to 5 minutes of the 2-core machine in `npm test`).
+ */
+export const LOAD = clusterLoad(process.env.REFPAY_CLUSTER_LOAD)
+
+function clusterLoad(value: string | undefined): number {
+  const load = Number(value ?? 60)
+  if (!Number.isInteger(load) || load < 16) throw new Error(`REFPAY_CLUSTER_LOAD must be a whole number of 16 or more`)
+  return load
+}
 
 /** The checkouts; the run for `itCapturesTheLoadOnce`. */
 export function itTakesTheLoad(stack: ClusterStack): { run?: CheckoutRun } {

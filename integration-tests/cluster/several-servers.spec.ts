@@ -60,7 +60,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
     const load = itTakesTheLoad(stack)
 
     // A server killed during checkout completions; what it left is checked after the next poll tick (below), while
-    // the 200 payments run.
+    // the load's payments run.
     const interrupted: {
       run: PlacedOrder[]
       carts: string[]
@@ -117,7 +117,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       expect(run).toHaveLength(16)
       // The dead server's locks expire (the session lock within 60 s); then one poll tick, the latest by which every
       // order must show its reference. What the customers see is read until it holds (it usually does at once: the
-      // 200 checkouts and payments took minutes), at most until that tick's end; the assertions check the last reading.
+      // load's checkouts and payments took a minute or more), at most until that tick's end; the assertions check the last reading.
       const deadline = endOfNextTick(Math.max(Date.now(), killedAt + 60_000))
       const cartIds = run.map((p) => p.cartId)
       const gaveUp = new Set(carts.filter((_, i) => i % 2 === 1))
