@@ -15,7 +15,9 @@
 
 const { spawn } = require("node:child_process")
 const fs = require("node:fs")
+const os = require("node:os")
 const path = require("node:path")
+const { cpuSecondsWithChildren } = require("./lib/cpu-time")
 
 const root = path.resolve(__dirname, "..")
 const artifacts = path.join(root, ".test-artifacts")
@@ -148,13 +150,22 @@ async function timedPhase(type, run) {
   return { ...result, seconds: Math.round((Date.now() - started) / 1000) }
 }
 
-/** One line a phase, just above the closing line: what each cost is what decides where the suite's time goes. */
-function printPhaseTimes(results, wallSeconds) {
+/**
+ * One line a phase, just above the closing line: what each cost is what decides where the suite's time goes. Then the
+ * CPU-seconds the run's processes used against what the cores could give in that time: near 100 %, the run gets
+ * shorter only by doing less work, not by running more at once.
+ */
+function printPhaseTimes(results, wallSeconds, cpuSeconds) {
   if (results.length === 0) return
   const parts = results.map(
     (r) => `${r.type} ${r.seconds} s${r.beside ? " beside the others" : ""} (${r.passed} passed, ${r.failed} failed)`
   )
-  console.log(`Phases: ${parts.join("; ")}; total ${wallSeconds} s`)
+  const cores = os.availableParallelism()
+  const cpu =
+    cpuSeconds === null
+      ? ""
+      : `; CPU ${Math.round(cpuSeconds)} s on ${cores} cores (${Math.round((cpuSeconds / (wallSeconds * cores)) * 100)} % of what they could give)`
+  console.log(`Phases: ${parts.join("; ")}; total ${wallSeconds} s${cpu}`)
 }
 
 /** What failed, repeated just above the closing line so that the end of a long log says it. */
@@ -236,6 +247,7 @@ async function main() {
   }
 
   const startedAt = Date.now()
+  const cpuAtStart = cpuSecondsWithChildren()
   let clusterDone = null
   try {
     // Lint first (ESLint and Prettier, `npm run lint`): seconds, and a finding is a failure like a test's. A run
@@ -285,7 +297,12 @@ async function main() {
   const failed = results.reduce((n, r) => n + r.failed, 0)
   const summary = `${passed} passed, ${failed} failed`
   printFailures(results)
-  printPhaseTimes(results, Math.round((Date.now() - startedAt) / 1000))
+  const cpuAtEnd = cpuSecondsWithChildren()
+  printPhaseTimes(
+    results,
+    Math.round((Date.now() - startedAt) / 1000),
+    cpuAtStart === null || cpuAtEnd === null ? null : cpuAtEnd - cpuAtStart
+  )
   fs.writeFileSync(path.join(artifacts, "summary.txt"), `${summary}\n`)
   console.log(summary)
   process.exitCode = failed > 0 || results.some((r) => r.code !== 0) ? 1 : 0
