@@ -164,7 +164,7 @@ function printPhaseTimes(results, wallSeconds, cpuSeconds) {
   const cpu =
     cpuSeconds === null
       ? ""
-      : `; CPU ${Math.round(cpuSeconds)} s on ${cores} cores (${Math.round((cpuSeconds / (wallSeconds * cores)) * 100)} % of what they could give)`
+      : `; CPU ${Math.round(cpuSeconds)} s on ${cores} cores (${Math.round((cpuSeconds / (Math.max(1, wallSeconds) * cores)) * 100)} % of what they could give)`
   console.log(`Phases: ${parts.join("; ")}; total ${wallSeconds} s${cpu}`)
 }
 
