@@ -2,8 +2,11 @@
 // which cores were busy over an exact span (Linux /proc; the cluster phase runs on Linux only).
 import fs from "node:fs"
 
-/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
-const TICKS_PER_SECOND = 100
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { TICKS_PER_SECOND, statFields } = require("../../scripts/lib/cpu-time") as {
+  TICKS_PER_SECOND: number
+  statFields(stat: string): string[]
+}
 const SAMPLE_EVERY_MS = 250
 
 interface Sample {
@@ -28,9 +31,7 @@ function groupTicks(pgid: number): number {
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue
     try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8")
-      // Fields after the command (which may hold spaces) start after its closing parenthesis.
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+      const fields = statFields(fs.readFileSync(`/proc/${entry}/stat`, "utf8"))
       if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12])
     } catch {
       // the process ended meanwhile

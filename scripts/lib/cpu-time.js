@@ -1,16 +1,18 @@
 "use strict"
-// CPU-seconds the test run used, read from Linux's /proc: the run's own process plus every child it has reaped (each
-// phase's jest with its workers, the Medusa servers, PostgreSQL and chromium they started). Set beside the wall clock
-// it says how busy the run kept the cores: a run that keeps them all busy gets shorter only by doing less.
-const { execFileSync } = require("node:child_process")
+// CPU time from Linux's /proc. The test run's closing line uses it (the run's own process plus every child it has
+// reaped: each phase's jest with its workers, the Medusa servers, PostgreSQL and chromium they started), set beside the
+// wall clock to say how busy the run kept the cores; the cluster suite's sampler reads its servers' with it.
 const fs = require("node:fs")
 
-function clockTicksPerSecond() {
-  try {
-    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100
-  } catch {
-    return 100
-  }
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
+const TICKS_PER_SECOND = 100
+
+/**
+ * The fields of a /proc/<pid>/stat text after the command name (which may hold spaces, inside parentheses): state is
+ * field 3 of proc(5), so field n is fields[n - 3] (utime 14, stime 15, cutime 16, cstime 17, pgrp 5).
+ */
+function statFields(stat) {
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ")
 }
 
 /** CPU-seconds (user + system) of this process and its reaped descendants; null where /proc is not there. */
@@ -21,12 +23,9 @@ function cpuSecondsWithChildren() {
   } catch {
     return null
   }
-  // Fields after the command name (which may hold spaces, inside parentheses): state is field 3, so field n is
-  // fields[n - 3]; cutime and cstime are fields 16 and 17 (proc(5)).
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-  const children = (Number(fields[13]) + Number(fields[14])) / clockTicksPerSecond()
+  const fields = statFields(stat)
   const own = process.cpuUsage()
-  return children + (own.user + own.system) / 1e6
+  return (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND + (own.user + own.system) / 1e6
 }
 
-module.exports = { cpuSecondsWithChildren }
+module.exports = { TICKS_PER_SECOND, statFields, cpuSecondsWithChildren }
