@@ -4,7 +4,7 @@ import { startSandbox, type RunningSandbox, type SandboxOptions } from "../sandb
 import { createAdminAndLogin } from "./fixtures/admin"
 import { sandboxControl, type SandboxControl } from "./fixtures/sandbox-control"
 import { seedRefpayStore, type SeededStore } from "./fixtures/store"
-import { quietBeforeShutdown, trackConnections, watchTeardown } from "./fixtures/teardown"
+import { quietBeforeShutdown, requestsSettled, trackConnections, watchTeardown } from "./fixtures/teardown"
 
 /** The other sandboxes a suite starts (another seller account's): quieted and closed with the harness's own. */
 const accountSandboxes = new Set<RunningSandbox>()
@@ -82,11 +82,13 @@ export function refpayIntegrationSuite(
       // The runner's own hooks (restore before each test, shut down after all) are declared before `testSuite` runs,
       // so hooks that must come before theirs live in a describe of their own: after each test, and before Medusa
       // shuts down, the sandboxes are quieted so no webhook of a finished test reaches the app while it restores its
-      // database or stops (a delivery arriving mid-shutdown can keep Medusa's HTTP server from closing).
+      // database or stops (a delivery arriving mid-shutdown can keep Medusa's HTTP server from closing); after each
+      // test, the requests still open are waited for too, so none acts on the next test's orders.
       testSuite: (medusa) =>
         describe("", () => {
-          afterEach(() => {
+          afterEach(async () => {
             for (const running of [sandbox!, ...accountSandboxes]) running.reset()
+            await requestsSettled()
           })
 
           afterAll(async () => {

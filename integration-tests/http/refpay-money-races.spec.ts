@@ -12,6 +12,7 @@ import { holdPlatformCall, waitForWebhookEventHandled } from "../fixtures/hold"
 import {
   approvedEvent,
   captureCount,
+  placeOrdersOnce,
   refpayOrders,
   refundCutShort,
   refundedTotal,
@@ -35,8 +36,9 @@ const STATUS_PATH = "/dpm/hub-payment-info/v1/payments/info/"
 refpayIntegrationSuite(
   "REFPAY money under races: cancellations, late payments, polling fairness, amounts",
   (ctx) => {
+    placeOrdersOnce(ctx, 3)
     const { api, adminHeaders, control } = ctx
-    const { shopUrl, adminOrder, placeOrder, waitForOrder, postToPluginRoute } = refpayOrders(ctx)
+    const { shopUrl, adminOrder, placeOrder, placeNewOrder, waitForOrder, postToPluginRoute } = refpayOrders(ctx)
     const platform = (paymentId: string) => control("GET", `/payments/${paymentId}`)
     const container = () => ctx.getContainer()
 
@@ -208,7 +210,7 @@ refpayIntegrationSuite(
 
     describe("the amount check holds on every path", () => {
       it("never captures through Medusa's own webhook route a payment the platform reports for another amount", async () => {
-        const { orderId, refpay } = await placeOrder()
+        const { orderId, refpay } = await placeNewOrder() // Medusa's route acts 5 s later, maybe in the next test
         await platformReportsAmount(refpay, "2499")
         const answer = await api.post(
           `/hooks/payment/refpay_refpay`,
@@ -253,7 +255,7 @@ refpayIntegrationSuite(
 
     describe("a payment the platform does not know", () => {
       it("answers the admin's check with a clear 4xx, shows it in the view, and cancels nothing", async () => {
-        const { orderId } = await placeOrder()
+        const { orderId } = await placeNewOrder() // not one the suite placed once: the reset below keeps those
         await control("POST", "/reset") // a restarted sandbox: the platform no longer knows the payment
         const check = await api
           .post(`/admin/refpay/orders/${orderId}/sync`, {}, adminHeaders())
@@ -372,7 +374,7 @@ refpayIntegrationSuite(
           .subscribe("payment.webhook_received", async (event: any) => {
             seen.push(event)
           })
-        const { orderId, refpay } = await placeOrder()
+        const { orderId, refpay } = await placeNewOrder() // Medusa's route acts 5 s later, maybe in the next test
         await control("POST", "/webhooks/config", { url: null })
         await control("POST", `/payments/${refpay.payment_id}/pay`)
         const basic = `Basic ${Buffer.from(`refpay:${TEST_WEBHOOK_SECRET}`).toString("base64")}`

@@ -105,10 +105,7 @@ export class SandboxState {
    * it is the start-up one, and a sandbox whose secret had been set through the controls says so.
    */
   private restore(saved: SavedState, given: Partial<SandboxOptions>): void {
-    this.clock.advance(saved.clock_offset_ms)
-    for (const payment of saved.payments) this.payments.add(payment)
-    this.references.restore(saved.references)
-    this.idempotency.restore(saved.idempotency)
+    this.restoreRecords(saved)
     const w = saved.webhooks
     const change: Partial<WebhookConfig> = {}
     if (given.webhookUrl === undefined) change.url = w.url ?? undefined
@@ -124,6 +121,26 @@ export class SandboxState {
     }
   }
 
+  /** The payments, idempotency records, issued references and clock, as a snapshot or the state file holds them. */
+  private restoreRecords(records: StateSnapshot): void {
+    this.clock.advance(records.clock_offset_ms)
+    for (const payment of records.payments) this.payments.add(payment)
+    this.references.restore(records.references)
+    this.idempotency.restore(records.idempotency)
+  }
+
+  /** What reset() comes back to besides the start-up state: the records kept by keepAsStart(). */
+  private start?: StateSnapshot
+
+  /**
+   * Makes the payments, idempotency records, issued references and clock as they are now what reset() comes back to
+   * (a test suite that places orders once, and starts every test from them as just placed). The webhook set-up,
+   * faults, request log and token counts still come back to the start-up ones.
+   */
+  keepAsStart(): void {
+    this.start = structuredClone(this.snapshot())
+  }
+
   reset(): void {
     this.clock.reset()
     this.tokens.reset()
@@ -133,6 +150,8 @@ export class SandboxState {
     this.webhooks.reset()
     this.faults.clear()
     this.requests.clear()
+    // A copy: the payment store changes the payments it holds.
+    if (this.start) this.restoreRecords(structuredClone(this.start))
     this.changed()
   }
 
