@@ -589,12 +589,13 @@ describe("several servers on one PostgreSQL and one Redis", () => {
 
     it("runs the next poll tick after the worker is killed (SIGKILL) in the middle of one: the dead tick's lock lapses within its lease", async () => {
       // The tick checks its payments itself (REFPAY_POLL_SPREAD=off): with its checks handed to the event bus, the
-      // tick lock is held only while the tick hands them out (a dead page is proved in refpay-status.spec.ts).
-      await stack.reshape({ servers: 2, worker: true, medusaRoute: true, env: { REFPAY_POLL_SPREAD: "off" } })
+      // tick lock is held only while the tick hands them out (a dead page is proved in refpay-status.spec.ts). Only
+      // the worker runs the poll job and takes pages, so only it is redeployed with the setting.
+      const worker = stack.server("worker")
+      await worker.redeploy({ REFPAY_POLL_SPREAD: "off" })
       const waiting = await checkouts(stack, 12, 4)
       expect(waiting.failed.map((f) => f.error)).toEqual([])
       const ids = waiting.orders.map((o) => o.paymentId)
-      const worker = stack.servers.find((s) => s.mode === "worker")!
       // Every status read answered 20 s late, so the worker's tick is still running when it dies; the tick has
       // started once its first status read reached the platform (the fault counts it on arrival).
       const readsHeld = 1_000

@@ -27,6 +27,8 @@ export interface ClusterServer {
   isRunning(): boolean
   start(): Promise<void>
   kill(signal?: NodeJS.Signals): Promise<void>
+  /** Stopped as a deployment stops it (SIGTERM), then started with `changes` over its environment. */
+  redeploy(changes: Record<string, string>): Promise<void>
 }
 
 interface RunningDemo {

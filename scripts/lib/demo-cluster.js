@@ -26,7 +26,8 @@ function clusterPlan({ servers, worker = false }) {
 
 /**
  * One `medusa start` of the cluster. `kill()` is what a crash looks like (SIGKILL to its process group, no
- * graceful shutdown); `start()` brings it back on the same port with the same role.
+ * graceful shutdown); `start()` brings it back on the same port with the same role; `redeploy(changes)` stops it as
+ * a deployment does and starts it with `changes` over its environment (kept for its later starts).
  */
 function serverHandle({ name, mode, port, demoDir, medusaCli, env, logsDir, signal }) {
   let child = null
@@ -66,6 +67,11 @@ function serverHandle({ name, mode, port, demoDir, medusaCli, env, logsDir, sign
       await exited
     },
     stop: (graceMs = 15_000) => stopProcess(child, graceMs),
+    async redeploy(changes) {
+      await handle.stop()
+      env = { ...env, ...changes }
+      await handle.start()
+    },
     killNow: () => killNow(child),
   }
   return handle
