@@ -18,7 +18,8 @@ import { WebhookDispatcher, type WebhookConfig } from "./webhooks"
 const STATE_SAVE_DELAY_MS = 100
 
 /**
- * Everything one running sandbox holds. reset() returns it to its start-up state; close() stops its timers.
+ * Everything one running sandbox holds. reset() returns it to its start-up state (with the records keepAsStart() kept);
+ * close() stops its timers.
  * With a state file, the kept state is loaded here and saved after every change (`changed()`).
  */
 export class SandboxState {
@@ -40,6 +41,8 @@ export class SandboxState {
   readonly keeper?: StateKeeper
   /** What the state file held at start, for the start-up message. */
   readonly loaded?: { payments: number }
+  /** What reset() comes back to besides the start-up state: the records kept by keepAsStart(). */
+  private start?: StateSnapshot
 
   /** `given` are the options as passed, before defaults: what was asked for explicitly wins over the state file. */
   constructor(
@@ -128,9 +131,6 @@ export class SandboxState {
     this.references.restore(records.references)
     this.idempotency.restore(records.idempotency)
   }
-
-  /** What reset() comes back to besides the start-up state: the records kept by keepAsStart(). */
-  private start?: StateSnapshot
 
   /**
    * Makes the payments, idempotency records, issued references and clock as they are now what reset() comes back to
