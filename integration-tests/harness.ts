@@ -83,7 +83,7 @@ export function refpayIntegrationSuite(
       // so hooks that must come before theirs live in a describe of their own: after each test, and before Medusa
       // shuts down, the sandboxes are quieted so no webhook of a finished test reaches the app while it restores its
       // database or stops (a delivery arriving mid-shutdown can keep Medusa's HTTP server from closing); after each
-      // test, the requests still open are waited for too, so none acts on the next test's orders.
+      // test, the requests still open are waited for too, so none runs while the database is restored.
       testSuite: (medusa) =>
         describe("", () => {
           afterEach(async () => {

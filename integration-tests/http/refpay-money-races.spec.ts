@@ -12,7 +12,6 @@ import { holdPlatformCall, waitForWebhookEventHandled } from "../fixtures/hold"
 import {
   approvedEvent,
   captureCount,
-  placeOrdersOnce,
   refpayOrders,
   refundCutShort,
   refundedTotal,
@@ -36,9 +35,8 @@ const STATUS_PATH = "/dpm/hub-payment-info/v1/payments/info/"
 refpayIntegrationSuite(
   "REFPAY money under races: cancellations, late payments, polling fairness, amounts",
   (ctx) => {
-    placeOrdersOnce(ctx, 3)
     const { api, adminHeaders, control } = ctx
-    const { shopUrl, adminOrder, placeOrder, placeNewOrder, waitForOrder, postToPluginRoute } = refpayOrders(ctx)
+    const { shopUrl, adminOrder, placeOrder, waitForOrder, postToPluginRoute } = refpayOrders(ctx)
     const platform = (paymentId: string) => control("GET", `/payments/${paymentId}`)
     const container = () => ctx.getContainer()
 
@@ -210,7 +208,7 @@ refpayIntegrationSuite(
 
     describe("the amount check holds on every path", () => {
       it("never captures through Medusa's own webhook route a payment the platform reports for another amount", async () => {
-        const { orderId, refpay } = await placeNewOrder() // Medusa's route acts 5 s later, maybe in the next test
+        const { orderId, refpay } = await placeOrder()
         await platformReportsAmount(refpay, "2499")
         const answer = await api.post(
           `/hooks/payment/refpay_refpay`,
@@ -255,7 +253,7 @@ refpayIntegrationSuite(
 
     describe("a payment the platform does not know", () => {
       it("answers the admin's check with a clear 4xx, shows it in the view, and cancels nothing", async () => {
-        const { orderId } = await placeNewOrder() // not one the suite placed once: the reset below keeps those
+        const { orderId } = await placeOrder()
         await control("POST", "/reset") // a restarted sandbox: the platform no longer knows the payment
         const check = await api
           .post(`/admin/refpay/orders/${orderId}/sync`, {}, adminHeaders())
@@ -374,7 +372,7 @@ refpayIntegrationSuite(
           .subscribe("payment.webhook_received", async (event: any) => {
             seen.push(event)
           })
-        const { orderId, refpay } = await placeNewOrder() // Medusa's route acts 5 s later, maybe in the next test
+        const { orderId, refpay } = await placeOrder()
         await control("POST", "/webhooks/config", { url: null })
         await control("POST", `/payments/${refpay.payment_id}/pay`)
         const basic = `Basic ${Buffer.from(`refpay:${TEST_WEBHOOK_SECRET}`).toString("base64")}`

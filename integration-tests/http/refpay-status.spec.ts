@@ -16,13 +16,7 @@ import { refpaySessionLockKey } from "../../src/workflows/refpay-sync/session-lo
 import { CANCEL_PATH, STATUS_PREFIX } from "../fixtures/model-refpay"
 import { POLL_LOCK } from "../../src/sync/poll-lock"
 import { holdPlatformCall, recordedWebhookEvent, waitForDeliveriesSettled } from "../fixtures/hold"
-import {
-  approvedEvent as approvedEventOf,
-  captureCount,
-  placeOrdersOnce,
-  refpayOrders,
-  session,
-} from "../fixtures/refpay-orders"
+import { approvedEvent as approvedEventOf, captureCount, refpayOrders, session } from "../fixtures/refpay-orders"
 import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
 
@@ -36,8 +30,7 @@ refpayIntegrationSuite(
   "REFPAY payment status in motion: webhooks, polling, expiry, late payments, fulfilment guard",
   (ctx) => {
     const { api, adminHeaders, control, store } = ctx
-    placeOrdersOnce(ctx, 3)
-    const { shopUrl, adminOrder, placeOrder, placeNewOrder, waitForOrder, postToPluginRoute } = refpayOrders(ctx)
+    const { shopUrl, adminOrder, placeOrder, waitForOrder, postToPluginRoute } = refpayOrders(ctx)
     const approvedEvent = (refpay: { payment_id: string; order_id: string }, eventId = "evt-approved-1") =>
       approvedEventOf(refpay, eventId)
     /**
@@ -111,7 +104,7 @@ refpayIntegrationSuite(
 
     describe("Medusa's webhook route: POST /hooks/payment/refpay_refpay", () => {
       it("marks the order paid through Medusa's webhook event, and ignores a forged one", async () => {
-        const { orderId, refpay } = await placeNewOrder() // Medusa's route acts 5 s later, maybe in the next test
+        const { orderId, refpay } = await placeOrder()
         const forged = await api.post(
           `/hooks/payment/refpay_refpay`,
           approvedEvent(refpay, "evt-medusa-route-forged"),
@@ -138,8 +131,6 @@ refpayIntegrationSuite(
     describe("repeated, reordered and concurrent deliveries", () => {
       it("lets a delivery of an event whose sync is running join it: one sync's status reads, both answered processed", () =>
         withoutScheduledTicks(async () => {
-          // Counted from here: a tick that ran before the lock was taken may have read this suite's orders.
-          await control("DELETE", "/requests")
           await control("POST", "/webhooks/config", { url: null })
           const statusReads = async (paymentId: string) =>
             (await control<{ count: number }>("GET", `/requests?method=GET&path=${STATUS_PREFIX}${paymentId}`)).count
@@ -224,7 +215,7 @@ refpayIntegrationSuite(
       })
 
       it("captures once when the same event is delivered 5 times and a stale PENDING arrives after it", async () => {
-        const { orderId, refpay } = await placeNewOrder() // its creation's PENDING event is redelivered below
+        const { orderId, refpay } = await placeOrder()
         await control("POST", "/webhooks/faults", { mode: "duplicate", count: 1, copies: 5 })
         await control("POST", `/payments/${refpay.payment_id}/pay`)
         await waitForOrder(orderId, (o) => o.payment_status === "captured")
@@ -250,7 +241,7 @@ refpayIntegrationSuite(
       })
 
       it("captures once when the same event arrives concurrently through both webhook routes", async () => {
-        const { orderId, refpay } = await placeNewOrder() // Medusa's route acts 5 s later, maybe in the next test
+        const { orderId, refpay } = await placeOrder()
         await control("POST", "/webhooks/config", { url: null })
         await control("POST", `/payments/${refpay.payment_id}/pay`)
         const event = approvedEvent(refpay, "evt-concurrent")

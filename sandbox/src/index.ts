@@ -31,10 +31,8 @@ export interface RunningSandbox {
   paymentsUrl: string
   /** Stops the servers, pending webhook timers and in-flight deliveries, and closes keep-alive sockets. */
   close(): Promise<void>
-  /** Back to the start-up state, like POST /__sandbox/reset (or to the state kept by keepAsStart()). */
+  /** Back to the start-up state, like POST /__sandbox/reset. */
   reset(): void
-  /** Makes the payments and references as they are now what reset() comes back to (see SandboxState). */
-  keepAsStart(): void
   /** The state file in use (`stateFile`), if any. */
   stateFile?: string
 }
@@ -90,9 +88,6 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     },
     reset() {
       state.reset()
-    },
-    keepAsStart() {
-      state.keepAsStart()
     },
   }
 }

@@ -18,8 +18,7 @@ import { WebhookDispatcher, type WebhookConfig } from "./webhooks"
 const STATE_SAVE_DELAY_MS = 100
 
 /**
- * Everything one running sandbox holds. reset() returns it to its start-up state (with the records keepAsStart() kept);
- * close() stops its timers.
+ * Everything one running sandbox holds. reset() returns it to its start-up state; close() stops its timers.
  * With a state file, the kept state is loaded here and saved after every change (`changed()`).
  */
 export class SandboxState {
@@ -41,8 +40,6 @@ export class SandboxState {
   readonly keeper?: StateKeeper
   /** What the state file held at start, for the start-up message. */
   readonly loaded?: { payments: number }
-  /** What reset() comes back to besides the start-up state: the records kept by keepAsStart(). */
-  private start?: StateSnapshot
 
   /** `given` are the options as passed, before defaults: what was asked for explicitly wins over the state file. */
   constructor(
@@ -108,7 +105,10 @@ export class SandboxState {
    * it is the start-up one, and a sandbox whose secret had been set through the controls says so.
    */
   private restore(saved: SavedState, given: Partial<SandboxOptions>): void {
-    this.restoreRecords(saved)
+    this.clock.advance(saved.clock_offset_ms)
+    for (const payment of saved.payments) this.payments.add(payment)
+    this.references.restore(saved.references)
+    this.idempotency.restore(saved.idempotency)
     const w = saved.webhooks
     const change: Partial<WebhookConfig> = {}
     if (given.webhookUrl === undefined) change.url = w.url ?? undefined
@@ -124,23 +124,6 @@ export class SandboxState {
     }
   }
 
-  /** The payments, idempotency records, issued references and clock, as a snapshot or the state file holds them. */
-  private restoreRecords(records: StateSnapshot): void {
-    this.clock.advance(records.clock_offset_ms)
-    for (const payment of records.payments) this.payments.add(payment)
-    this.references.restore(records.references)
-    this.idempotency.restore(records.idempotency)
-  }
-
-  /**
-   * Makes the payments, idempotency records, issued references and clock as they are now what reset() comes back to
-   * (a test suite that places orders once, and starts every test from them as just placed). The webhook set-up,
-   * faults, request log and token counts still come back to the start-up ones.
-   */
-  keepAsStart(): void {
-    this.start = structuredClone(this.snapshot())
-  }
-
   reset(): void {
     this.clock.reset()
     this.tokens.reset()
@@ -150,8 +133,6 @@ export class SandboxState {
     this.webhooks.reset()
     this.faults.clear()
     this.requests.clear()
-    // A copy: the payment store changes the payments it holds.
-    if (this.start) this.restoreRecords(structuredClone(this.start))
     this.changed()
   }
 
