@@ -4,15 +4,15 @@ import { CHECKOUT_CONCURRENCY, checkouts, payAll, settle, tally, type CheckoutRu
 import type { ClusterStack } from "./stack"
 
 /**
- * How many checkouts the load block places: 40 by default, CHECKOUT_CONCURRENCY (8) at a time. How many overlap, not
- * how many there are in all, is what races the completions, so a smaller load proves the same (40 still leaves each
- * server's fair share, 10, three standard deviations below an even split). REFPAY_CLUSTER_LOAD=200 runs the size of
- * the figures in docs/several-servers.md (200 took 4 to 5 minutes of the 2-core machine in `npm test`).
+ * How many checkouts the load block places: 24 by default, CHECKOUT_CONCURRENCY (8) at a time. How many overlap, not
+ * how many there are in all, is what races the completions, so a smaller load proves the same (three waves of 8; the
+ * round-robin balancer splits them about evenly, and each server must place at least a quarter). REFPAY_CLUSTER_LOAD=200
+ * runs the size of the figures in docs/several-servers.md (200 took 4 to 5 minutes of the 2-core machine in `npm test`).
  */
 export const LOAD = clusterLoad(process.env.REFPAY_CLUSTER_LOAD)
 
 function clusterLoad(value: string | undefined): number {
-  const load = Number(value ?? 40)
+  const load = Number(value ?? 24)
   if (!Number.isInteger(load) || load < 16) throw new Error(`REFPAY_CLUSTER_LOAD must be a whole number of 16 or more`)
   return load
 }
