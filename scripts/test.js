@@ -118,29 +118,44 @@ function readCounts(type, { code, outputFile }) {
   }
 }
 
-/** `npm run lint`'s two tools, each counted as one check: passed when it exits 0. */
+/**
+ * `npm run lint`'s two tools, each counted as one check: passed when it exits 0. They run at once (each uses one
+ * core); each one's output is printed after both are done, so neither interleaves with the other.
+ */
 async function runLint() {
-  const failures = []
-  let passed = 0
   const tools = [
     ["eslint", "bin/eslint.js", ["."]],
     ["prettier", "bin/prettier.cjs", ["--check", "."]],
   ]
-  for (const [tool, binPath, args] of tools) {
-    const bin = path.join(path.dirname(require.resolve(`${tool}/package.json`, { paths: [root] })), binPath)
-    const code = await new Promise((resolve) => {
-      const child = spawn(process.execPath, [bin, ...args], { cwd: root, stdio: ["ignore", "inherit", "inherit"] })
-      child.on("exit", (exitCode) => resolve(exitCode ?? 1))
+  const runs = await Promise.all(
+    tools.map(([tool, binPath, args]) => {
+      const bin = path.join(path.dirname(require.resolve(`${tool}/package.json`, { paths: [root] })), binPath)
+      return new Promise((resolve) => {
+        const child = spawn(process.execPath, [bin, ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] })
+        const output = []
+        child.stdout.on("data", (chunk) => output.push(chunk))
+        child.stderr.on("data", (chunk) => output.push(chunk))
+        child.on("close", (exitCode) => resolve({ tool, args, code: exitCode ?? 1, output: Buffer.concat(output) }))
+      })
     })
-    if (code === 0) passed++
-    else
+  )
+  const failures = []
+  for (const { tool, args, code, output } of runs) {
+    process.stdout.write(output)
+    if (code !== 0)
       failures.push({
         file: "(lint)",
         test: `${tool} ${args.join(" ")}`,
         message: `exited with code ${code}: run npm run format, then npm run lint`,
       })
   }
-  return { type: "lint", passed, failed: failures.length, failures, code: failures.length ? 1 : 0 }
+  return {
+    type: "lint",
+    passed: runs.length - failures.length,
+    failed: failures.length,
+    failures,
+    code: failures.length ? 1 : 0,
+  }
 }
 
 /** Runs one phase and notes how long it took, for the closing lines. */
@@ -200,23 +215,24 @@ async function prepareDemoPhases(phases, log) {
 }
 
 /**
- * The cluster phase, beside the others. It waits far more than it computes (dead servers' lock leases, poll ticks,
- * restarts: about two thirds of its quarter of an hour), so on two cores it costs the run little more than its busy
- * minutes. Its output is kept in a file and printed once the other phases are done, so that neither log is
- * interleaved with the other.
+ * A demo-based phase (browser or cluster) beside the integration phase, in its own jest process. The cluster waits
+ * far more than it computes (dead servers' lock leases, poll ticks, restarts); the browser phase's suites run one at
+ * a time, about one core's work. Beside the two integration workers they fill the cores the whole run, where one
+ * after another they would leave one idle. Its output is kept in a file and printed once the integration phase is
+ * done, so that no log is interleaved with another.
  */
-function clusterBeside(jestArgs, env) {
-  const outputLog = path.join(artifacts, "jest-cluster.log")
+function phaseBeside(type, jestArgs, env) {
+  const outputLog = path.join(artifacts, `jest-${type}.log`)
   const started = Date.now()
   let seconds = 0
-  const running = runJest("cluster", jestArgs, env, outputLog).then((exit) => {
+  const running = runJest(type, jestArgs, env, outputLog).then((exit) => {
     seconds = Math.round((Date.now() - started) / 1000)
     return exit
   })
   return async () => {
-    const result = readCounts("cluster", await running)
+    const result = readCounts(type, await running)
     console.log(
-      `\n===== cluster phase (ran beside the others; its output, from ${path.relative(root, outputLog)}) =====`
+      `\n===== ${type} phase (ran beside the others; its output, from ${path.relative(root, outputLog)}) =====`
     )
     process.stdout.write(fs.readFileSync(outputLog, "utf8"))
     return { ...result, seconds, beside: true }
@@ -248,17 +264,19 @@ async function main() {
 
   const startedAt = Date.now()
   const cpuAtStart = cpuSecondsWithChildren()
-  let clusterDone = null
+  const besides = []
   try {
     // Lint first (ESLint and Prettier, `npm run lint`): seconds, and a finding is a failure like a test's. A run
     // narrowed to some tests (jest arguments) leaves it out.
     if (jestArgs.length === 0) results.push(await timedPhase("lint", () => runLint()))
     if (phases.has("unit"))
       results.push(await timedPhase("unit", async () => readCounts("unit", await runJest("unit", jestArgs, env))))
-    // The cluster starts once lint and the unit suites are done: their short timeouts and timed child processes are
-    // not made to share the two cores with it.
+    // The demo-based phases start once lint and the unit suites are done: their short timeouts and timed child
+    // processes are not made to share the two cores with them. With another phase to run, they run beside it.
     if (phases.has("e2e") || phases.has("cluster")) await prepareDemoPhases(phases, (line) => console.log(line))
-    if (phases.has("cluster") && phases.size > 1 && !sequential) clusterDone = clusterBeside(jestArgs, env)
+    const together = phases.size > 1 && !sequential
+    const demoPhases = ["e2e", "cluster"].filter((type) => phases.has(type))
+    if (together) for (const type of demoPhases) besides.push(phaseBeside(type, jestArgs, env))
     if (phases.has("integration")) {
       let dbEnv = externalDatabaseEnv()
       if (!dbEnv) {
@@ -280,15 +298,12 @@ async function main() {
       await postgres?.stop()
       postgres = null
     }
-    // The browser suite starts the whole demo stack itself (its own PostgreSQL, sandbox, Medusa, storefront).
-    if (phases.has("e2e"))
-      results.push(await timedPhase("e2e", async () => readCounts("e2e", await runJest("e2e", jestArgs, env))))
-    // So do the cluster suites, with Redis and several `medusa start` processes of the demo app.
-    if (clusterDone) results.push(await clusterDone())
-    else if (phases.has("cluster"))
-      results.push(
-        await timedPhase("cluster", async () => readCounts("cluster", await runJest("cluster", jestArgs, env)))
-      )
+    // The browser phase starts the whole demo stack itself (its own PostgreSQL, sandbox, Medusa, storefront); the
+    // cluster phase too, with Redis and several `medusa start` processes of the demo app.
+    if (!together)
+      for (const type of demoPhases)
+        results.push(await timedPhase(type, async () => readCounts(type, await runJest(type, jestArgs, env))))
+    for (const done of besides) results.push(await done())
   } finally {
     await postgres?.stop()
   }
