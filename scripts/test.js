@@ -215,24 +215,23 @@ async function prepareDemoPhases(phases, log) {
 }
 
 /**
- * A demo-based phase (browser or cluster) beside the integration phase, in its own jest process. The cluster waits
- * far more than it computes (dead servers' lock leases, poll ticks, restarts); the browser phase's suites run one at
- * a time, about one core's work. Beside the two integration workers they fill the cores the whole run, where one
- * after another they would leave one idle. Its output is kept in a file and printed once the integration phase is
- * done, so that no log is interleaved with another.
+ * The cluster phase, beside the others. It waits far more than it computes (dead servers' lock leases, poll ticks,
+ * restarts: about two thirds of its quarter of an hour), so on two cores it costs the run little more than its busy
+ * minutes. Its output is kept in a file and printed once the other phases are done, so that neither log is
+ * interleaved with the other.
  */
-function phaseBeside(type, jestArgs, env) {
-  const outputLog = path.join(artifacts, `jest-${type}.log`)
+function clusterBeside(jestArgs, env) {
+  const outputLog = path.join(artifacts, "jest-cluster.log")
   const started = Date.now()
   let seconds = 0
-  const running = runJest(type, jestArgs, env, outputLog).then((exit) => {
+  const running = runJest("cluster", jestArgs, env, outputLog).then((exit) => {
     seconds = Math.round((Date.now() - started) / 1000)
     return exit
   })
   return async () => {
-    const result = readCounts(type, await running)
+    const result = readCounts("cluster", await running)
     console.log(
-      `\n===== ${type} phase (ran beside the others; its output, from ${path.relative(root, outputLog)}) =====`
+      `\n===== cluster phase (ran beside the others; its output, from ${path.relative(root, outputLog)}) =====`
     )
     process.stdout.write(fs.readFileSync(outputLog, "utf8"))
     return { ...result, seconds, beside: true }
@@ -264,19 +263,17 @@ async function main() {
 
   const startedAt = Date.now()
   const cpuAtStart = cpuSecondsWithChildren()
-  const besides = []
+  let clusterDone = null
   try {
     // Lint first (ESLint and Prettier, `npm run lint`): seconds, and a finding is a failure like a test's. A run
     // narrowed to some tests (jest arguments) leaves it out.
     if (jestArgs.length === 0) results.push(await timedPhase("lint", () => runLint()))
     if (phases.has("unit"))
       results.push(await timedPhase("unit", async () => readCounts("unit", await runJest("unit", jestArgs, env))))
-    // The demo-based phases start once lint and the unit suites are done: their short timeouts and timed child
-    // processes are not made to share the two cores with them. With another phase to run, they run beside it.
+    // The cluster starts once lint and the unit suites are done: their short timeouts and timed child processes are
+    // not made to share the two cores with it.
     if (phases.has("e2e") || phases.has("cluster")) await prepareDemoPhases(phases, (line) => console.log(line))
-    const together = phases.size > 1 && !sequential
-    const demoPhases = ["e2e", "cluster"].filter((type) => phases.has(type))
-    if (together) for (const type of demoPhases) besides.push(phaseBeside(type, jestArgs, env))
+    if (phases.has("cluster") && phases.size > 1 && !sequential) clusterDone = clusterBeside(jestArgs, env)
     if (phases.has("integration")) {
       let dbEnv = externalDatabaseEnv()
       if (!dbEnv) {
@@ -298,12 +295,15 @@ async function main() {
       await postgres?.stop()
       postgres = null
     }
-    // The browser phase starts the whole demo stack itself (its own PostgreSQL, sandbox, Medusa, storefront); the
-    // cluster phase too, with Redis and several `medusa start` processes of the demo app.
-    if (!together)
-      for (const type of demoPhases)
-        results.push(await timedPhase(type, async () => readCounts(type, await runJest(type, jestArgs, env))))
-    for (const done of besides) results.push(await done())
+    // The browser suite starts the whole demo stack itself (its own PostgreSQL, sandbox, Medusa, storefront).
+    if (phases.has("e2e"))
+      results.push(await timedPhase("e2e", async () => readCounts("e2e", await runJest("e2e", jestArgs, env))))
+    // So do the cluster suites, with Redis and several `medusa start` processes of the demo app.
+    if (clusterDone) results.push(await clusterDone())
+    else if (phases.has("cluster"))
+      results.push(
+        await timedPhase("cluster", async () => readCounts("cluster", await runJest("cluster", jestArgs, env)))
+      )
   } finally {
     await postgres?.stop()
   }

@@ -13,7 +13,6 @@
 const fs = require("node:fs")
 const os = require("node:os")
 const path = require("node:path")
-const lockfile = require("proper-lockfile")
 const { freePort, startPostgres } = require("./postgres")
 const { buildPlugin, checkEntryPoints, installPlugin, packPlugin } = require("./demo-plugin")
 const {
@@ -73,32 +72,6 @@ function shopEnvironment({ ports, postgresPort }) {
     REFPAY_WEBHOOK_SECRET: DEMO_SECRETS.REFPAY_WEBHOOK_SECRET,
     REFPAY_DEMO_ADMIN_EMAIL: ADMIN.email,
     REFPAY_DEMO_ADMIN_PASSWORD: ADMIN.password,
-  }
-}
-
-/**
- * Takes the lock on demo/'s shared build (the packed plugin installed there, and `medusa build`'s output), waiting
- * for another stack's start-up to finish with it (a shop build takes minutes on a busy machine); resolves to its
- * release. proper-lockfile removes it when its process exits, and takes over one left by a process killed outright
- * once it is `stale` (5 minutes: `npm pack` blocks the event loop that keeps the lock fresh, so a short span could
- * pass a live holder's lock to another stack).
- */
-async function lockSharedBuild(root, log) {
-  const lockDir = path.join(root, ".demo")
-  fs.mkdirSync(lockDir, { recursive: true })
-  const options = {
-    lockfilePath: path.join(lockDir, "build.lock"),
-    stale: 300_000,
-    realpath: false,
-    onCompromised: (error) => log(`  the demo build's lock was lost (${error.message}); going on`),
-  }
-  const take = (retries) => lockfile.lock(lockDir, { ...options, retries })
-  try {
-    return await take(0)
-  } catch (error) {
-    if (error.code !== "ELOCKED") throw error
-    log("• another demo stack is building: waiting for its build...")
-    return take({ retries: 1_200, factor: 1, minTimeout: 500, maxTimeout: 500 })
   }
 }
 
@@ -249,39 +222,28 @@ async function startDemo(options) {
     }
     const medusaCli = require.resolve("@medusajs/cli/cli.js", { paths: [root] })
 
-    // Two stacks started at once (`npm test` starts the browser and cluster phases together) would pack, install and
-    // build into the same demo/ at the same time: the second waits here until the first's shop build is done, then
-    // finds all three up to date.
-    const releaseBuild = await lockSharedBuild(root, log)
-    let plugin
-    let inputsHash
-    try {
-      plugin = await step(
-        "plugin",
-        "building the plugin (medusa plugin:build, skipped when up to date)...",
-        async () => {
-          await buildPlugin({
-            root,
-            medusaCli,
-            env,
-            logFile: path.join(logsDir, "plugin-build.log"),
-            log: (line) => log(`  ${line}`),
-            signal,
-          })
-          const packed = packPlugin({ root, packDir: path.join(root, ".demo", "pack") })
-          const installed = installPlugin({ demoDir, tarball: packed.tarball, sha256: packed.sha256 })
-          checkEntryPoints(demoDir)
-          log(
-            `  ${installed ? "installed" : "already installed"}: ${path.relative(root, packed.tarball)} -> demo/node_modules/medusa-payment-refpay (sha256 ${packed.sha256.slice(0, 12)})`
-          )
-          return packed
-        }
-      )
-      inputsHash = buildInputsHash({ root, demoDir, pluginSha256: plugin.buildSha256 })
-    } catch (error) {
-      await releaseBuild()
-      throw error
-    }
+    const plugin = await step(
+      "plugin",
+      "building the plugin (medusa plugin:build, skipped when up to date)...",
+      async () => {
+        await buildPlugin({
+          root,
+          medusaCli,
+          env,
+          logFile: path.join(logsDir, "plugin-build.log"),
+          log: (line) => log(`  ${line}`),
+          signal,
+        })
+        const packed = packPlugin({ root, packDir: path.join(root, ".demo", "pack") })
+        const installed = installPlugin({ demoDir, tarball: packed.tarball, sha256: packed.sha256 })
+        checkEntryPoints(demoDir)
+        log(
+          `  ${installed ? "installed" : "already installed"}: ${path.relative(root, packed.tarball)} -> demo/node_modules/medusa-payment-refpay (sha256 ${packed.sha256.slice(0, 12)})`
+        )
+        return packed
+      }
+    )
+    const inputsHash = buildInputsHash({ root, demoDir, pluginSha256: plugin.buildSha256 })
     let databaseId = null
 
     await step(
@@ -295,11 +257,9 @@ async function startDemo(options) {
           inputsHash,
           logFile: path.join(logsDir, "medusa-build.log"),
           signal,
+        }).then((built) => {
+          log(built ? "  medusa build done" : "  shop build is up to date: skipping medusa build")
         })
-          .then((built) => {
-            log(built ? "  medusa build done" : "  shop build is up to date: skipping medusa build")
-          })
-          .finally(releaseBuild)
         const database = startPostgres({
           dataDir: path.join(dataDir, "pgdata"),
           keepData: !ephemeral,
