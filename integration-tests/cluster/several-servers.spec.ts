@@ -27,9 +27,9 @@ afterAll(() => stack.stop(), 180_000)
 const SPREAD_CHECKS = 4_000
 /** Orders placed while Redis restarts; left waiting for the worker's poll tick in the next test. */
 const PLACED_DURING_REDIS_RESTART = 8
-/** The poll job's tick lock as Medusa's Redis locking provider keeps it (its default key prefix). */
 /** What a server logs when it ran a webhook's sync itself instead of handing it to the worker. */
 const SERVER_SYNC_LINES = /answered while its sync goes on|, not processed|not handed to the workers/
+/** The poll job's tick lock as Medusa's Redis locking provider keeps it (its default key prefix). */
 const TICK_LOCK_KEY = "medusa_lock:refpay:poll-tick"
 /** Every REFPAY session lock (refpaySessionLockKey), as the same provider keeps them. */
 const SESSION_LOCK_KEYS = "medusa_lock:refpay:session:*"
