@@ -6,11 +6,11 @@
 import { itCapturesTheLoadOnce, itTakesTheLoad } from "./behaviours"
 import { captureVerdict } from "./ledger"
 import { CREATE_PATH, STATUS_PATH } from "./platform"
-import { TICK_LEASE_SECONDS } from "../../src/sync/poll-lock"
+import { tickLeaseSeconds } from "../../src/sync/poll-lock"
 import { countTicks, endOfNextTick, TICK, TICK_RUN_MS, tickAfter } from "./poll-ticks"
-import { redisKeyCount, redisTtl } from "./redis-probe"
+import { redisKeyCount, redisLongestTtl, redisTtl } from "./redis-probe"
 import { CHECKOUT_CONCURRENCY, checkouts, eachLimited, payAll, quiet, settle, tally, type Order } from "./shop-load"
-import { ClusterStack, sleep, waitUntil, type ClusterServer } from "./stack"
+import { ClusterStack, LOCK_LEASE_SECONDS, sleep, waitUntil, type ClusterServer } from "./stack"
 import { SeededWaiting, type SpreadRun } from "./spread-checks"
 import { CHECK_PAGE_SIZE } from "../../src/sync/due-pages"
 import type { PlacedOrder } from "./storefront"
@@ -33,6 +33,8 @@ const SERVER_SYNC_LINES = /answered while its sync goes on|, not processed|not h
 const TICK_LOCK_KEY = "medusa_lock:refpay:poll-tick"
 /** Every REFPAY session lock (refpaySessionLockKey), as the same provider keeps them. */
 const SESSION_LOCK_KEYS = "medusa_lock:refpay:session:*"
+/** How long a dead server holds a payment's session lock (its lease). */
+const LOCK_LEASE_MS = LOCK_LEASE_SECONDS * 1_000
 
 /** Waits until `ready()` holds (or `timeoutMs` passes), then `afterMs` more, then kills `server` with SIGKILL. */
 async function killWhen(
@@ -117,10 +119,10 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       const { run, carts, killedAt } = interrupted
       const kill = interrupted.kill
       expect(run).toHaveLength(16)
-      // The dead server's locks expire (the session lock within 60 s); then one poll tick, the latest by which every
+      // The dead server's locks expire (the session lock within its lease); then one poll tick, the latest by which every
       // order must show its reference. What the customers see is read until it holds (it usually does at once: the
       // load's checkouts and payments took a minute or more), at most until that tick's end; the assertions check the last reading.
-      const deadline = endOfNextTick(Math.max(Date.now(), killedAt + 60_000))
+      const deadline = endOfNextTick(Math.max(Date.now(), killedAt + LOCK_LEASE_MS))
       const cartIds = run.map((p) => p.cartId)
       const gaveUp = new Set(carts.filter((_, i) => i % 2 === 1))
       const inspect = async () => {
@@ -371,7 +373,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
     }
     const killedAt = paidAt + kill.waited_ms
     const rowsAtKill = await stack.ledger.orders(batch.orders.map((o) => o.orderId))
-    // The dead server's locks expire: the session lock within 60 s, Medusa's cart lock (processPaymentWorkflow)
+    // The dead server's locks expire: the session lock within its lease, Medusa's cart lock (processPaymentWorkflow)
     // within 2 minutes; the poll tick after that is the latest any paid order may still be awaiting.
     const deadline = endOfNextTick(killedAt + 120_000)
     try {
@@ -456,9 +458,9 @@ describe("several servers on one PostgreSQL and one Redis", () => {
     expect(atKill!.captures).toBe(0)
     try {
       await Promise.all(stack.httpServers.map((server) => server.start()))
-      // The dead sync's session lock lapses within its one-minute lease; a webhook retry or the next poll tick runs
+      // The dead sync's session lock lapses within its lease; a webhook retry or the next poll tick runs
       // the sync again from the start, and it finds the payment to capture.
-      const deadline = endOfNextTick(killedAt + 60_000) + 60_000
+      const deadline = endOfNextTick(killedAt + LOCK_LEASE_MS) + 60_000
       const settled = await settle(stack, [order], paidAt, deadline - Date.now())
       await quiet(stack, 60_000)
       const [after] = await stack.ledger.orders([order.orderId])
@@ -609,6 +611,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
         when: "before",
       })
       let lease: number
+      let sessionLease: number
       let killedAt: number
       try {
         // The next tick (at most POLL_EVERY_SECONDS away) starts reading through the fault.
@@ -618,6 +621,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
           "the worker's poll tick reading statuses"
         )
         lease = await redisTtl(stack.demo.cluster.redis.port, TICK_LOCK_KEY)
+        sessionLease = await redisLongestTtl(stack.demo.cluster.redis.port, SESSION_LOCK_KEYS)
         await worker.kill("SIGKILL")
         killedAt = Date.now()
       } finally {
@@ -625,11 +629,14 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       }
       // A dead tick holds the lock for at most its lease (read before waiting it out, so a long one fails here).
       expect(lease).toBeGreaterThan(0)
-      expect(lease).toBeLessThanOrEqual(TICK_LEASE_SECONDS)
+      expect(lease).toBeLessThanOrEqual(tickLeaseSeconds(LOCK_LEASE_SECONDS))
+      // So do its syncs' session locks (REFPAY_LOCK_LEASE_SECONDS), renewed while their status reads are held.
+      expect(sessionLease).toBeGreaterThan(0)
+      expect(sessionLease).toBeLessThanOrEqual(LOCK_LEASE_SECONDS)
       await worker.start()
       const restartedAt = Date.now()
       // The first whole tick after the dead tick's leases have run out: its tick lock's (above) and its syncs' session
-      // locks (Medusa's locking default, 60 s). A tick that takes the tick lock before the session locks lapse spends
+      // locks (LOCK_LEASE_SECONDS). A tick that takes the tick lock before the session locks lapse spends
       // up to the sync's 30 s lock wait on the sessions the dead tick held (measured: the restarted worker's tick took
       // the tick lock 30 s after the kill and read nothing for the next 30 s). So: until no session lock is left in
       // Redis and no tick is running, then the next whole tick.
@@ -637,7 +644,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       await sleep(Math.max(0, killedAt + lease * 1_000 - Date.now()))
       await waitUntil(
         async () => (await redisKeyCount(redisPort, SESSION_LOCK_KEYS)) === 0,
-        60_000 + TICK_RUN_MS + 30_000,
+        LOCK_LEASE_MS + TICK_RUN_MS + 30_000,
         "the dead tick's session locks lapsed"
       )
       const locksLapsedAt = Date.now()
@@ -650,6 +657,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       stack.figures("poll_tick_after_worker_killed", {
         killed_at: new Date(killedAt).toISOString(),
         tick_lock_seconds_left_at_kill: lease,
+        session_lock_seconds_left_at_kill: sessionLease,
         restarted_after_s: (restartedAt - killedAt) / 1000,
         session_locks_lapsed_after_s: (locksLapsedAt - killedAt) / 1000,
         ticks: ticks.ticks,

@@ -3,7 +3,8 @@ import type { ILockingModule, Logger, MedusaContainer } from "@medusajs/framewor
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService } from "../modules/refpay"
 import type { ResolvedRefpayOptions } from "../providers/refpay/options"
-import { POLL_LOCK, TICK_LEASE_SECONDS } from "./poll-lock"
+import { POLL_LOCK, tickLeaseSeconds } from "./poll-lock"
+import { syncLockLeaseSeconds } from "../workflows/refpay-sync/session-lock"
 import { refpayProviderFor, refpayProviderIds } from "../providers/refpay/lookup"
 import { resumeInterruptedCompletions } from "./resume-authorization"
 import { retryUnprocessedWebhookEvents } from "./retry-webhook-events"
@@ -54,7 +55,7 @@ export async function pollRefpayPayments(
   }
   const timeout = options.skipIfBusy ? 1 : WAIT_FOR_TICK_SECONDS
   try {
-    return await locking.execute(POLL_LOCK, tick, { timeout, expire: TICK_LEASE_SECONDS })
+    return await locking.execute(POLL_LOCK, tick, { timeout, expire: tickLeaseSeconds(syncLockLeaseSeconds()) })
   } catch (error) {
     if (started || !options.skipIfBusy) throw error
     container
