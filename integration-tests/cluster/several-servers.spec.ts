@@ -451,8 +451,12 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       60_000,
       "the capture's confirmation read held"
     )
+    // The sync holds the session's lock on a lease of REFPAY_LOCK_LEASE_SECONDS, renewed while it waits.
+    const sessionLease = await redisLongestTtl(stack.demo.cluster.redis.port, SESSION_LOCK_KEYS)
     await Promise.all(stack.httpServers.map((server) => server.kill("SIGKILL")))
     const killedAt = Date.now()
+    expect(sessionLease).toBeGreaterThan(0)
+    expect(sessionLease).toBeLessThanOrEqual(LOCK_LEASE_SECONDS)
     await stack.platform.control("DELETE", "/faults")
     const [atKill] = await stack.ledger.orders([order.orderId])
     expect(atKill!.captures).toBe(0)
@@ -476,6 +480,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       const verdict = captureVerdict([after!], await stack.platform.payments())
       stack.figures("sync_killed_during_capture", {
         killed_at: new Date(killedAt).toISOString(),
+        session_lock_seconds_left_at_kill: sessionLease,
         seconds_from_kill_to_capture: (paidAt + settled.capturedMs - killedAt) / 1000,
         verdict,
         last_check: check,
@@ -611,7 +616,6 @@ describe("several servers on one PostgreSQL and one Redis", () => {
         when: "before",
       })
       let lease: number
-      let sessionLease: number
       let killedAt: number
       try {
         // The next tick (at most POLL_EVERY_SECONDS away) starts reading through the fault.
@@ -621,7 +625,6 @@ describe("several servers on one PostgreSQL and one Redis", () => {
           "the worker's poll tick reading statuses"
         )
         lease = await redisTtl(stack.demo.cluster.redis.port, TICK_LOCK_KEY)
-        sessionLease = await redisLongestTtl(stack.demo.cluster.redis.port, SESSION_LOCK_KEYS)
         await worker.kill("SIGKILL")
         killedAt = Date.now()
       } finally {
@@ -630,9 +633,6 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       // A dead tick holds the lock for at most its lease (read before waiting it out, so a long one fails here).
       expect(lease).toBeGreaterThan(0)
       expect(lease).toBeLessThanOrEqual(tickLeaseSeconds(LOCK_LEASE_SECONDS))
-      // So do its syncs' session locks (REFPAY_LOCK_LEASE_SECONDS), renewed while their status reads are held.
-      expect(sessionLease).toBeGreaterThan(0)
-      expect(sessionLease).toBeLessThanOrEqual(LOCK_LEASE_SECONDS)
       await worker.start()
       const restartedAt = Date.now()
       // The first whole tick after the dead tick's leases have run out: its tick lock's (above) and its syncs' session
@@ -657,7 +657,6 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       stack.figures("poll_tick_after_worker_killed", {
         killed_at: new Date(killedAt).toISOString(),
         tick_lock_seconds_left_at_kill: lease,
-        session_lock_seconds_left_at_kill: sessionLease,
         restarted_after_s: (restartedAt - killedAt) / 1000,
         session_locks_lapsed_after_s: (locksLapsedAt - killedAt) / 1000,
         ticks: ticks.ticks,
