@@ -553,7 +553,8 @@ export const POLL_EVERY_MINUTE = "* * * * *"
 
 /**
  * Settings of the whole shop rather than of one registration: read before any provider exists (the poll job's
- * schedule when Medusa loads its jobs, the webhook syncs' queue), so from their variable only.
+ * schedule when Medusa loads its jobs, the webhook syncs' queue, the locks' lease when the workflows are composed),
+ * so from their variable only.
  */
 const SHOP_WIDE_SETTINGS = ["pollEverySeconds", "webhookSyncsAtOnce", "pollSpread", "lockLeaseSeconds"] as const
 type ShopWideSetting = (typeof SHOP_WIDE_SETTINGS)[number]
