@@ -13,6 +13,7 @@ import { CHECKOUT_CONCURRENCY, checkouts, eachLimited, payAll, quiet, settle, ta
 import { ClusterStack, LOCK_LEASE_SECONDS, sleep, waitUntil, type ClusterServer } from "./stack"
 import { SeededWaiting, type SpreadRun } from "./spread-checks"
 import { CHECK_PAGE_SIZE } from "../../src/sync/due-pages"
+import { RESUME_AFTER_MS } from "../../src/rules/interrupted-completion"
 import type { PlacedOrder } from "./storefront"
 
 const stack = new ClusterStack({ name: "several-servers", servers: 2 })
@@ -119,10 +120,11 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       const { run, carts, killedAt } = interrupted
       const kill = interrupted.kill
       expect(run).toHaveLength(16)
-      // The dead server's locks expire (the session lock within its lease); then one poll tick, the latest by which every
+      // A completion cut by the kill is resumed by the first poll tick once its session has been still for
+      // RESUME_AFTER_MS (the dead server's session locks lapse sooner, within LOCK_LEASE_SECONDS): the latest by which every
       // order must show its reference. What the customers see is read until it holds (it usually does at once: the
       // load's checkouts and payments took a minute or more), at most until that tick's end; the assertions check the last reading.
-      const deadline = endOfNextTick(Math.max(Date.now(), killedAt + LOCK_LEASE_MS))
+      const deadline = endOfNextTick(Math.max(Date.now(), killedAt + RESUME_AFTER_MS))
       const cartIds = run.map((p) => p.cartId)
       const gaveUp = new Set(carts.filter((_, i) => i % 2 === 1))
       const inspect = async () => {
