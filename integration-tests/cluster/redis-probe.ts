@@ -31,13 +31,6 @@ export function redisKeyCount(port: number, pattern: string): Promise<number> {
   return redisInteger(port, ["EVAL", "return #redis.call('KEYS', ARGV[1])", "0", pattern])
 }
 
-/** The most seconds left on any key matching `pattern` (-2 when none matches). */
-export function redisLongestTtl(port: number, pattern: string): Promise<number> {
-  const script =
-    "local most = -2 for _, k in ipairs(redis.call('KEYS', ARGV[1])) do most = math.max(most, redis.call('TTL', k)) end return most"
-  return redisInteger(port, ["EVAL", script, "0", pattern])
-}
-
 /**
  * Medusa's Redis event bus queue (BullMQ 5, prefix "RedisEventBusService", queue "events-queue"): the lists and
  * sorted sets that hold its unfinished jobs. A webhook to Medusa's own webhook route is an event delayed by 5 s;

@@ -14,11 +14,6 @@ import { startWebhookFanOut, type WebhookFanOut } from "./webhook-fan-out"
 
 export const root = path.resolve(__dirname, "..", "..")
 const artifacts = path.join(root, ".test-artifacts", "cluster")
-/**
- * The servers' lock lease (REFPAY_LOCK_LEASE_SECONDS): the kill tests wait it out, so a third of the default minute.
- * A running sync renews it every third of it, far more often than a busy server here pauses.
- */
-export const LOCK_LEASE_SECONDS = 20
 
 export type Mode = "shared" | "server" | "worker"
 
@@ -134,12 +129,7 @@ export class ClusterStack {
       redisPersistent: true,
       // Every waiting payment due at every tick of the poll job, so a tick's reads can be counted; and the job run
       // every POLL_EVERY_SECONDS instead of every minute, so the suite waits seconds for a tick, not minutes.
-      // A server killed mid-sync holds its payments for LOCK_LEASE_SECONDS, not a minute.
-      shopEnv: {
-        REFPAY_POLL_INTERVAL_MINUTES: "0",
-        REFPAY_POLL_EVERY_SECONDS: String(POLL_EVERY_SECONDS),
-        REFPAY_LOCK_LEASE_SECONDS: String(LOCK_LEASE_SECONDS),
-      },
+      shopEnv: { REFPAY_POLL_INTERVAL_MINUTES: "0", REFPAY_POLL_EVERY_SECONDS: String(POLL_EVERY_SECONDS) },
       log: (line: string) => this.log(line),
     })
     this.log(

@@ -3,8 +3,7 @@ import type { ILockingModule, Logger, MedusaContainer } from "@medusajs/framewor
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService } from "../modules/refpay"
 import type { ResolvedRefpayOptions } from "../providers/refpay/options"
-import { POLL_LOCK, tickLeaseSeconds } from "./poll-lock"
-import { syncLockLeaseSeconds } from "../workflows/refpay-sync/session-lock"
+import { POLL_LOCK, TICK_LEASE_SECONDS } from "./poll-lock"
 import { refpayProviderFor, refpayProviderIds } from "../providers/refpay/lookup"
 import { resumeInterruptedCompletions } from "./resume-authorization"
 import { retryUnprocessedWebhookEvents } from "./retry-webhook-events"
@@ -55,7 +54,7 @@ export async function pollRefpayPayments(
   }
   const timeout = options.skipIfBusy ? 1 : WAIT_FOR_TICK_SECONDS
   try {
-    return await locking.execute(POLL_LOCK, tick, { timeout, expire: tickLeaseSeconds(syncLockLeaseSeconds()) })
+    return await locking.execute(POLL_LOCK, tick, { timeout, expire: TICK_LEASE_SECONDS })
   } catch (error) {
     if (started || !options.skipIfBusy) throw error
     container

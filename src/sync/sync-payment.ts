@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/frame
 import type { SyncDecision } from "../rules/sync-decision"
 import type { RefpayReading } from "../workflows/refpay-sync/steps/read-refpay-payment"
 import { refpaySyncWorkflow } from "../workflows/refpay-sync/sync-workflow"
-import { refpaySessionLockKey, syncLockLeaseSeconds } from "../workflows/refpay-sync/session-lock"
+import { refpaySessionLockKey, SYNC_LOCK_LEASE_SECONDS } from "../workflows/refpay-sync/session-lock"
 import { asError } from "../rules/workflow-errors"
 import { whileLeaseRenewed } from "./lock-lease"
 
@@ -41,7 +41,7 @@ export async function syncRefpayPayment(container: MedusaContainer, input: SyncI
     locking: container.resolve<ILockingModule>(Modules.LOCKING),
     key: refpaySessionLockKey(input.sessionId),
     ownerId: lockOwner,
-    leaseSeconds: syncLockLeaseSeconds(),
+    leaseSeconds: SYNC_LOCK_LEASE_SECONDS,
     logger: container.resolve<Logger>(ContainerRegistrationKeys.LOGGER),
   }
   const { result } = await whileLeaseRenewed(lease, () =>

@@ -341,17 +341,6 @@ export const OPTION_FIELDS = {
       "`REFPAY_POLL_INTERVAL_MINUTES`. One setting for the whole shop, read from this variable only, when Medusa " +
       "loads its jobs: not from medusa-config nor a `REFPAY_<ACCOUNT>_` variable (boot fails if those disagree with it).",
   },
-  lockLeaseSeconds: {
-    env: "REFPAY_LOCK_LEASE_SECONDS",
-    schema: int(10).max(600).default(60),
-    fix: "a whole number of seconds from 10 to 600",
-    doc:
-      "How long a Medusa process that dies in the middle of a payment's sync (or of a poll run) can keep others " +
-      "from it: the lease of the lock each sync holds on its payment (a running sync renews it every third of it), " +
-      "and half of it for the poll run's lock. Shorter frees a crashed server's payments sooner; it must stay well " +
-      "above the longest pause of a busy server. One setting for the whole shop, read from this variable only: not " +
-      "from medusa-config nor a `REFPAY_<ACCOUNT>_` variable (boot fails if those disagree with it).",
-  },
   pollSpread: {
     env: "REFPAY_POLL_SPREAD",
     ...choice(["auto", "on", "off"], "auto"),
@@ -553,10 +542,9 @@ export const POLL_EVERY_MINUTE = "* * * * *"
 
 /**
  * Settings of the whole shop rather than of one registration: read before any provider exists (the poll job's
- * schedule when Medusa loads its jobs, the webhook syncs' queue, the locks' lease when the workflows are composed),
- * so from their variable only.
+ * schedule when Medusa loads its jobs, the webhook syncs' queue), so from their variable only.
  */
-const SHOP_WIDE_SETTINGS = ["pollEverySeconds", "webhookSyncsAtOnce", "pollSpread", "lockLeaseSeconds"] as const
+const SHOP_WIDE_SETTINGS = ["pollEverySeconds", "webhookSyncsAtOnce", "pollSpread"] as const
 type ShopWideSetting = (typeof SHOP_WIDE_SETTINGS)[number]
 type ShopWideValue<K extends ShopWideSetting> = z.infer<(typeof OPTION_FIELDS)[K]["schema"]>
 

@@ -21,7 +21,7 @@ import type { RefpaySessionData } from "../../rules/session-data"
 import { loadPaymentRequestContext } from "../../queries/order-payment-requests"
 import { loadRefpaySession } from "../../queries/refpay-session-state"
 import { issueRefpayReferenceWorkflow, type IssueReferenceInput } from "../refpay-reference/issue-reference"
-import { SESSION_LOCK_WAIT_SECONDS, syncLockLeaseSeconds } from "../refpay-sync/session-lock"
+import { SESSION_LOCK_WAIT_SECONDS, SYNC_LOCK_LEASE_SECONDS } from "../refpay-sync/session-lock"
 import { sendRefpayNotification } from "../refpay-notify/send-notification"
 
 export interface RequestRefpayPaymentInput {
@@ -124,7 +124,7 @@ export const requestRefpayPaymentWorkflow = createWorkflow(
   requestRefpayPaymentWorkflowId,
   (input: RequestRefpayPaymentInput) => {
     const key = transform({ input }, ({ input }) => refpayPaymentRequestLockKey(input.order_id))
-    acquireLockStep({ key, timeout: SESSION_LOCK_WAIT_SECONDS, ttl: syncLockLeaseSeconds() })
+    acquireLockStep({ key, timeout: SESSION_LOCK_WAIT_SECONDS, ttl: SYNC_LOCK_LEASE_SECONDS })
     const request = planRefpayPaymentRequestStep(input)
 
     const opened = when("refpay-when-no-collection", { request }, ({ request }) => {

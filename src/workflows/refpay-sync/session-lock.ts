@@ -1,5 +1,3 @@
-import { shopWideSetting } from "../../providers/refpay/options"
-
 /** The lock every path that changes a REFPAY session holds: webhooks, the poll job, "check now", order cancellation. */
 export function refpaySessionLockKey(sessionId: string): string {
   return `refpay:session:${sessionId}`
@@ -9,10 +7,7 @@ export function refpaySessionLockKey(sessionId: string): string {
 export const SESSION_LOCK_WAIT_SECONDS = 30
 
 /**
- * The lease of the sync's session lock (REFPAY_LOCK_LEASE_SECONDS; a minute by default, Medusa's locking default),
- * so a server killed mid-sync holds its sessions at most that long. A running sync keeps it renewed
- * (src/sync/lock-lease.ts).
+ * The lease of the sync workflow's session lock: Medusa's locking default (what `execute` uses), so a server killed
+ * mid-sync holds its sessions at most a minute. A running sync keeps it renewed (src/sync/lock-lease.ts).
  */
-export function syncLockLeaseSeconds(env: NodeJS.ProcessEnv = process.env): number {
-  return shopWideSetting("lockLeaseSeconds", env)
-}
+export const SYNC_LOCK_LEASE_SECONDS = 60

@@ -18,7 +18,7 @@ import {
   renewsReference,
   wasRead,
 } from "./branches"
-import { refpaySessionLockKey, SESSION_LOCK_WAIT_SECONDS, syncLockLeaseSeconds } from "./session-lock"
+import { refpaySessionLockKey, SESSION_LOCK_WAIT_SECONDS, SYNC_LOCK_LEASE_SECONDS } from "./session-lock"
 import {
   cancelOutcomeOrNotAsked,
   cancelRefpayReferenceStep,
@@ -154,7 +154,7 @@ export const refpaySyncWorkflow = createWorkflow(refpaySyncWorkflowId, (input: R
     key,
     ownerId: input.lockOwner,
     timeout: SESSION_LOCK_WAIT_SECONDS,
-    ttl: syncLockLeaseSeconds(),
+    ttl: SYNC_LOCK_LEASE_SECONDS,
   })
   const pass = transform({ input }, ({ input }): RefpaySyncPassInput => ({
     sessionId: input.sessionId,

@@ -1,6 +1,4 @@
 import { POLL_EVERY_MINUTE, pollJobSchedule, resolveOptions, SANDBOX_DEFAULT_URLS, shopWideSetting } from "../options"
-import { tickLeaseSeconds } from "../../../sync/poll-lock"
-import { syncLockLeaseSeconds } from "../../../workflows/refpay-sync/session-lock"
 
 const SECRET = "obviously-fake-secret-value"
 function messageOf(fn: () => unknown): string {
@@ -321,37 +319,5 @@ describe("the amounts a reference may be issued for (minAmount, maxAmount: REFPA
     expect(limits(resolveOptions(base, { REFPAY_MIN_AMOUNT: "24.98", REFPAY_MAX_AMOUNT: "24.98" }))).toEqual([
       2498, 2498,
     ])
-  })
-})
-
-describe("how long a dead process holds a payment (lockLeaseSeconds, REFPAY_LOCK_LEASE_SECONDS)", () => {
-  it("is a minute by default, Medusa's locking default, with the tick lock's lease half of it", () => {
-    expect(syncLockLeaseSeconds({})).toBe(60)
-    expect(resolveOptions(base, {}).lockLeaseSeconds).toBe(60)
-    expect(tickLeaseSeconds(syncLockLeaseSeconds({}))).toBe(30)
-  })
-
-  it("is the sessions' lease from the variable, and the tick lock's half of it rounded up", () => {
-    expect(syncLockLeaseSeconds({ REFPAY_LOCK_LEASE_SECONDS: "20" })).toBe(20)
-    expect(tickLeaseSeconds(20)).toBe(10)
-    expect(tickLeaseSeconds(25)).toBe(13)
-    expect(resolveOptions(base, { REFPAY_LOCK_LEASE_SECONDS: "20" }).lockLeaseSeconds).toBe(20)
-  })
-
-  it("refuses what is not a whole number of seconds from 10 to 600, naming the variable", () => {
-    for (const value of ["9", "601", "12.5", "-20", "long"]) {
-      expect(() => syncLockLeaseSeconds({ REFPAY_LOCK_LEASE_SECONDS: value })).toThrow(
-        /lockLeaseSeconds \(REFPAY_LOCK_LEASE_SECONDS\): set REFPAY_LOCK_LEASE_SECONDS to a whole number of seconds from 10 to 600/
-      )
-    }
-  })
-
-  it("is read from REFPAY_LOCK_LEASE_SECONDS only: a provider option or an account's variable that disagrees stops the boot", () => {
-    expect(() => resolveOptions({ ...base, lockLeaseSeconds: 20 }, {})).toThrow(
-      /lockLeaseSeconds is 20 here but the shop runs with 60.*set REFPAY_LOCK_LEASE_SECONDS/
-    )
-    expect(() => resolveOptions({ account: "porto", ...base }, { REFPAY_PORTO_LOCK_LEASE_SECONDS: "20" })).toThrow(
-      /REFPAY_LOCK_LEASE_SECONDS only/
-    )
   })
 })
