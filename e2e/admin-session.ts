@@ -1,6 +1,7 @@
 // The shop owner's side of a browser suite: the admin's own API with a logged-in user's token (for set-up steps a
 // person would do elsewhere, such as cancelling an order), and the admin itself in chromium, clicked as a person does
 // where the step is the one under test (the login form, Medusa's order edit).
+import { isDeepStrictEqual } from "node:util"
 import type { Page } from "playwright-core"
 import type { PaymentRequestsView } from "../src/queries/order-payment-requests"
 import { PORTO_ADDRESS, type DemoSession } from "./demo-session"
@@ -175,6 +176,25 @@ export class AdminSession {
       }))
     )
     return { figures: Object.fromEntries(figures), perDay, timeToPay }
+  }
+
+  /**
+   * The numbers section as drawn, with the routes' answers from just before and just after the page loaded it. An
+   * earlier test's webhooks and poll runs can still be landing (a reference issued or expired moves the counts):
+   * until the routes answer the same on both sides of the page's load, the page is opened again (five times at most).
+   */
+  async numbersAtRest(page: Page) {
+    const routes = async () => ({
+      conversion: (await this.api("GET", "/admin/refpay/numbers/conversion")).conversion,
+      recovered: (await this.api("GET", "/admin/refpay/numbers/recovered")).recovered,
+    })
+    for (let load = 1; ; load++) {
+      const before = await routes()
+      await this.openRefpayPage(page)
+      const shown = await this.numbersOnPage(page)
+      const after = await routes()
+      if (isDeepStrictEqual(before, after) || load === 5) return { shown, ...after }
+    }
   }
 
   /** Opens Settings → REFPAY and waits for it to load. */

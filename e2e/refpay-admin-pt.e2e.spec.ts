@@ -194,15 +194,13 @@ describe("Settings → REFPAY in Portuguese", () => {
   })
 
   it("shows the owner's numbers in Portuguese, as the routes count them", async () => {
-    await admin.openRefpayPage(page)
+    const { shown, conversion } = await admin.numbersAtRest(page)
     const numbers = page.getByTestId("refpay-numbers")
     await heading(numbers, "Os seus números REFPAY").waitFor({ timeout: 30_000 })
     await heading(numbers, "Conversão das referências emitidas").waitFor()
     await heading(numbers, "Dias da emissão ao pagamento").waitFor()
     await heading(numbers, "O que o plugin recuperou").waitFor()
     await heading(numbers, "O Medusa face à plataforma").waitFor()
-    const shown = await admin.numbersOnPage(page)
-    const { conversion } = await admin.api("GET", "/admin/refpay/numbers/conversion")
     expect(shown.perDay).toEqual(conversion.per_day)
     expect(shown.timeToPay).toEqual(conversion.time_to_pay)
     expect(shown.figures.issued).toEqual(conversion.issued)

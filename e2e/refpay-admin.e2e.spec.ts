@@ -311,12 +311,9 @@ describe("the order page's REFPAY panel: an order that owes more after its payme
         "captured",
       "the payment captured"
     )
-    await admin.openRefpayPage(page)
+    const { shown, conversion, recovered } = await admin.numbersAtRest(page)
     const numbers = page.getByTestId("refpay-numbers")
     await numbers.getByRole("heading", { name: "Your REFPAY numbers", exact: true }).waitFor({ timeout: 30_000 })
-    const shown = await admin.numbersOnPage(page)
-    const { conversion } = await admin.api("GET", "/admin/refpay/numbers/conversion")
-    const { recovered } = await admin.api("GET", "/admin/refpay/numbers/recovered")
     expect(shown.perDay).toEqual(conversion.per_day)
     expect(shown.timeToPay).toEqual(conversion.time_to_pay)
     for (const outcome of ["issued", "paid", "waiting", "expired", "renewed", "cancelled"])

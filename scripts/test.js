@@ -10,7 +10,8 @@
 //   npm test -- --e2e             browser suites only (the demo stack in Debian's chromium); --browser too
 //   npm test -- --cluster         several Medusa servers on one PostgreSQL and one Redis (Debian's redis-server),
 //                                 under load, with a server and Redis killed (integration-tests/cluster)
-//   npm test -- --sequential      one phase at a time (by default the cluster phase runs beside the others)
+//   npm test -- --sequential      one phase at a time (by default the cluster phase runs beside the others, and
+//                                 the browser phase starts when the integration or the cluster phase ends)
 //   npm test -- <jest args>       passed to jest, e.g. a path pattern or -t "name"
 
 const { spawn } = require("node:child_process")
@@ -215,26 +216,55 @@ async function prepareDemoPhases(phases, log) {
 }
 
 /**
- * The cluster phase, beside the others. It waits far more than it computes (dead servers' lock leases, poll ticks,
- * restarts: about two thirds of its quarter of an hour), so on two cores it costs the run little more than its busy
- * minutes. Its output is kept in a file and printed once the other phases are done, so that neither log is
- * interleaved with the other.
+ * A phase run beside another, its output kept in a file and printed once it is awaited, so that neither log is
+ * interleaved with the other. `finished` settles when its jest exits; `report()` prints its output and returns its
+ * result.
  */
-function clusterBeside(jestArgs, env) {
-  const outputLog = path.join(artifacts, "jest-cluster.log")
+function phaseBeside(type, jestArgs, env) {
+  const outputLog = path.join(artifacts, `jest-${type}.log`)
   const started = Date.now()
   let seconds = 0
-  const running = runJest("cluster", jestArgs, env, outputLog).then((exit) => {
+  const finished = runJest(type, jestArgs, env, outputLog).then((exit) => {
     seconds = Math.round((Date.now() - started) / 1000)
     return exit
   })
-  return async () => {
-    const result = readCounts("cluster", await running)
+  const report = async () => {
+    const result = readCounts(type, await finished)
     console.log(
-      `\n===== cluster phase (ran beside the others; its output, from ${path.relative(root, outputLog)}) =====`
+      `\n===== ${type} phase (ran beside the others; its output, from ${path.relative(root, outputLog)}) =====`
     )
     process.stdout.write(fs.readFileSync(outputLog, "utf8"))
     return { ...result, seconds, beside: true }
+  }
+  return { finished, report }
+}
+
+/**
+ * The integration phase on its own PostgreSQL (or the one DB_HOST names), stopped when the phase ends. `onPostgres`
+ * hands the server to main's exit handlers while it runs.
+ */
+async function runIntegrationPhase(jestArgs, env, onPostgres) {
+  let dbEnv = externalDatabaseEnv()
+  let postgres = null
+  if (!dbEnv) {
+    const { startPostgres } = require("./lib/postgres")
+    postgres = await startPostgres({
+      log: (line) => console.log(line),
+      logFile: path.join(artifacts, "postgres.log"),
+    })
+    onPostgres(postgres)
+    console.log(`PostgreSQL for the integration tests on localhost:${postgres.port}`)
+    dbEnv = { DB_HOST: "localhost", DB_PORT: String(postgres.port), DB_USERNAME: "postgres", DB_PASSWORD: "" }
+  }
+  try {
+    // Medusa logs every boot step at info level; errors are what a failing test needs.
+    const logEnv = { LOG_LEVEL: process.env.LOG_LEVEL ?? "error" }
+    return await timedPhase("integration", async () =>
+      readCounts("integration", await runJest("integration", jestArgs, { ...env, ...logEnv, ...dbEnv }))
+    )
+  } finally {
+    await postgres?.stop()
+    onPostgres(null)
   }
 }
 
@@ -263,7 +293,7 @@ async function main() {
 
   const startedAt = Date.now()
   const cpuAtStart = cpuSecondsWithChildren()
-  let clusterDone = null
+  let cluster = null
   try {
     // Lint first (ESLint and Prettier, `npm run lint`): seconds, and a finding is a failure like a test's. A run
     // narrowed to some tests (jest arguments) leaves it out.
@@ -271,35 +301,31 @@ async function main() {
     if (phases.has("unit"))
       results.push(await timedPhase("unit", async () => readCounts("unit", await runJest("unit", jestArgs, env))))
     // The cluster starts once lint and the unit suites are done: their short timeouts and timed child processes are
-    // not made to share the two cores with it.
+    // not made to share the two cores with it. It runs beside the others: it waits far more than it computes (dead
+    // servers' lock leases, poll ticks, restarts: about two thirds of its quarter of an hour), so on two cores it
+    // costs the run little more than its busy minutes.
     if (phases.has("e2e") || phases.has("cluster")) await prepareDemoPhases(phases, (line) => console.log(line))
-    if (phases.has("cluster") && phases.size > 1 && !sequential) clusterDone = clusterBeside(jestArgs, env)
-    if (phases.has("integration")) {
-      let dbEnv = externalDatabaseEnv()
-      if (!dbEnv) {
-        const { startPostgres } = require("./lib/postgres")
-        postgres = await startPostgres({
-          log: (line) => console.log(line),
-          logFile: path.join(artifacts, "postgres.log"),
-        })
-        console.log(`PostgreSQL for the integration tests on localhost:${postgres.port}`)
-        dbEnv = { DB_HOST: "localhost", DB_PORT: String(postgres.port), DB_USERNAME: "postgres", DB_PASSWORD: "" }
+    if (phases.has("cluster") && phases.size > 1 && !sequential) cluster = phaseBeside("cluster", jestArgs, env)
+    let integration = null
+    if (phases.has("integration")) integration = runIntegrationPhase(jestArgs, env, (started) => (postgres = started))
+    // The browser suite starts the whole demo stack itself (its own PostgreSQL, sandbox, Medusa, storefront), once
+    // the first of the two long phases is over: it takes the core that phase leaves, instead of running alone at the
+    // end. Beside the integration phase, its output is kept for later like the cluster's.
+    if (phases.has("e2e")) {
+      const longPhases = [integration?.then(() => "integration"), cluster?.finished.then(() => "cluster")]
+      const firstOver = longPhases.some(Boolean) ? await Promise.race(longPhases.filter(Boolean)) : null
+      if (firstOver === "cluster" && integration) {
+        const e2e = phaseBeside("e2e", jestArgs, env)
+        results.push(await integration, await e2e.report())
+      } else {
+        if (integration) results.push(await integration)
+        results.push(await timedPhase("e2e", async () => readCounts("e2e", await runJest("e2e", jestArgs, env))))
       }
-      // Medusa logs every boot step at info level; errors are what a failing test needs.
-      const logEnv = { LOG_LEVEL: process.env.LOG_LEVEL ?? "error" }
-      results.push(
-        await timedPhase("integration", async () =>
-          readCounts("integration", await runJest("integration", jestArgs, { ...env, ...logEnv, ...dbEnv }))
-        )
-      )
-      await postgres?.stop()
-      postgres = null
+      integration = null
     }
-    // The browser suite starts the whole demo stack itself (its own PostgreSQL, sandbox, Medusa, storefront).
-    if (phases.has("e2e"))
-      results.push(await timedPhase("e2e", async () => readCounts("e2e", await runJest("e2e", jestArgs, env))))
+    if (integration) results.push(await integration)
     // So do the cluster suites, with Redis and several `medusa start` processes of the demo app.
-    if (clusterDone) results.push(await clusterDone())
+    if (cluster) results.push(await cluster.report())
     else if (phases.has("cluster"))
       results.push(
         await timedPhase("cluster", async () => readCounts("cluster", await runJest("cluster", jestArgs, env)))
