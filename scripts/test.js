@@ -70,11 +70,19 @@ const PHASE_ARGS = {
   cluster: ["--runInBand", "--forceExit"],
 }
 
-/** Runs one phase's jest; its output goes to `outputLog` when given (a phase running beside another), else to ours. */
+/**
+ * Runs one phase's jest; its output goes to `outputLog` when given (a phase running beside another), else to ours.
+ * Through cpu-of.js, which notes the CPU-seconds of that jest and everything it started.
+ */
 function runJest(type, jestArgs, env, outputLog) {
   const outputFile = path.join(artifacts, `jest-${type}-counts.json`)
+  const cpuFile = path.join(artifacts, `jest-${type}-cpu.txt`)
   fs.rmSync(outputFile, { force: true })
+  fs.rmSync(cpuFile, { force: true })
   const args = [
+    path.join(__dirname, "lib", "cpu-of.js"),
+    cpuFile,
+    process.execPath,
     require.resolve("jest/bin/jest", { paths: [root] }),
     "--reporters=default",
     `--reporters=${path.join(__dirname, "jest-count-reporter.js")}`,
@@ -90,16 +98,25 @@ function runJest(type, jestArgs, env, outputLog) {
     })
     child.on("exit", (code) => {
       if (outputLog) fs.closeSync(output)
-      resolve({ code: code ?? 1, outputFile })
+      resolve({ code: code ?? 1, outputFile, cpuSeconds: readCpuSeconds(cpuFile) })
     })
   })
 }
 
-function readCounts(type, { code, outputFile }) {
+function readCpuSeconds(cpuFile) {
+  try {
+    return Number(fs.readFileSync(cpuFile, "utf8"))
+  } catch {
+    return null
+  }
+}
+
+function readCounts(type, { code, outputFile, cpuSeconds = null }) {
   try {
     const counts = JSON.parse(fs.readFileSync(outputFile, "utf8"))
     return {
       type,
+      cpuSeconds,
       passed: counts.passed,
       failed: counts.failed + counts.brokenSuites,
       failures: counts.failures ?? [],
@@ -109,6 +126,7 @@ function readCounts(type, { code, outputFile }) {
     // jest died before writing its report
     return {
       type,
+      cpuSeconds,
       passed: 0,
       failed: 1,
       failures: [
@@ -159,6 +177,14 @@ async function runLint() {
   }
 }
 
+/** The CPU-seconds of what `run` started and ended, for a phase that runs with nothing else started meanwhile. */
+async function alone(run) {
+  const before = cpuSecondsWithChildren()
+  const result = await run()
+  const after = cpuSecondsWithChildren()
+  return { ...result, cpuSeconds: before === null || after === null ? null : after - before }
+}
+
 /** Runs one phase and notes how long it took, for the closing lines. */
 async function timedPhase(type, run) {
   const started = Date.now()
@@ -173,9 +199,11 @@ async function timedPhase(type, run) {
  */
 function printPhaseTimes(results, wallSeconds, cpuSeconds) {
   if (results.length === 0) return
-  const parts = results.map(
-    (r) => `${r.type} ${r.seconds} s${r.beside ? " beside the others" : ""} (${r.passed} passed, ${r.failed} failed)`
-  )
+  const parts = results.map((r) => {
+    const cpu = r.cpuSeconds == null ? "" : `, ${Math.round(r.cpuSeconds)} CPU-s`
+    const postgres = r.postgresCpuSeconds == null ? "" : ` + its PostgreSQL ${Math.round(r.postgresCpuSeconds)}`
+    return `${r.type} ${r.seconds} s${r.beside ? " beside the others" : ""}${cpu}${postgres} (${r.passed} passed, ${r.failed} failed)`
+  })
   const cores = os.availableParallelism()
   const cpu =
     cpuSeconds === null
@@ -256,16 +284,20 @@ async function runIntegrationPhase(jestArgs, env, onPostgres) {
     console.log(`PostgreSQL for the integration tests on localhost:${postgres.port}`)
     dbEnv = { DB_HOST: "localhost", DB_PORT: String(postgres.port), DB_USERNAME: "postgres", DB_PASSWORD: "" }
   }
+  let result = null
   try {
     // Medusa logs every boot step at info level; errors are what a failing test needs.
     const logEnv = { LOG_LEVEL: process.env.LOG_LEVEL ?? "error" }
-    return await timedPhase("integration", async () =>
+    result = await timedPhase("integration", async () =>
       readCounts("integration", await runJest("integration", jestArgs, { ...env, ...logEnv, ...dbEnv }))
     )
   } finally {
-    await postgres?.stop()
+    // PostgreSQL's CPU (its own and its connections') is counted as it is reaped: nothing else ends meanwhile.
+    const stopped = postgres && (await alone(() => postgres.stop()))
     onPostgres(null)
+    if (result && stopped) result.postgresCpuSeconds = stopped.cpuSeconds
   }
+  return result
 }
 
 async function main() {
@@ -297,7 +329,7 @@ async function main() {
   try {
     // Lint first (ESLint and Prettier, `npm run lint`): seconds, and a finding is a failure like a test's. A run
     // narrowed to some tests (jest arguments) leaves it out.
-    if (jestArgs.length === 0) results.push(await timedPhase("lint", () => runLint()))
+    if (jestArgs.length === 0) results.push(await timedPhase("lint", () => alone(runLint)))
     if (phases.has("unit"))
       results.push(await timedPhase("unit", async () => readCounts("unit", await runJest("unit", jestArgs, env))))
     // The cluster starts once lint and the unit suites are done: their short timeouts and timed child processes are
