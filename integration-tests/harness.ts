@@ -4,6 +4,7 @@ import { startSandbox, type RunningSandbox, type SandboxOptions } from "../sandb
 import { createAdminAndLogin } from "./fixtures/admin"
 import { sandboxControl, type SandboxControl } from "./fixtures/sandbox-control"
 import { seedRefpayStore, type SeededStore } from "./fixtures/store"
+import { recordSuiteCpu } from "./fixtures/suite-cpu"
 import { quietBeforeShutdown, requestsSettled, trackConnections, watchTeardown } from "./fixtures/teardown"
 
 /** The other sandboxes a suite starts (another seller account's): quieted and closed with the harness's own. */
@@ -43,6 +44,8 @@ export function refpayIntegrationSuite(
   let stopTeardownWatch: (() => void) | undefined
 
   describe(name, () => {
+    recordSuiteCpu(name)
+
     beforeAll(async () => {
       sandbox = await startSandbox({
         port: 0,

@@ -19,6 +19,7 @@ const stack = new ClusterStack({ name: "several-servers", servers: 2 })
 
 beforeAll(() => stack.start(), 900_000)
 afterAll(() => stack.stop(), 180_000)
+stack.recordCpuPerTest()
 
 /**
  * Waiting payments made due at once to measure how a tick's checks spread: 16 pages of CHECK_PAGE_SIZE, and with the

@@ -12,6 +12,9 @@ import { POLL_EVERY_SECONDS, TICK } from "./poll-ticks"
 import { Storefront } from "./storefront"
 import { startWebhookFanOut, type WebhookFanOut } from "./webhook-fan-out"
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { treeCpuSeconds } = require("../../scripts/lib/cpu-time") as { treeCpuSeconds(): number | null }
+
 export const root = path.resolve(__dirname, "..", "..")
 const artifacts = path.join(root, ".test-artifacts", "cluster")
 
@@ -89,6 +92,11 @@ export class ClusterStack {
   medusaRoute = false
   private exitHandler = () => this.demo?.killAll()
   private startedAt = 0
+  /** CPU-seconds of this jest process and everything it started (servers, PostgreSQL, Redis, sandbox), by span. */
+  private readonly cpu: { atStart: number | null; startUp?: number; perTest: Record<string, number> } = {
+    atStart: null,
+    perTest: {},
+  }
 
   constructor(readonly options: ClusterOptions) {
     this.dir = path.join(artifacts, options.name)
@@ -114,6 +122,7 @@ export class ClusterStack {
 
   async start(): Promise<void> {
     this.startedAt = Date.now()
+    this.cpu.atStart = treeCpuSeconds()
     fs.rmSync(this.dir, { recursive: true, force: true })
     fs.mkdirSync(this.dir, { recursive: true })
     process.once("exit", this.exitHandler)
@@ -149,6 +158,22 @@ export class ClusterStack {
       medusaRoute: () => this.medusaRoute,
     })
     await this.platform.configureWebhooks({ url: this.fanOut.url })
+    this.cpu.startUp = cpuSince(this.cpu.atStart)
+  }
+
+  /**
+   * Records what each test of the suite costs the machine (the CPU-seconds of the whole stack and the suite's own
+   * process while it runs), in figures.json's `cpu`: where the phase's CPU goes, test by test.
+   */
+  recordCpuPerTest(): void {
+    let atTestStart: number | null = null
+    beforeEach(() => {
+      atTestStart = treeCpuSeconds()
+    })
+    afterEach(() => {
+      const seconds = cpuSince(atTestStart)
+      if (seconds !== undefined) this.cpu.perTest[expect.getState().currentTestName ?? "?"] = seconds
+    })
   }
 
   /** Another set of processes on the same database, Redis, sandbox and load balancer (a redeployment). */
@@ -182,9 +207,11 @@ export class ClusterStack {
       process.off("exit", this.exitHandler)
       if (this.startedAt) {
         const seconds = Math.round((Date.now() - this.startedAt) / 1000)
+        const cpuSeconds = cpuSince(this.cpu.atStart)
         this.figures("phase", { seconds, start_up_ms: this.demo?.timings, poll_every_seconds: POLL_EVERY_SECONDS })
+        this.figures("cpu", { seconds: cpuSeconds, start_up_seconds: this.cpu.startUp, per_test: this.cpu.perTest })
         process.stdout.write(
-          `cluster suite ${this.options.name}: ${(seconds / 60).toFixed(1)} min from start-up to stop (poll job every ${POLL_EVERY_SECONDS} s)\n`
+          `cluster suite ${this.options.name}: ${(seconds / 60).toFixed(1)} min from start-up to stop (poll job every ${POLL_EVERY_SECONDS} s), ${cpuSeconds ?? "?"} CPU-s (start-up ${this.cpu.startUp ?? "?"})\n`
         )
       }
     }
@@ -210,6 +237,12 @@ export class ClusterStack {
     fs.writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`)
     this.log(`figures ${name}: ${JSON.stringify(value)}`)
   }
+}
+
+/** CPU-seconds of the stack and this process since `atStart` (a treeCpuSeconds reading), to a tenth. */
+function cpuSince(atStart: number | null): number | undefined {
+  const now = treeCpuSeconds()
+  return atStart === null || now === null ? undefined : Math.round((now - atStart) * 10) / 10
 }
 
 /** Polls `check` until it holds (returns true) or `timeoutMs` passes; then throws with `what` and `describe()`. */

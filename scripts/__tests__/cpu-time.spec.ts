@@ -4,7 +4,10 @@ import os from "node:os"
 import path from "node:path"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { cpuSecondsWithChildren } = require("../lib/cpu-time") as { cpuSecondsWithChildren(): number | null }
+const { cpuSecondsWithChildren, treeCpuSeconds } = require("../lib/cpu-time") as {
+  cpuSecondsWithChildren(): number | null
+  treeCpuSeconds(pid?: number): number | null
+}
 
 /** Node code that spins until its process has used `seconds` of CPU itself, however busy the machine is. */
 const spinning = (seconds: number) =>
@@ -29,6 +32,22 @@ describe("the run's CPU-seconds (scripts/lib/cpu-time.js)", () => {
     // The child's half second, to the clock tick; node's own start-up adds some more.
     expect(after - before!).toBeGreaterThanOrEqual(0.49)
     expect(after - before!).toBeLessThan(5)
+  })
+})
+
+describe("a process tree's CPU-seconds (treeCpuSeconds)", () => {
+  it("counts a child still running, which the reaped children's count does not", async () => {
+    const before = treeCpuSeconds()!
+    const reapedBefore = cpuSecondsWithChildren()!
+    // The child spins 0.5 s, says so, and stays until it is killed.
+    const child = spawn(process.execPath, ["-e", `${spinning(0.5)}; console.log("spun"); setInterval(() => {}, 1000)`])
+    try {
+      await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()))
+      expect(treeCpuSeconds()! - before).toBeGreaterThanOrEqual(0.49)
+      expect(cpuSecondsWithChildren()! - reapedBefore).toBeLessThan(0.49)
+    } finally {
+      child.kill()
+    }
   })
 })
 
