@@ -33,6 +33,8 @@ export async function clusterFigures(log: (line: string) => void): Promise<Recor
   log(`cluster: npm test -- --cluster -t "${SPREAD_TEST}" (its output in .test-artifacts/jest-cluster.log)...`)
   const run = spawnSync(process.execPath, [path.join(ROOT, "scripts", "test.js"), "--cluster", "-t", SPREAD_TEST], {
     cwd: ROOT,
+    // The size of the recorded figures (npm test checks 2,000).
+    env: { ...process.env, REFPAY_CLUSTER_SPREAD_CHECKS: "4000" },
     stdio: ["ignore", "ignore", "inherit"],
   })
   if (run.status !== 0) throw new Error(`the cluster's spread test failed (exit ${run.status}); see its log`)

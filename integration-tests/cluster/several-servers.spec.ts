@@ -11,7 +11,7 @@ import { countTicks, endOfNextTick, TICK, TICK_RUN_MS, tickAfter } from "./poll-
 import { redisKeyCount, redisTtl } from "./redis-probe"
 import { CHECKOUT_CONCURRENCY, checkouts, eachLimited, payAll, quiet, settle, tally, type Order } from "./shop-load"
 import { ClusterStack, sleep, waitUntil, type ClusterServer } from "./stack"
-import { SeededWaiting, type SpreadRun } from "./spread-checks"
+import { SeededWaiting, SPREAD_CHECKS, type SpreadRun } from "./spread-checks"
 import { CHECK_PAGE_SIZE } from "../../src/sync/due-pages"
 import type { PlacedOrder } from "./storefront"
 
@@ -21,11 +21,6 @@ beforeAll(() => stack.start(), 900_000)
 afterAll(() => stack.stop(), 180_000)
 stack.recordCpuPerTest()
 
-/**
- * Waiting payments made due at once to measure how a tick's checks spread: 16 pages of CHECK_PAGE_SIZE, and with the
- * next tick's reads still within the sandbox's request log (10,000).
- */
-const SPREAD_CHECKS = 4_000
 /** Orders placed while Redis restarts; left waiting for the worker's poll tick in the next test. */
 const PLACED_DURING_REDIS_RESTART = 8
 /** What a server logs when it ran a webhook's sync itself instead of handing it to the worker. */
@@ -217,14 +212,14 @@ describe("several servers on one PostgreSQL and one Redis", () => {
   })
 
   it("reads each waiting payment once per poll tick across both servers, and a late webhook still ends in one capture", async () => {
-    const waiting = await checkouts(stack, 12, 4)
+    const waiting = await checkouts(stack, 8, 4)
     expect(waiting.failed.map((f) => f.error)).toEqual([])
     const ids = waiting.orders.map((o) => o.paymentId)
-    const late = waiting.orders.slice(0, 5)
+    const late = waiting.orders.slice(0, 4)
     const lateIds = new Set(late.map((o) => o.paymentId))
     const skippedBefore = stack.servers.map((s) => stack.logLines(s, /previous tick is still running/).length)
 
-    // One whole tick of status reads. Once its tick has read every waiting payment, five customers pay and the
+    // One whole tick of status reads. Once its tick has read every waiting payment, four customers pay and the
     // platform holds their webhooks until after the next tick, which must find them paid.
     const boundary = tickAfter(Date.now())
     const counting = countTicks(stack.platform, ids, 1, undefined, boundary)
@@ -348,7 +343,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
   })
 
   it("captures every paid order exactly once when a server is killed (SIGKILL) in the middle of a webhook burst: first with only the other server left, then after it restarts", async () => {
-    const batch = await checkouts(stack, 24)
+    const batch = await checkouts(stack, 12)
     expect(batch.failed.map((f) => f.error)).toEqual([])
     const victim = stack.server("server-1")
     stack.fanOut.reset()
@@ -358,7 +353,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
     await stack.platform.control("POST", "/faults", {
       path: STATUS_PATH,
       method: "GET",
-      count: 30,
+      count: 15,
       delay_ms: 4_000,
       when: "before",
     })
@@ -405,7 +400,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
     // balancer: which server answers each completion depends on the turn of the round robin, not on the servers),
     // captured once through their webhooks.
     const requestsBefore = stack.demo.cluster.balancer.stats()
-    const after = await checkouts(stack, 6, 3)
+    const after = await checkouts(stack, 4, 2)
     expect(after.failed.map((f) => f.error)).toEqual([])
     const requestsAfter = stack.demo.cluster.balancer.stats()
     for (const server of ["server-1", "server-2"]) {
@@ -499,16 +494,16 @@ describe("several servers on one PostgreSQL and one Redis", () => {
     }, 300_000)
 
     it("recovers by itself when Redis is killed (SIGKILL) and restarted in the middle of payments and checkouts: no payment lost, none doubled, both servers keep working", async () => {
-      const waiting = await checkouts(stack, 20)
+      const waiting = await checkouts(stack, 12)
       expect(waiting.failed.map((f) => f.error)).toEqual([])
       stack.fanOut.reset()
 
-      // Pay the 20 five at a time, one batch a second, and place 8 more orders meanwhile; Redis dies three seconds
+      // Pay the 12 three at a time, one batch a second, and place 8 more orders meanwhile; Redis dies three seconds
       // in (as the last batch is paid) and comes back five seconds later.
       const paidAt = Date.now()
       const paying = (async () => {
-        for (let i = 0; i < waiting.orders.length; i += 5) {
-          await payAll(stack, waiting.orders.slice(i, i + 5))
+        for (let i = 0; i < waiting.orders.length; i += 3) {
+          await payAll(stack, waiting.orders.slice(i, i + 3))
           await sleep(1_000)
         }
       })()
@@ -596,7 +591,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       // the worker runs the poll job and takes pages, so only it is redeployed with the setting.
       const worker = stack.server("worker")
       await worker.redeploy({ REFPAY_POLL_SPREAD: "off" })
-      const waiting = await checkouts(stack, 8, 4)
+      const waiting = await checkouts(stack, 4, 4)
       expect(waiting.failed.map((f) => f.error)).toEqual([])
       const ids = waiting.orders.map((o) => o.paymentId)
       // Every status read answered 20 s late, so the worker's tick is still running when it dies; the tick has
