@@ -1,11 +1,11 @@
-// A browser suite's view of the phase's one demo (started by shared-demo.js with the same orchestration as `npm run demo`,
+// A browser suite's view of its worker's demo (started by shared-demo.js with the same orchestration as `npm run demo`,
 // ephemeral: throwaway database, any free loopback ports), plus a chromium of its own that may only reach loopback.
 import fs from "node:fs"
 import path from "node:path"
 import type { BrowserContext, Page } from "playwright-core"
 import type { RefpayPaymentView } from "../src/rules/payment-view"
 
-// Plain-Node helpers: the browser launcher (scripts/lib/browser.js) and the phase's one demo (shared-demo.js).
+// Plain-Node helpers: the browser launcher (scripts/lib/browser.js) and the phase's demos (shared-demo.js).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { launchChromium } = require("../scripts/lib/browser") as {
   launchChromium: (options?: object) => Promise<BrowserContext>
@@ -50,7 +50,7 @@ export const PORTO_ADDRESS = {
 }
 
 /**
- * The phase's demo stack (started once by jest's globalSetup: building it takes minutes on a fresh clone) and a
+ * The worker's demo stack (started by jest's globalSetup: building it takes minutes on a fresh clone) and a
  * browser of the suite's own, opened before its first test and closed after its last. A suite's own beforeAll,
  * declared after this call, runs once it is up.
  */
@@ -70,7 +70,9 @@ export class DemoSession {
   constructor() {
     const shared = process.env[DEMO_ENV]
     if (!shared) throw new Error(`no demo: the browser suites run with jest's e2e globalSetup (npm test -- --e2e)`)
-    this.info = JSON.parse(shared) as DemoInfo
+    // One stack per jest worker (shared-demo.js): a worker's suites run one after another on its own.
+    const demos = JSON.parse(shared) as DemoInfo[]
+    this.info = demos[(Number(process.env.JEST_WORKER_ID ?? "1") - 1) % demos.length]!
   }
 
   async start(): Promise<void> {

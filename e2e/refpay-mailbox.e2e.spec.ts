@@ -8,7 +8,7 @@ const session = demoSessionForSuite()
 // The phase's other suites share this demo: its sandbox clock goes back to the real time after the days moved here.
 afterAll(() => session.sandbox("POST", "/clock", { set: Date.now() }), 30_000)
 
-// Other suites' orders share the mailbox (one demo serves the phase): each mail is found by this order's reference.
+// Other suites' orders share the mailbox (a demo serves several suites): each mail is found by this order's reference.
 async function mailOf(page: Page, template: string, reference: string) {
   const mail = page.locator(`[data-testid="mail"][data-template="${template}"]`).filter({ hasText: reference }).first()
   await mail.waitFor({ timeout: 60_000 })

@@ -66,8 +66,18 @@ function externalDatabaseEnv() {
 const PHASE_ARGS = {
   unit: ["--maxWorkers=2"],
   integration: ["--maxWorkers=2", "--workerIdleMemoryLimit=2GB", "--forceExit", "--verbose"],
-  e2e: ["--runInBand", "--forceExit"],
+  e2e: ["--forceExit"],
   cluster: ["--runInBand", "--forceExit"],
+}
+
+/**
+ * The browser phase's workers, each on a demo stack of its own (e2e/shared-demo.js): two for every suite, so that the
+ * phase, which often ends the run alone, keeps both cores busy; one for a run narrowed to some suites. The
+ * REFPAY_E2E_STACKS variable overrides.
+ */
+function browserWorkers(jestArgs) {
+  const stacks = process.env.REFPAY_E2E_STACKS ?? (jestArgs.length === 0 ? "2" : "1")
+  return { args: [`--maxWorkers=${stacks}`], env: { REFPAY_E2E_STACKS: stacks } }
 }
 
 /**
@@ -79,6 +89,7 @@ function runJest(type, jestArgs, env, outputLog) {
   const cpuFile = path.join(artifacts, `jest-${type}-cpu.txt`)
   fs.rmSync(outputFile, { force: true })
   fs.rmSync(cpuFile, { force: true })
+  const workers = type === "e2e" ? browserWorkers(jestArgs) : { args: [], env: {} }
   const args = [
     path.join(__dirname, "lib", "cpu-of.js"),
     cpuFile,
@@ -87,6 +98,7 @@ function runJest(type, jestArgs, env, outputLog) {
     "--reporters=default",
     `--reporters=${path.join(__dirname, "jest-count-reporter.js")}`,
     ...PHASE_ARGS[type],
+    ...workers.args,
     ...jestArgs,
   ]
   const output = outputLog ? fs.openSync(outputLog, "w") : "inherit"
@@ -94,7 +106,7 @@ function runJest(type, jestArgs, env, outputLog) {
     const child = spawn(process.execPath, args, {
       cwd: root,
       stdio: ["ignore", output, output],
-      env: { ...process.env, ...env, TEST_TYPE: type, JEST_COUNTS_FILE: outputFile },
+      env: { ...process.env, ...env, ...workers.env, TEST_TYPE: type, JEST_COUNTS_FILE: outputFile },
     })
     child.on("exit", (code) => {
       if (outputLog) fs.closeSync(output)

@@ -138,6 +138,8 @@ function startSandboxProcess({ root, port, webhookUrl, stateFile, logFile }) {
  * @param {boolean} [options.redisPersistent] with servers: Redis keeps its data on disk (append-only file, every write
  *                                          synced), so a killed Redis comes back with it, as a production Redis does
  * @param {Record<string, string>} [options.shopEnv] extra environment for every Medusa process (tests)
+ * @param {() => void} [options.onBuilt]   called once the plugin is installed in demo/ and the shop built: from then
+ *                                          on another stack may start beside this one (they share that build)
  * @param {(line: string) => void} [options.log]
  */
 async function startDemo(options) {
@@ -276,6 +278,7 @@ async function startDemo(options) {
         if (failed) throw failed.reason
       }
     )
+    options.onBuilt?.()
 
     const shopUrl = `http://localhost:${ports.shop}`
     await step("sandbox", "starting the REFPAY sandbox...", async () => {
