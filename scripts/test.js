@@ -342,13 +342,22 @@ async function main() {
     // Lint first (ESLint and Prettier, `npm run lint`): seconds, and a finding is a failure like a test's. A run
     // narrowed to some tests (jest arguments) leaves it out.
     if (jestArgs.length === 0) results.push(await timedPhase("lint", () => alone(runLint)))
-    if (phases.has("unit"))
-      results.push(await timedPhase("unit", async () => readCounts("unit", await runJest("unit", jestArgs, env))))
+    // The demo-based phases' preparation (Debian's redis-server and chromium when missing, the plugin build: one core
+    // for seconds, or a download on a bare machine) goes on beside the unit suites, which touch neither.
+    const prepare = () =>
+      phases.has("e2e") || phases.has("cluster") ? prepareDemoPhases(phases, (line) => console.log(line)) : null
+    let prepared = null
+    if (phases.has("unit")) {
+      const unit = timedPhase("unit", async () => readCounts("unit", await runJest("unit", jestArgs, env)))
+      prepared = prepare()
+      prepared?.catch(() => undefined) // awaited below, once the unit suites are done: not an unhandled rejection
+      results.push(await unit)
+    } else prepared = prepare()
+    await prepared
     // The cluster starts once lint and the unit suites are done: their short timeouts and timed child processes are
     // not made to share the two cores with it. It runs beside the others: it waits far more than it computes (dead
     // servers' lock leases, poll ticks, restarts: about two thirds of its quarter of an hour), so on two cores it
     // costs the run little more than its busy minutes.
-    if (phases.has("e2e") || phases.has("cluster")) await prepareDemoPhases(phases, (line) => console.log(line))
     if (phases.has("cluster") && phases.size > 1 && !sequential) cluster = phaseBeside("cluster", jestArgs, env)
     let integration = null
     if (phases.has("integration")) integration = runIntegrationPhase(jestArgs, env, (started) => (postgres = started))
