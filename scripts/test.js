@@ -72,11 +72,11 @@ const PHASE_ARGS = {
 
 /**
  * The browser phase's workers, each on a demo stack of its own (e2e/shared-demo.js): two for every suite, so that the
- * phase, which often ends the run alone, keeps both cores busy; one for a run narrowed to some suites. The
- * REFPAY_E2E_STACKS variable overrides.
+ * phase, which often ends the run alone, keeps both cores busy; one beside the integration phase (which keeps both
+ * busy) and for a run narrowed to some suites. The REFPAY_E2E_STACKS variable overrides.
  */
-function browserWorkers(jestArgs) {
-  const stacks = process.env.REFPAY_E2E_STACKS ?? (jestArgs.length === 0 ? "2" : "1")
+function browserWorkers(jestArgs, besideIntegration) {
+  const stacks = process.env.REFPAY_E2E_STACKS ?? (jestArgs.length === 0 && !besideIntegration ? "2" : "1")
   return { args: [`--maxWorkers=${stacks}`], env: { REFPAY_E2E_STACKS: stacks } }
 }
 
@@ -89,7 +89,8 @@ function runJest(type, jestArgs, env, outputLog) {
   const cpuFile = path.join(artifacts, `jest-${type}-cpu.txt`)
   fs.rmSync(outputFile, { force: true })
   fs.rmSync(cpuFile, { force: true })
-  const workers = type === "e2e" ? browserWorkers(jestArgs) : { args: [], env: {} }
+  // The browser phase has a log of its own only when it starts beside the integration phase.
+  const workers = type === "e2e" ? browserWorkers(jestArgs, Boolean(outputLog)) : { args: [], env: {} }
   const args = [
     path.join(__dirname, "lib", "cpu-of.js"),
     cpuFile,
