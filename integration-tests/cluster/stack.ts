@@ -11,6 +11,7 @@ import { Platform } from "./platform"
 import { POLL_EVERY_SECONDS, TICK } from "./poll-ticks"
 import { Storefront } from "./storefront"
 import { startWebhookFanOut, type WebhookFanOut } from "./webhook-fan-out"
+import { cpuSince, recordCpuPerTest } from "../fixtures/suite-cpu"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { treeCpuSeconds } = require("../../scripts/lib/cpu-time") as { treeCpuSeconds(): number | null }
@@ -166,14 +167,7 @@ export class ClusterStack {
    * process while it runs), in figures.json's `cpu`: where the phase's CPU goes, test by test.
    */
   recordCpuPerTest(): void {
-    let atTestStart: number | null = null
-    beforeEach(() => {
-      atTestStart = treeCpuSeconds()
-    })
-    afterEach(() => {
-      const seconds = cpuSince(atTestStart)
-      if (seconds !== undefined) this.cpu.perTest[expect.getState().currentTestName ?? "?"] = seconds
-    })
+    recordCpuPerTest(this.cpu.perTest)
   }
 
   /** Another set of processes on the same database, Redis, sandbox and load balancer (a redeployment). */
@@ -237,12 +231,6 @@ export class ClusterStack {
     fs.writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`)
     this.log(`figures ${name}: ${JSON.stringify(value)}`)
   }
-}
-
-/** CPU-seconds of the stack and this process since `atStart` (a treeCpuSeconds reading), to a tenth. */
-function cpuSince(atStart: number | null): number | undefined {
-  const now = treeCpuSeconds()
-  return atStart === null || now === null ? undefined : Math.round((now - atStart) * 10) / 10
 }
 
 /** Polls `check` until it holds (returns true) or `timeoutMs` passes; then throws with `what` and `describe()`. */
