@@ -71,13 +71,13 @@ const PHASE_ARGS = {
 }
 
 /**
- * The browser phase's workers, each on a demo stack of its own (e2e/shared-demo.js): two for every suite, so that the
- * phase, which often ends the run alone, keeps both cores busy; one beside the integration phase (which keeps both
- * busy) and for a run narrowed to some suites. The REFPAY_E2E_STACKS variable overrides.
+ * The browser phase's environment: its jest workers, each on a demo stack of its own (e2e/shared-demo.js). Two for
+ * every suite, so that the phase, which often ends the run alone, keeps both cores busy; one beside the integration
+ * phase (which keeps both busy) and for a run narrowed to some suites. The REFPAY_E2E_STACKS variable overrides.
  */
-function browserWorkers(jestArgs, besideIntegration) {
+function browserEnv(env, jestArgs, besideIntegration) {
   const stacks = process.env.REFPAY_E2E_STACKS ?? (jestArgs.length === 0 && !besideIntegration ? "2" : "1")
-  return { args: [`--maxWorkers=${stacks}`], env: { REFPAY_E2E_STACKS: stacks } }
+  return { ...env, REFPAY_E2E_STACKS: stacks }
 }
 
 /**
@@ -89,8 +89,6 @@ function runJest(type, jestArgs, env, outputLog) {
   const cpuFile = path.join(artifacts, `jest-${type}-cpu.txt`)
   fs.rmSync(outputFile, { force: true })
   fs.rmSync(cpuFile, { force: true })
-  // The browser phase has a log of its own only when it starts beside the integration phase.
-  const workers = type === "e2e" ? browserWorkers(jestArgs, Boolean(outputLog)) : { args: [], env: {} }
   const args = [
     path.join(__dirname, "lib", "cpu-of.js"),
     cpuFile,
@@ -99,7 +97,7 @@ function runJest(type, jestArgs, env, outputLog) {
     "--reporters=default",
     `--reporters=${path.join(__dirname, "jest-count-reporter.js")}`,
     ...PHASE_ARGS[type],
-    ...workers.args,
+    ...(env.REFPAY_E2E_STACKS ? [`--maxWorkers=${env.REFPAY_E2E_STACKS}`] : []),
     ...jestArgs,
   ]
   const output = outputLog ? fs.openSync(outputLog, "w") : "inherit"
@@ -107,7 +105,7 @@ function runJest(type, jestArgs, env, outputLog) {
     const child = spawn(process.execPath, args, {
       cwd: root,
       stdio: ["ignore", output, output],
-      env: { ...process.env, ...env, ...workers.env, TEST_TYPE: type, JEST_COUNTS_FILE: outputFile },
+      env: { ...process.env, ...env, TEST_TYPE: type, JEST_COUNTS_FILE: outputFile },
     })
     child.on("exit", (code) => {
       if (outputLog) fs.closeSync(output)
@@ -369,11 +367,12 @@ async function main() {
       const longPhases = [integration?.then(() => "integration"), cluster?.finished.then(() => "cluster")]
       const firstOver = longPhases.some(Boolean) ? await Promise.race(longPhases.filter(Boolean)) : null
       if (firstOver === "cluster" && integration) {
-        const e2e = phaseBeside("e2e", jestArgs, env)
+        const e2e = phaseBeside("e2e", jestArgs, browserEnv(env, jestArgs, true))
         results.push(await integration, await e2e.report())
       } else {
         if (integration) results.push(await integration)
-        results.push(await timedPhase("e2e", async () => readCounts("e2e", await runJest("e2e", jestArgs, env))))
+        const e2eEnv = browserEnv(env, jestArgs, false)
+        results.push(await timedPhase("e2e", async () => readCounts("e2e", await runJest("e2e", jestArgs, e2eEnv))))
       }
       integration = null
     }

@@ -1,7 +1,7 @@
 // The load test block: LOAD checkouts spread over the servers at once, then all of them paid at once with every
 // webhook delivered twice to every server, each captured exactly once.
 import { CHECKOUT_CONCURRENCY, checkouts, payAll, settle, tally, type CheckoutRun } from "./shop-load"
-import type { ClusterStack } from "./stack"
+import { wholeNumberSetting, type ClusterStack } from "./stack"
 
 /**
  * How many checkouts the load block places: 24 by default, CHECKOUT_CONCURRENCY (8) at a time. How many overlap, not
@@ -9,13 +9,7 @@ import type { ClusterStack } from "./stack"
  * round-robin balancer splits them about evenly, and each server must place at least a quarter). REFPAY_CLUSTER_LOAD=200
  * runs the size of the figures in docs/several-servers.md (200 took 4 to 5 minutes of the 2-core machine in `npm test`).
  */
-export const LOAD = clusterLoad(process.env.REFPAY_CLUSTER_LOAD)
-
-function clusterLoad(value: string | undefined): number {
-  const load = Number(value ?? 24)
-  if (!Number.isInteger(load) || load < 16) throw new Error(`REFPAY_CLUSTER_LOAD must be a whole number of 16 or more`)
-  return load
-}
+export const LOAD = wholeNumberSetting("REFPAY_CLUSTER_LOAD", 24, 16)
 
 /** The checkouts; the run for `itCapturesTheLoadOnce`. */
 export function itTakesTheLoad(stack: ClusterStack): { run?: CheckoutRun } {

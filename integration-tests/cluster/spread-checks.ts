@@ -6,7 +6,7 @@ import { seedWaitingPayments } from "../fixtures/waiting-payments"
 import { CpuSampler } from "./cpu-samples"
 import { TICK } from "./poll-ticks"
 import { pendingEvents } from "./redis-probe"
-import { waitUntil, type ClusterServer, type ClusterStack } from "./stack"
+import { waitUntil, wholeNumberSetting, type ClusterServer, type ClusterStack } from "./stack"
 
 /**
  * Waiting payments made due at once to measure how a tick's checks spread: 2,000 by default, 8 pages of
@@ -14,14 +14,7 @@ import { waitUntil, type ClusterServer, type ClusterStack } from "./stack"
  * measures 4,000 (REFPAY_CLUSTER_SPREAD_CHECKS). At most 4,000, so a run's reads stay within the sandbox's request
  * log (10,000) until the test reads them.
  */
-export const SPREAD_CHECKS = spreadChecks(process.env.REFPAY_CLUSTER_SPREAD_CHECKS)
-
-function spreadChecks(value: string | undefined): number {
-  const checks = Number(value ?? 2_000)
-  if (!Number.isInteger(checks) || checks < 1_000 || checks > 4_000)
-    throw new Error("REFPAY_CLUSTER_SPREAD_CHECKS must be a whole number from 1000 to 4000")
-  return checks
-}
+export const SPREAD_CHECKS = wholeNumberSetting("REFPAY_CLUSTER_SPREAD_CHECKS", 2_000, 1_000, 4_000)
 
 /** What a process logs for each page of a tick it checked (src/subscribers/refpay-poll-page-due.ts). */
 export const PAGE_CHECKED = /REFPAY poll: a page of \d+ due checks of \S+ checked on this process/

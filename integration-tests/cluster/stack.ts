@@ -233,6 +233,14 @@ export class ClusterStack {
   }
 }
 
+/** A whole-number size read from the environment variable `name` (the cluster tests' sizes), within its bounds. */
+export function wholeNumberSetting(name: string, fallback: number, min: number, max = Infinity): number {
+  const value = Number(process.env[name] ?? fallback)
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be a whole number of ${min} or more${max < Infinity ? `, at most ${max}` : ""}`)
+  return value
+}
+
 /** Polls `check` until it holds (returns true) or `timeoutMs` passes; then throws with `what` and `describe()`. */
 export async function waitUntil(
   check: () => Promise<boolean>,
