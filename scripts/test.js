@@ -238,20 +238,27 @@ function printFailures(results) {
 /**
  * What the demo-based phases share, made once before any of them starts: Debian's redis-server and chromium (two apt
  * installs at once would fight over dpkg's lock) and the plugin's build (the cluster phase and the packed-package
- * suite would otherwise build .medusa/ at the same time).
+ * suite would otherwise build .medusa/ at the same time). `cluster` settles once the cluster phase has what it needs
+ * (Redis and the build), so it can start without waiting for chromium's download on a bare machine; `all` once the
+ * browser phase has chromium too.
  */
-async function prepareDemoPhases(phases, log) {
-  if (phases.has("cluster")) require("./lib/redis").ensureRedisServer(log)
-  if (phases.has("e2e")) require("./lib/browser").ensureChromium(log)
-  const started = Date.now()
-  await require("./lib/demo-plugin").buildPlugin({
-    root,
-    medusaCli: require.resolve("@medusajs/cli/cli.js", { paths: [root] }),
-    env: process.env,
-    logFile: path.join(artifacts, "plugin-build.log"),
-    log: (line) => log(`  ${line}`),
+function prepareDemoPhases(phases, log) {
+  const cluster = (async () => {
+    if (phases.has("cluster")) require("./lib/redis").ensureRedisServer(log)
+    const started = Date.now()
+    await require("./lib/demo-plugin").buildPlugin({
+      root,
+      medusaCli: require.resolve("@medusajs/cli/cli.js", { paths: [root] }),
+      env: process.env,
+      logFile: path.join(artifacts, "plugin-build.log"),
+      log: (line) => log(`  ${line}`),
+    })
+    log(`plugin built for the demo-based phases in ${Math.round((Date.now() - started) / 1000)} s`)
+  })()
+  const all = cluster.then(() => {
+    if (phases.has("e2e")) require("./lib/browser").ensureChromium(log)
   })
-  log(`plugin built for the demo-based phases in ${Math.round((Date.now() - started) / 1000)} s`)
+  return { cluster, all }
 }
 
 /**
@@ -342,22 +349,25 @@ async function main() {
     // narrowed to some tests (jest arguments) leaves it out.
     if (jestArgs.length === 0) results.push(await timedPhase("lint", () => alone(runLint)))
     // The demo-based phases' preparation (Debian's redis-server and chromium when missing, the plugin build: one core
-    // for seconds, or a download on a bare machine) goes on beside the unit suites, which touch neither.
-    const prepare = () =>
+    // for seconds, or a download on a bare machine) goes on beside the unit suites, which touch neither. The cluster
+    // starts as soon as what it needs is made, beside the rest of the unit suites: it waits far more than it computes
+    // (dead servers' lock leases, poll ticks, restarts: about two thirds of its ten minutes), so on two cores it
+    // costs the run little more than its busy minutes, and it is the run's longest phase, so the sooner it starts the
+    // sooner the run ends.
+    const unit = phases.has("unit")
+      ? timedPhase("unit", async () => readCounts("unit", await runJest("unit", jestArgs, env)))
+      : null
+    const prepared =
       phases.has("e2e") || phases.has("cluster") ? prepareDemoPhases(phases, (line) => console.log(line)) : null
-    let prepared = null
-    if (phases.has("unit")) {
-      const unit = timedPhase("unit", async () => readCounts("unit", await runJest("unit", jestArgs, env)))
-      prepared = prepare()
-      prepared?.catch(() => undefined) // awaited below, once the unit suites are done: not an unhandled rejection
-      results.push(await unit)
-    } else prepared = prepare()
-    await prepared
-    // The cluster starts once lint and the unit suites are done: their short timeouts and timed child processes are
-    // not made to share the two cores with it. It runs beside the others: it waits far more than it computes (dead
-    // servers' lock leases, poll ticks, restarts: about two thirds of its quarter of an hour), so on two cores it
-    // costs the run little more than its busy minutes.
-    if (phases.has("cluster") && phases.size > 1 && !sequential) cluster = phaseBeside("cluster", jestArgs, env)
+    const besideOthers = phases.has("cluster") && phases.size > 1 && !sequential
+    const clusterStarted = prepared?.cluster.then(() => {
+      if (besideOthers) cluster = phaseBeside("cluster", jestArgs, env)
+    })
+    // Awaited below: not an unhandled rejection meanwhile.
+    for (const step of [clusterStarted, prepared?.all]) step?.catch(() => undefined)
+    if (unit) results.push(await unit)
+    await clusterStarted
+    await prepared?.all
     let integration = null
     if (phases.has("integration")) integration = runIntegrationPhase(jestArgs, env, (started) => (postgres = started))
     // The browser suite starts the whole demo stack itself (its own PostgreSQL, sandbox, Medusa, storefront), once
