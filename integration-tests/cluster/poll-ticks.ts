@@ -33,6 +33,22 @@ export function endOfNextTick(at: number): number {
   return tickAfter(at) + TICK_RUN_MS
 }
 
+/** How long after its boundary a tick's status reads may still arrive (measured in CI: under half a second). */
+const TICK_READS_MS = 1_500
+
+/**
+ * Resolves once the last tick's reads are over and at least `clearMs` remain before the next boundary: a test that
+ * puts a fault on one payment's status reads for a sync to take needs no tick reading that payment meanwhile (every
+ * tick reads every waiting payment), or the tick's read may take the fault.
+ */
+export async function clearOfTicks(clearMs: number): Promise<void> {
+  const now = Date.now()
+  const boundary = now - (now % TICK)
+  const earliest = boundary + TICK_READS_MS
+  const start = now < earliest ? earliest : boundary + TICK - now >= clearMs ? now : boundary + TICK + TICK_READS_MS
+  await sleep(start - now)
+}
+
 /**
  * Watches `ticks` whole ticks from the next boundary (or `from`, a boundary) and counts the status reads of
  * `paymentIds` per tick, by the time each read arrived at the platform (the request log stamps the answer; its
