@@ -103,6 +103,11 @@ export class Platform {
     return this.control("POST", "/webhooks/faults", fault)
   }
 
+  /** Sends a recorded event again, as a platform's later delivery (a new delivery; faults do not apply). */
+  redeliver(eventId: string): Promise<unknown> {
+    return this.control("POST", `/webhooks/${encodeURIComponent(eventId)}/redeliver`)
+  }
+
   clearWebhookFaults(): Promise<unknown> {
     return this.control("DELETE", "/webhooks/faults")
   }
