@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 "use strict"
-// `npm test`: installs what is missing, starts a throwaway PostgreSQL (unless DATABASE_URL or DB_HOST points at
-// one), runs the unit suites (sandbox over loopback, no database) and then the integration suites (a real Medusa
-// app per suite), stops PostgreSQL whatever happens, and ends with the line `N passed, N failed`.
+// `npm test`: installs what is missing, runs lint, the unit suites (sandbox over loopback, no database), then the
+// integration suites (a real Medusa app per suite, on a throwaway PostgreSQL unless DATABASE_URL or DB_HOST points at
+// one) and the browser suites, with the cluster suites beside them from the unit suites on; stops what it started
+// whatever happens, and ends with the line `N passed, N failed` (docs/testing.md says how the phases are scheduled).
 //
 //   npm test                      everything
 //   npm test -- --unit            unit suites only (no PostgreSQL started)
@@ -236,29 +237,26 @@ function printFailures(results) {
 }
 
 /**
- * What the demo-based phases share, made once before any of them starts: Debian's redis-server and chromium (two apt
- * installs at once would fight over dpkg's lock) and the plugin's build (the cluster phase and the packed-package
- * suite would otherwise build .medusa/ at the same time). `cluster` settles once the cluster phase has what it needs
- * (Redis and the build), so it can start without waiting for chromium's download on a bare machine; `all` once the
- * browser phase has chromium too.
+ * What the demo-based phases share, made once before any of them starts: Debian's redis-server (for the cluster) and
+ * the plugin's build (the cluster phase and the packed-package suite would otherwise build .medusa/ at the same time).
+ * Chromium, for the browser phase, is `ensureBrowser`'s: two apt installs at once would fight over dpkg's lock.
  */
-function prepareDemoPhases(phases, log) {
-  const cluster = (async () => {
-    if (phases.has("cluster")) require("./lib/redis").ensureRedisServer(log)
-    const started = Date.now()
-    await require("./lib/demo-plugin").buildPlugin({
-      root,
-      medusaCli: require.resolve("@medusajs/cli/cli.js", { paths: [root] }),
-      env: process.env,
-      logFile: path.join(artifacts, "plugin-build.log"),
-      log: (line) => log(`  ${line}`),
-    })
-    log(`plugin built for the demo-based phases in ${Math.round((Date.now() - started) / 1000)} s`)
-  })()
-  const all = cluster.then(() => {
-    if (phases.has("e2e")) require("./lib/browser").ensureChromium(log)
+async function prepareDemoPhases(phases, log) {
+  if (phases.has("cluster")) require("./lib/redis").ensureRedisServer(log)
+  const started = Date.now()
+  await require("./lib/demo-plugin").buildPlugin({
+    root,
+    medusaCli: require.resolve("@medusajs/cli/cli.js", { paths: [root] }),
+    env: process.env,
+    logFile: path.join(artifacts, "plugin-build.log"),
+    log: (line) => log(`  ${line}`),
   })
-  return { cluster, all }
+  log(`plugin built for the demo-based phases in ${Math.round((Date.now() - started) / 1000)} s`)
+}
+
+/** Debian's chromium for the browser phase, installed when missing (a download on a bare machine). */
+function ensureBrowser(phases, log) {
+  if (phases.has("e2e")) require("./lib/browser").ensureChromium(log)
 }
 
 /**
@@ -357,17 +355,17 @@ async function main() {
     const unit = phases.has("unit")
       ? timedPhase("unit", async () => readCounts("unit", await runJest("unit", jestArgs, env)))
       : null
-    const prepared =
-      phases.has("e2e") || phases.has("cluster") ? prepareDemoPhases(phases, (line) => console.log(line)) : null
+    const log = (line) => console.log(line)
+    const prepared = phases.has("e2e") || phases.has("cluster") ? prepareDemoPhases(phases, log) : null
     const besideOthers = phases.has("cluster") && phases.size > 1 && !sequential
-    const clusterStarted = prepared?.cluster.then(() => {
+    // Chromium's install after the cluster has started: on a bare machine the cluster does not wait for its download.
+    const ready = prepared?.then(() => {
       if (besideOthers) cluster = phaseBeside("cluster", jestArgs, env)
+      ensureBrowser(phases, log)
     })
-    // Awaited below: not an unhandled rejection meanwhile.
-    for (const step of [clusterStarted, prepared?.all]) step?.catch(() => undefined)
+    ready?.catch(() => undefined) // awaited below, once the unit suites are done: not an unhandled rejection
     if (unit) results.push(await unit)
-    await clusterStarted
-    await prepared?.all
+    await ready
     let integration = null
     if (phases.has("integration")) integration = runIntegrationPhase(jestArgs, env, (started) => (postgres = started))
     // The browser suite starts the whole demo stack itself (its own PostgreSQL, sandbox, Medusa, storefront), once
