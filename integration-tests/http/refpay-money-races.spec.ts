@@ -362,6 +362,59 @@ refpayIntegrationSuite(
         expect(refundedTotal(await adminOrder(orderId))).toBe(1000)
         expect(interrupted).toHaveLength(1)
       })
+
+      it("never removes a refund the platform answered with success when later status reads do not list it, and still removes the one cut short beside it", async () => {
+        const { orderId, refpay } = await placeOrder()
+        await control("POST", `/payments/${refpay.payment_id}/pay`)
+        const paid = await waitForOrder(orderId, (o) => o.payment_status === "captured")
+        const paymentId = paid.payment_collections[0].payments[0].id
+        const sessionId = session(paid).id
+        const interrupted: any[] = []
+        container()
+          .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+          .subscribe(REFUND_INTERRUPTED_EVENT, async (event: any) => {
+            interrupted.push(event.data)
+          })
+        // The owner refunds: the platform answers 200 and makes it.
+        expect((await api.post(`/admin/payments/${paymentId}/refund`, { amount: 10 }, adminHeaders())).status).toBe(200)
+        const made = await platform(refpay.payment_id)
+        expect(made.refunded_amount).toBe("1000")
+        const [answered] = (await adminOrder(orderId)).payment_collections[0].payments[0].refunds
+        // A refund cut short beside it: no answer recorded, absent from the platform.
+        const cut = await refundCutShort(container(), paymentId, 5)
+        expect(refundedTotal(await adminOrder(orderId))).toBe(1500)
+
+        // Every later status read lags (or the platform refunds asynchronously): neither refund is listed.
+        await control("POST", "/faults", {
+          path: `${STATUS_PATH}${refpay.payment_id}`,
+          method: "GET",
+          count: 1000,
+          status: 200,
+          body: {
+            payment_id: refpay.payment_id,
+            order_id: refpay.order_id,
+            status: "APPROVED",
+            amount: made.amount,
+            refunded_amount: "0",
+            currency: "EUR",
+          },
+        })
+        const later = new Date(Date.now() + INTERRUPTED_REFUND_AFTER_MS + MINUTE)
+        await syncRefpayPayment(container(), { sessionId, reason: "admin", now: later })
+        const refundIds = (await adminOrder(orderId)).payment_collections[0].payments[0].refunds.map((r: any) => r.id)
+        expect(refundIds).not.toContain(cut.id)
+        expect(refundIds).toContain(answered.id)
+        expect(refundedTotal(await adminOrder(orderId))).toBe(1000)
+        await waitFor(async () => interrupted.length > 0, 10_000, "refpay.refund.interrupted")
+        expect(interrupted.map((e) => e.refund_id)).toEqual([cut.id])
+
+        await syncRefpayPayment(container(), { sessionId, reason: "admin", now: later })
+        expect((await adminOrder(orderId)).payment_collections[0].payments[0].refunds.map((r: any) => r.id)).toEqual([
+          answered.id,
+        ])
+        expect(interrupted.map((e) => e.refund_id)).toEqual([cut.id])
+        expect((await control("GET", `/requests?path=${CANCEL_PATH}`)).requests).toHaveLength(1)
+      })
     })
 
     describe("secrets", () => {

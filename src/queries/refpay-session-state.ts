@@ -24,6 +24,11 @@ export interface RefpaySessionState {
     refundedCents: number
     /** Platform keys of every refund Medusa has of this payment: those it sent, and those it recorded. */
     refundKeys: string[]
+    /**
+     * The platform keys the provider recorded in the payment's data (`refund_keys`): the platform refunds Medusa
+     * recorded, and each Medusa refund whose call the platform answered with success.
+     */
+    recordedRefundKeys: string[]
     /** Medusa's refunds of this payment, and which of them record a refund the platform made by itself. */
     refunds: MedusaRefundRecord[]
     recordingRefundIds: string[]
@@ -114,6 +119,7 @@ export async function loadRefpaySessions(
             canceledAt: row.payment.canceled_at ?? null,
             refundedCents: paymentCents(row.payment).refunded_cents,
             refundKeys: medusaRefundKeys(row.data.refpay.payment_id, row.payment),
+            recordedRefundKeys: stringsOf(row.payment.data?.refund_keys),
             refunds: (row.payment.refunds ?? []).map(refundRecord),
             recordingRefundIds: stringsOf(row.payment.data?.recording_refund_ids),
           }

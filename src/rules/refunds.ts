@@ -104,6 +104,12 @@ export interface MedusaRefunds {
   recordingIds: readonly string[]
   /** Platform keys of the refunds Medusa has (refundKeyFor of each, and the recorded platform keys). */
   keys: readonly string[]
+  /**
+   * The platform keys the provider recorded in the payment's data (`refund_keys`): those of the platform refunds
+   * Medusa recorded, and the key of each Medusa refund whose call the platform answered with success
+   * (answeredRefundKeys).
+   */
+  recordedKeys: readonly string[]
 }
 
 /**
@@ -114,11 +120,23 @@ export interface MedusaRefunds {
 export const INTERRUPTED_REFUND_AFTER_MS = 15 * 60_000
 
 /**
+ * The recorded refund keys once the platform has answered a refund under `key` with success (or was found holding
+ * it): the provider records them in the payment's data, so a later status read that does not list the refund (an
+ * asynchronous refund, a lagging read) never makes it look cut short (interruptedRefunds).
+ */
+export function answeredRefundKeys(recordedKeys: readonly string[] | null | undefined, key: string): string[] {
+  const keys = recordedKeys ?? []
+  return keys.includes(key) ? [...keys] : [...keys, key]
+}
+
+/**
  * Medusa refunds cut short by a process that died during the platform call. Medusa 2.21.2's refundPayment commits
  * its Refund before calling the provider and deletes it only when the call fails, so such a refund is shown in Medusa
  * and was never made; removing it is what Medusa itself does to a refund whose call failed. A refund is taken for one
  * only when both sides agree:
- * - the platform holds no refund under its key, and it records no platform refund (the sync records those);
+ * - its call has no recorded answer (the provider records the key of each refund the platform answered with success:
+ *   such a refund is never taken, whatever later reads list), the platform holds no refund under its key, and it
+ *   records no platform refund (the sync records those);
  * - it is older than INTERRUPTED_REFUND_AFTER_MS;
  * - Medusa's refunded total, counting the platform refunds the sync is about to record, exceeds the platform's by at
  *   least all such refunds: so a platform whose status read lists no keys never loses a refund made, and a recording
@@ -130,10 +148,11 @@ export function interruptedRefunds(
   now: Date
 ): MedusaRefundRecord[] {
   if (platform.refundedCents === undefined) return []
-  const held = new Set(platform.refunds.map((r) => r.key))
+  // Made: the platform holds it, or answered its call with success (the provider recorded its key).
+  const made = new Set([...platform.refunds.map((r) => r.key), ...medusa.recordedKeys])
   const recordings = new Set(medusa.recordingIds)
   const unmade = medusa.refunds.filter(
-    (r) => !recordings.has(r.id) && !held.has(refundKeyFor(medusa.refpayPaymentId, r.id))
+    (r) => !recordings.has(r.id) && !made.has(refundKeyFor(medusa.refpayPaymentId, r.id))
   )
   const toRecord = unrecordedPlatformRefunds(platform.refunds, medusa.keys)
   const surplus = centsOf(medusa.refunds) + centsOf(toRecord) - platform.refundedCents

@@ -28,7 +28,7 @@ import { assertWithinAmountLimits } from "../../rules/checkout-rules"
 import { customerForPlatform, snapshotCustomer } from "../../rules/customer"
 import { cancellationKeyFor, creationKeyFor, orderIdFor, paymentIdFor, refundKeyFor } from "../../rules/identifiers"
 import { toCents, toWholeCents } from "../../rules/money"
-import { decideRefund, platformRefunds } from "../../rules/refunds"
+import { answeredRefundKeys, decideRefund, platformRefunds } from "../../rules/refunds"
 import { clientConfigOf } from "./client-config"
 import { platformRefundBeingRecorded } from "./platform-refund-recording"
 import { answerIntroduction } from "./registry"
@@ -180,7 +180,9 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
    * platform's refund records decide (`decideRefund`): a refund it already holds under this key is success without a
    * second call ("already refunded" is success, as in Medusa's Stripe provider); a refund the sync is recording (one
    * the platform made by itself) is recorded, not made again; more than the platform can still refund, or a fraction
-   * of a cent, is refused before it is called. Every plugin route and Medusa's refund and cancel routes call this
+   * of a cent, is refused before it is called. A refund the platform answered with success (or was found holding) has
+   * its key recorded in the payment's data (`refund_keys`), so no sync takes it for one cut short when a later status
+   * read does not list it (interruptedRefunds). Every plugin route and Medusa's refund and cancel routes call this
    * under the session's lock (src/api/middlewares.ts), so two refunds never interleave here.
    */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
@@ -210,7 +212,7 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
         this.logger_.info(
           `REFPAY: refund of ${cents} cents for payment ${paymentId} already made on the platform; recorded`
         )
-        return { data: before }
+        return { data: { ...before, refund_keys: answeredRefundKeys(recordedKeys, key) } }
       case "record":
         return {
           data: {
@@ -221,8 +223,10 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
         }
       case "refuse":
         throw new MedusaError(MedusaError.Types.NOT_ALLOWED, decision.why)
-      case "make":
-        return { data: await this.makeRefund(before, cents, key) }
+      case "make": {
+        const made = await this.makeRefund(before, cents, key)
+        return { data: { ...made, refund_keys: answeredRefundKeys(made.refund_keys, key) } }
+      }
     }
   }
 

@@ -1,6 +1,7 @@
 import fc from "fast-check"
 import { refundKeyFor } from "../identifiers"
 import {
+  answeredRefundKeys,
   decideRefund,
   INTERRUPTED_REFUND_AFTER_MS,
   interruptedRefunds,
@@ -114,12 +115,22 @@ describe("interruptedRefunds: a Medusa refund cut short before the platform made
   const young = new Date(NOW.getTime() - INTERRUPTED_REFUND_AFTER_MS + 1).toISOString()
   const refund = (id: string, cents: number, createdAt = old) => ({ id, cents, createdAt })
   const keyOf = (id: string) => refundKeyFor(PAYMENT, id)
-  const medusa = (refunds: ReturnType<typeof refund>[], recordingIds: string[] = [], recordedKeys: string[] = []) => ({
-    refpayPaymentId: PAYMENT,
-    refunds,
-    recordingIds,
-    keys: [...refunds.map((r) => keyOf(r.id)), ...recordedKeys],
-  })
+  /** Medusa's side; `answeredIds`: the refunds whose call the platform answered with success (their key recorded). */
+  const medusa = (
+    refunds: ReturnType<typeof refund>[],
+    recordingIds: string[] = [],
+    platformKeys: string[] = [],
+    answeredIds: string[] = []
+  ): MedusaRefunds => {
+    const recordedKeys = [...platformKeys, ...answeredIds.map(keyOf)]
+    return {
+      refpayPaymentId: PAYMENT,
+      refunds,
+      recordingIds,
+      keys: [...refunds.map((r) => keyOf(r.id)), ...recordedKeys],
+      recordedKeys,
+    }
+  }
   const onPlatform = (
     refunds: { key: string; cents: number }[],
     refundedCents = refunds.reduce((t, r) => t + r.cents, 0)
@@ -179,6 +190,24 @@ describe("interruptedRefunds: a Medusa refund cut short before the platform made
       onPlatform([], 200),
       [],
     ],
+    [
+      "answered with success, then absent from a lagging read that says nothing refunded: kept",
+      medusa([refund("R1", 500)], [], [], ["R1"]),
+      onPlatform([], 0),
+      [],
+    ],
+    [
+      "answered with success, absent from a read that lists another refund: kept",
+      medusa([refund("R1", 500), refund("R2", 300)], [], [], ["R1", "R2"]),
+      onPlatform([{ key: keyOf("R2"), cents: 300 }]),
+      [],
+    ],
+    [
+      "answered with success and absent, beside one cut short: only the one cut short",
+      medusa([refund("R1", 500), refund("R2", 300)], [], [], ["R1"]),
+      onPlatform([], 0),
+      ["R2"],
+    ],
   ])("%s", (_, medusaSide, platform, expected) => {
     expect(interruptedRefunds(medusaSide, platform, NOW).map((r) => r.id)).toEqual(expected)
   })
@@ -217,5 +246,56 @@ describe("interruptedRefunds: a Medusa refund cut short before the platform made
       }),
       { seed: 2611, numRuns: 300 }
     )
+  })
+
+  it("never takes a refund whose call the platform answered with success, whatever later reads list or total (property)", () => {
+    const kinds = fc.array(
+      fc.record({
+        kind: fc.constantFrom("answered", "recorded", "cut"),
+        cents: fc.integer({ min: 1, max: 5000 }),
+        listed: fc.boolean(),
+        old: fc.boolean(),
+      }),
+      { maxLength: 6 }
+    )
+    fc.assert(
+      fc.property(kinds, fc.integer({ min: 0, max: 100 }), fc.boolean(), (rows, percent, totalOfListed) => {
+        const refunds = rows.map((row, i) => refund(`R${i}`, row.cents, row.old ? old : young))
+        const idsOf = (kind: string) => rows.flatMap((row, i) => (row.kind === kind ? [`R${i}`] : []))
+        const recorded = idsOf("recorded")
+        const side = medusa(
+          refunds,
+          recorded,
+          recorded.map((id) => `K${id.slice(1)}`),
+          idsOf("answered")
+        )
+        // The platform lists each answered or recorded refund, or not (a lagging read, an asynchronous refund).
+        const listed = rows.flatMap((row, i) =>
+          !row.listed || row.kind === "cut"
+            ? []
+            : [{ key: row.kind === "recorded" ? `K${i}` : keyOf(`R${i}`), cents: row.cents }]
+        )
+        const listedCents = listed.reduce((t, r) => t + r.cents, 0)
+        const made = rows.filter((row) => row.kind !== "cut").reduce((t, row) => t + row.cents, 0)
+        const platform = onPlatform(listed, totalOfListed ? listedCents : Math.round((made * percent) / 100))
+        const taken = interruptedRefunds(side, platform, NOW).map((r) => r.id)
+        const cutAndOld = rows.flatMap((row, i) => (row.kind === "cut" && row.old ? [`R${i}`] : []))
+        expect(taken.filter((id) => idsOf("answered").includes(id))).toEqual([])
+        expect(taken.filter((id) => !cutAndOld.includes(id))).toEqual([])
+        // Whatever the answered refunds' absence, a refund cut short is still found when the totals agree.
+        if (totalOfListed) expect(taken).toEqual(cutAndOld)
+      }),
+      { seed: 4026, numRuns: 500 }
+    )
+  })
+})
+
+describe("answeredRefundKeys: the provider records the key of each refund the platform answered with success", () => {
+  it.each<[string, string[] | null | undefined, string[]]>([
+    ["a first answer on a payment without recorded keys", null, ["k-this"]],
+    ["beside the platform refunds already recorded", ["k-cancel"], ["k-cancel", "k-this"]],
+    ["an answer recorded already is recorded once", ["k-this"], ["k-this"]],
+  ])("%s", (_name, recorded, expected) => {
+    expect(answeredRefundKeys(recorded, "k-this")).toEqual(expected)
   })
 })

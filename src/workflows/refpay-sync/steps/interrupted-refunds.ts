@@ -16,8 +16,9 @@ export const REFUND_INTERRUPTED_EVENT = "refpay.refund.interrupted"
 
 /**
  * Removes from Medusa the refunds of this payment that were cut short before the platform made them
- * (interruptedRefunds: a process that died during Medusa's refund call), as Medusa removes a refund whose call
- * failed, with the order transaction a later refund of the payment may have booked for it; announces each
+ * (interruptedRefunds: a process that died during Medusa's refund call; never one whose call the platform answered
+ * with success, whatever later status reads list), as Medusa removes a refund whose call failed, with the order
+ * transaction a later refund of the payment may have booked for it; announces each
  * (`refpay.refund.interrupted` and a warning), so the shop refunds again. It runs before the sync records the
  * platform's own refunds, so a recording cut short is recorded again once. Nothing to compensate: what is removed
  * was never made. Announced at once, not through the workflow's event group (emitEventStep): a later step's failure
@@ -35,6 +36,7 @@ export const removeRefpayInterruptedRefundsStep = createStep(
         refunds: state.payment.refunds,
         recordingIds: state.payment.recordingRefundIds,
         keys: state.payment.refundKeys,
+        recordedKeys: state.payment.recordedRefundKeys,
       },
       { refundedCents: platform.refundedAmountCents, refunds: platformRefunds(platform.records) },
       new Date(input.now)
