@@ -632,6 +632,26 @@ refpayIntegrationSuite(
         expect(captureCount(order)).toBe(1)
         expect(order.payment_collections[0].payments[0].refunds ?? []).toHaveLength(0)
       })
+
+      it("refuses a refund of a fraction of a cent (12.495 EUR) of a cancelled order's payment through Medusa's refund route: 400 with the whole-cents message, nothing sent to the platform, no refund recorded", async () => {
+        const { orderId, refpay } = await placeOrder()
+        await api.post(`/admin/orders/${orderId}/cancel`, {}, adminHeaders())
+        await waitForOrder(orderId, (o) => session(o).status === "canceled")
+        await control("POST", `/payments/${refpay.payment_id}/pay`, { force: true })
+        const order = await waitForOrder(orderId, (o) => !!session(o).data.paid_after_cancellation_at)
+        const paymentId = order.payment_collections[0].payments[0].id as string
+        const refundCalls = async () => (await control<{ count: number }>("GET", `/requests?path=${CANCEL_PATH}`)).count
+        const callsBefore = await refundCalls()
+
+        const answer = await api
+          .post(`/admin/payments/${paymentId}/refund`, { amount: 12.495 }, adminHeaders())
+          .catch((e: any) => e.response)
+        expect(answer.status).toBe(400)
+        expect(answer.data.message).toBe("REFPAY refunds whole cents only: 12.495 EUR has a fraction of a cent")
+        expect(await refundCalls()).toBe(callsBefore)
+        expect((await control("GET", `/payments/${refpay.payment_id}`)).refunded_amount).toBe("0")
+        expect((await adminOrder(orderId)).payment_collections[0].payments[0].refunds ?? []).toHaveLength(0)
+      })
     })
 
     describe("fulfilment guard", () => {

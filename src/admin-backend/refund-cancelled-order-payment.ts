@@ -1,6 +1,6 @@
 import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { fromCents, paymentCents, toCents, type PaymentAmounts } from "../rules/money"
+import { fromCents, paymentCents, toWholeCents, type PaymentAmounts } from "../rules/money"
 import { isRefpayProviderId } from "../rules/provider-ids"
 import { refundRefpayLatePaymentWorkflow } from "../workflows/refpay-refund/refund-on-cancelled-order"
 import { refpaySessionLockKey, SESSION_LOCK_WAIT_SECONDS } from "../workflows/refpay-sync/session-lock"
@@ -56,8 +56,9 @@ export async function refpayPaymentOfCanceledOrder(
 
 /**
  * Refunds `body.amount` (all that is still held when absent) of a REFPAY payment whose order is cancelled, under
- * the session's sync lock (a webhook or the poll job cannot record the same refund meanwhile). More than is held is
- * refused before anything is sent to the platform. Answers the cents refunded.
+ * the session's sync lock (a webhook or the poll job cannot record the same refund meanwhile). A fraction of a cent
+ * (12.495 EUR) is refused, never rounded, as on every refund path (`toWholeCents`), and more than is held is refused,
+ * both before anything is sent to the platform. Answers the cents refunded.
  *
  * `payment` is the payment as the caller read it already (`refpayPaymentOfCanceledOrder`, or an admin payment row:
  * its id and session). It is read once more under the lock, and that read is the one the refund trusts: the held
@@ -69,6 +70,7 @@ export async function refundPaymentOfCanceledOrder(
   body: MedusaRefundBody,
   actorId: string | undefined
 ): Promise<number> {
+  const asked = body.amount === undefined ? undefined : toWholeCents(body.amount)
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
   return locking.execute(
     refpaySessionLockKey(payment.payment_session_id),
@@ -76,7 +78,7 @@ export async function refundPaymentOfCanceledOrder(
       await assertNoUnrecordedPlatformRefund(container, payment.payment_session_id)
       const locked = await paymentOfCanceledOrder(container, payment.id)
       const held = paymentCents(locked).refundable_cents
-      const cents = body.amount === undefined ? held : toCents(body.amount)
+      const cents = asked ?? held
       if (cents <= 0 || cents > held) {
         throw new MedusaError(
           MedusaError.Types.INVALID_DATA,

@@ -19,7 +19,7 @@ export interface RefundLatePaymentInput {
   payment_id: string
   order_id: string
   currency_code: string
-  /** Major units (24.98). */
+  /** Major units (24.98), whole cents: callers convert with `toWholeCents` or from cents, never round a fraction. */
   amount: number
   created_by?: string
   note: string
