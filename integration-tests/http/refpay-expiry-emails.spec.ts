@@ -5,10 +5,10 @@ import { completeCart, placeRefpayOrder, prepareCart } from "../fixtures/checkou
 import { expirySuite } from "../fixtures/expiry"
 import { captureCount, refundedTotal, session } from "../fixtures/refpay-orders"
 import { holdPlatformCall } from "../fixtures/hold"
-import { CANCEL_PATH } from "../fixtures/model-refpay"
+import { CANCEL_PATH, CREATE_PATH } from "../fixtures/model-refpay"
 import { REFPAY_PROVIDER_ID } from "../fixtures/store"
 import { withAmountLimits } from "../fixtures/amount-limits"
-import { adminCreatedOrder, orderEdits } from "../fixtures/order-edit"
+import { adminCreatedOrder, adminDraftOrder, orderEdits } from "../fixtures/order-edit"
 import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite } from "../harness"
 import { pollRefpayPayments } from "../../src/sync/poll"
@@ -570,6 +570,137 @@ refpayIntegrationSuite(
           .post(`/admin${requests(orderId)}`, { payment_collection_id: other.collectionId }, adminHeaders())
           .catch((e: any) => e.response)
         expect(foreign.status).toBe(404)
+      })
+    })
+
+    describe("one payable reference per payment collection, and store requests that obey the shop", () => {
+      const { api, adminHeaders, storeHeaders, control } = ctx
+      const { orders, container, sessions, expireOnPlatform } = expirySuite(ctx)
+      const requests = (orderId: string) => `/store/refpay/orders/${orderId}/payment-requests`
+      const settings = async () =>
+        (await refpayProviderFor(container(), REFPAY_PROVIDER_ID)).settings as unknown as Record<string, unknown>
+      /** Runs `body` with some of the registration's settings changed, then puts them back. */
+      async function withSettings(changes: Record<string, unknown>, body: () => Promise<void>) {
+        const current = await settings()
+        const before = Object.fromEntries(Object.keys(changes).map((key) => [key, current[key]]))
+        Object.assign(current, changes)
+        try {
+          await body()
+        } finally {
+          Object.assign(current, before)
+        }
+      }
+      /** The order's references the platform would still take a payment for. */
+      async function payableOnPlatform(orderId: string): Promise<string[]> {
+        const ids = ((await orders.adminOrder(orderId)).payment_collections ?? [])
+          .flatMap((c: any) => c.payment_sessions ?? [])
+          .map((s: any) => s.data?.refpay?.payment_id)
+          .filter(Boolean) as string[]
+        const statuses = await Promise.all(ids.map(async (id) => (await control("GET", `/payments/${id}`)).status))
+        return ids.filter((_, i) => statuses[i] === "WAITING")
+      }
+      const platformPayments = async () => ((await control("GET", "/payments")) as any).payments.length
+      /** An order whose checkout reference expired `renewals + 1` times, the last time not renewed and the order kept. */
+      async function expiredAndKept(renewals: number) {
+        const { orderId } = await orders.placeOrder()
+        for (let n = 1; n <= renewals; n++) await expireOnPlatform(orderId, n + 1)
+        await control("POST", "/clock", { advance_days: 8 })
+        await orders.waitForOrder(
+          orderId,
+          (o) => sessions(o).length === renewals + 1 && sessions(o).every((s: any) => s.status === "canceled"),
+          60_000
+        )
+        return orderId
+      }
+
+      it("answers a customer's request made while a renewal's platform call is under way with the reference being issued, never a second one", async () => {
+        const { orderId } = await orders.placeOrder()
+        await control("POST", "/webhooks/config", { url: null })
+        // The expired reference's cancel call goes first (a fault's path is a prefix: the cancel's hold is the first
+        // match for it), then the renewal's creation is held.
+        const cancel = await holdPlatformCall(control, { path: CANCEL_PATH, method: "POST" })
+        const create = await holdPlatformCall(control, { path: CREATE_PATH, method: "POST" })
+        const tick = pollRefpayPayments(container(), new Date(Date.now() + 7 * DAY + 25 * HOUR))
+        await cancel.held()
+        await cancel.release()
+        await create.held()
+        const checkout = (await api.get(requests(orderId), storeHeaders())).data.collections[0]
+        const asked = await api
+          .post(requests(orderId), { payment_collection_id: checkout.id }, storeHeaders())
+          .catch((e: any) => e.response)
+        await create.release()
+        await tick
+
+        expect(asked.status).toBe(200)
+        expect(asked.data.issued).toBe(false)
+        const order = await orders.adminOrder(orderId)
+        expect(sessions(order)).toHaveLength(2)
+        expect(await payableOnPlatform(orderId)).toHaveLength(1)
+        const renewed = sessions(order).find((s: any) => s.status === "pending_authorization")
+        expect(renewed.data.refpay.payment_id).toBe((await payableOnPlatform(orderId))[0])
+      })
+
+      it("refuses the store's session route on a cancelled order's collection, so its cancelled reference's late payment is still recorded", async () => {
+        const { orderId, refpay } = await orders.placeOrder()
+        await api.post(`/admin/orders/${orderId}/cancel`, {}, adminHeaders())
+        const cancelled = await orders.waitForOrder(orderId, (o) => session(o).status === "canceled")
+        const collectionId = cancelled.payment_collections[0].id
+        const replaced = await api
+          .post(
+            `/store/payment-collections/${collectionId}/payment-sessions`,
+            { provider_id: "pp_system_default" },
+            storeHeaders()
+          )
+          .catch((e: any) => e.response)
+        expect(replaced.status).toBe(400)
+        expect(sessions(await orders.adminOrder(orderId))).toHaveLength(1)
+
+        await control("POST", `/payments/${refpay.payment_id}/pay`, { force: true }) // a late bank settlement
+        const late = await orders.waitForOrder(orderId, (o) => captureCount(o) === 1)
+        expect(session(late).data.paid_after_cancellation_at).toBeTruthy()
+      })
+
+      it("re-issues a checkout reference to the store only as the expiry policy allows: not under 'cancel' with the order kept (the admin still may)", async () => {
+        await withSettings({ expiryPolicy: "cancel", cancelExpiredOrders: false }, async () => {
+          const orderId = await expiredAndKept(0)
+          const before = await platformPayments()
+          const refused = await api.post(requests(orderId), {}, storeHeaders()).catch((e: any) => e.response)
+          expect(refused.status).toBe(400)
+          expect(await platformPayments()).toBe(before)
+          const { data } = await api.post(`/admin/refpay/orders/${orderId}/payment-requests`, {}, adminHeaders())
+          expect(data).toMatchObject({ issued: true, refpay: { status: "awaiting", amount_cents: 2498 } })
+        })
+      })
+
+      it("re-issues a checkout reference to the store only within the renewal limit", async () => {
+        await withSettings({ maxRenewals: 1, cancelExpiredOrders: false }, async () => {
+          const orderId = await expiredAndKept(1)
+          const before = await platformPayments()
+          const refused = await api.post(requests(orderId), {}, storeHeaders()).catch((e: any) => e.response)
+          expect(refused.status).toBe(400)
+          expect(await platformPayments()).toBe(before)
+        })
+      })
+
+      it("lets customers request only the amounts the shop chose: by default those of orders placed with REFPAY", async () => {
+        const orderId = await adminCreatedOrder(ctx)
+        const refused = await api.post(requests(orderId), {}, storeHeaders()).catch((e: any) => e.response)
+        expect(refused.status).toBe(400)
+        expect(await payableOnPlatform(orderId)).toHaveLength(0)
+        await withSettings({ storePaymentRequests: "any" }, async () => {
+          const { data } = await api.post(requests(orderId), {}, storeHeaders())
+          expect(data).toMatchObject({ issued: true, refpay: { amount_cents: 2498 } })
+        })
+      })
+
+      it("answers 404 to the store for a draft order, and issues nothing for it", async () => {
+        const draftId = await adminDraftOrder(ctx)
+        const before = await platformPayments()
+        const read = await api.get(requests(draftId), storeHeaders()).catch((e: any) => e.response)
+        const asked = await api.post(requests(draftId), {}, storeHeaders()).catch((e: any) => e.response)
+        const page = await api.get(`/store/refpay/orders/${draftId}`, storeHeaders()).catch((e: any) => e.response)
+        expect([read.status, asked.status, page.status]).toEqual([404, 404, 404])
+        expect(await platformPayments()).toBe(before)
       })
     })
 

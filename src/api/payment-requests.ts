@@ -17,7 +17,11 @@ export async function requestRefpayPayment(
   let result
   try {
     ;({ result } = await requestRefpayPaymentWorkflow(container).run({
-      input: { order_id: orderId, payment_collection_id: paymentCollectionId },
+      input: {
+        order_id: orderId,
+        payment_collection_id: paymentCollectionId,
+        requested_by: audience === "admin" ? "admin" : "customer",
+      },
     }))
   } catch (error) {
     throw toMedusaError(asError(error), "issue a payment reference", audience)

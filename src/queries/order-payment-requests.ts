@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import type { CheckoutAddress } from "../rules/checkout-rules"
 import { dueCents } from "../rules/money"
-import { collectionState, type CollectionFacts, type CollectionState } from "../rules/outstanding"
+import { collectionState, liveReference, type CollectionFacts, type CollectionState } from "../rules/outstanding"
 import { buildPaymentView, primarySession, type RefpayPaymentView } from "../rules/payment-view"
 import { loadRefpaySession, type RefpaySessionState } from "./refpay-session-state"
 import { isRefpayProviderId } from "../rules/provider-ids"
@@ -148,7 +148,10 @@ export interface PaymentRequestCollectionView {
   state: CollectionState
   amount_cents: number
   currency_code: string
-  /** The collection's REFPAY reference (the paid one, else the one to pay, else the newest); null when none. */
+  /**
+   * The collection's REFPAY reference (the paid one, else the one to pay, else the newest); null when none, or while
+   * a new one is being issued (state `awaiting_refpay`: ask again in a moment).
+   */
   refpay: RefpayPaymentView | null
 }
 
@@ -170,7 +173,9 @@ export async function loadPaymentRequestsView(
     context.collections.map(async (collection): Promise<PaymentRequestCollectionView> => {
       const ids = collection.sessions.filter((s) => isRefpayProviderId(s.providerId) && s.hasReference)
       const states = await Promise.all(ids.map((s) => loadRefpaySession(container, s.id)))
-      const shown = primarySession(states.filter((s): s is RefpaySessionState => !!s))
+      // A reference being issued (its platform call under way) is not shown as the one it replaces.
+      const issuing = liveReference(collection)?.hasReference === false
+      const shown = issuing ? null : primarySession(states.filter((s): s is RefpaySessionState => !!s))
       return {
         id: collection.id,
         status: collection.status,

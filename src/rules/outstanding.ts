@@ -29,11 +29,42 @@ export function collectionState(collection: CollectionFacts): CollectionState {
   return "nothing_due"
 }
 
-/** The REFPAY session of the collection whose reference can still be paid, if any. */
+/**
+ * The REFPAY session that holds the collection, if any: its reference can still be paid, or it is being issued (a
+ * session created for a reference whose platform call is under way, or was cut short and is resumed by the next
+ * issue). Either way no second reference may be issued beside it: one payable reference per collection.
+ */
 export function liveReference(collection: CollectionFacts): CollectionFacts["sessions"][number] | undefined {
-  return collection.sessions.find(
-    (s) => isRefpayProviderId(s.providerId) && s.hasReference && s.status === "pending_authorization"
-  )
+  return collection.sessions.find((s) => referenceHold(s) !== null)
+}
+
+type SessionFacts = CollectionFacts["sessions"][number]
+
+/** What a REFPAY session is to the issuing of a new reference on its collection. */
+function referenceHold(session: SessionFacts): "payable" | "paid" | "coming" | null {
+  if (!isRefpayProviderId(session.providerId)) return null
+  if (!session.hasReference) return session.status === "pending" ? "coming" : null
+  if (session.status === "pending_authorization") return "payable"
+  return session.status === "authorized" || session.status === "captured" ? "paid" : null
+}
+
+/** What a new reference on a collection does, decided under the collection's lock by whatever path issues it. */
+export type ReferenceClaim =
+  /** The collection already has a payable or paid REFPAY reference: that session stands, nothing is issued. */
+  | { kind: "taken"; sessionId: string }
+  /** A session whose reference was being issued (cut short): issued for it, the platform replays its reference. */
+  | { kind: "resume"; sessionId: string }
+  /** Nothing holds the collection: a new session and reference. */
+  | { kind: "create" }
+
+export function claimCollection(sessions: CollectionFacts["sessions"]): ReferenceClaim {
+  const held = sessions.find((s) => {
+    const hold = referenceHold(s)
+    return hold === "payable" || hold === "paid"
+  })
+  if (held) return { kind: "taken", sessionId: held.id }
+  const coming = sessions.find((s) => referenceHold(s) === "coming")
+  return coming ? { kind: "resume", sessionId: coming.id } : { kind: "create" }
 }
 
 export type PaymentRequestPlan =
@@ -71,4 +102,58 @@ export function planPaymentRequest(
 
 function isClosed(collection: CollectionFacts): boolean {
   return PAID_COLLECTION_STATUSES.has(collection.status) || collection.status === "canceled"
+}
+
+/** Which outstanding amounts a customer may ask a REFPAY reference for from the store (REFPAY_STORE_PAYMENT_REQUESTS). */
+export const STORE_PAYMENT_REQUESTS = ["refpay_orders", "any", "none"] as const
+export type StorePaymentRequests = (typeof STORE_PAYMENT_REQUESTS)[number]
+
+/** What the shop's settings and the order say about a customer's request for a new reference on a collection. */
+export interface StoreRequestFacts {
+  setting: StorePaymentRequests
+  /** A REFPAY reference was issued on one of the order's collections (at checkout, or at the shop's request). */
+  orderHasRefpayReference: boolean
+  /** REFPAY references of this collection that ended unpaid (expired or cancelled): another one is a renewal. */
+  endedReferences: number
+  expiryPolicy: "renew" | "cancel"
+  maxRenewals: number
+}
+
+export type StoreRequestRefusal = "store_requests_off" | "not_a_refpay_order" | "renewal_is_the_shops"
+
+/**
+ * Why a customer may not have a new reference issued from the store, or null when they may. The shop decides which
+ * amounts REFPAY collects (a difference it means to take another way must not get a reference the fulfilment guard
+ * then waits on), and a collection whose references ended unpaid gets another only as the expiry policy would renew
+ * it (`renew`, within `REFPAY_MAX_RENEWALS`, counted as `expiryOutcome` counts them); otherwise the admin decides.
+ */
+export function storeRequestRefusal(facts: StoreRequestFacts): StoreRequestRefusal | null {
+  if (facts.setting === "none") return "store_requests_off"
+  if (facts.setting === "refpay_orders" && !facts.orderHasRefpayReference) return "not_a_refpay_order"
+  const renewable = facts.expiryPolicy === "renew" && facts.endedReferences <= facts.maxRenewals
+  if (facts.endedReferences > 0 && !renewable) return "renewal_is_the_shops"
+  return null
+}
+
+/** What the customer is told when the store may not issue the reference: the shop is the one to ask. */
+export const STORE_REQUEST_REFUSALS = {
+  store_requests_off: {
+    pt: "A loja não emite referências REFPAY a pedido. Contacte a loja para pagar este montante.",
+    en: "This shop does not issue REFPAY references on request. Please contact the shop to pay this amount.",
+  },
+  not_a_refpay_order: {
+    pt: "Esta encomenda não é paga por referência REFPAY. Contacte a loja para pagar este montante.",
+    en: "This order is not paid by REFPAY reference. Please contact the shop to pay this amount.",
+  },
+  renewal_is_the_shops: {
+    pt: "A referência desta encomenda expirou e a loja não emite outra automaticamente. Contacte a loja.",
+    en: "This order's reference expired and the shop does not issue another automatically. Please contact the shop.",
+  },
+} as const satisfies Record<StoreRequestRefusal, { pt: string; en: string }>
+
+/** REFPAY references of a collection that ended unpaid. */
+export function endedReferences(collection: CollectionFacts): number {
+  return collection.sessions.filter(
+    (s) => isRefpayProviderId(s.providerId) && s.hasReference && s.status === "canceled"
+  ).length
 }

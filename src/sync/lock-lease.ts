@@ -1,4 +1,5 @@
 import type { ILockingModule, Logger } from "@medusajs/framework/types"
+import { renewLeaseUntilStopped } from "../workflows/locks/lease-renewal"
 
 /**
  * Keeps a lock that a workflow's `acquireLockStep` takes alive while the workflow runs. Core-flows' lock step takes
@@ -12,20 +13,11 @@ export async function whileLeaseRenewed<T>(
   run: () => Promise<T>
 ): Promise<T> {
   const { locking, key, ownerId, leaseSeconds, logger } = lock
-  let renewal: Promise<unknown> = Promise.resolve()
-  const timer = setInterval(
-    () => {
-      // Held by another owner (this run still waits for it, or its lease lapsed and was taken): nothing to renew.
-      renewal = locking.acquire(key, { ownerId, expire: leaseSeconds }).catch(() => undefined)
-    },
-    (leaseSeconds * 1_000) / 3
-  )
-  timer.unref()
+  const stopRenewing = renewLeaseUntilStopped(locking, { key, ownerId, leaseSeconds })
   try {
     return await run()
   } finally {
-    clearInterval(timer)
-    await renewal
+    await stopRenewing()
     await locking
       .release(key, { ownerId })
       .catch((error: Error) => logger.warn(`REFPAY: lock ${key} not released (${error.message}); its lease frees it`))

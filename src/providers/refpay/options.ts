@@ -7,6 +7,7 @@ import {
   DEFAULT_TIMEOUTS,
 } from "../../lib/refpay"
 import { toCents } from "../../rules/money"
+import { STORE_PAYMENT_REQUESTS } from "../../rules/outstanding"
 
 /**
  * One provider option, said once. A shop sets it in `medusa-config.ts` or, when left out there, through its
@@ -286,6 +287,18 @@ export const OPTION_FIELDS = {
     env: "REFPAY_MAX_RENEWALS",
     schema: int(0).max(10).default(1),
     doc: "New references one order may get after expiries.",
+  },
+  storePaymentRequests: {
+    env: "REFPAY_STORE_PAYMENT_REQUESTS",
+    ...choice(STORE_PAYMENT_REQUESTS, "refpay_orders"),
+    doc:
+      "Which amounts still due on a placed order a customer may ask a REFPAY reference for from the store " +
+      "(`POST /store/refpay/orders/:id/payment-requests`): `refpay_orders` (the default) those of orders that " +
+      "already have a REFPAY reference (placed with REFPAY, or one the shop requested), `any` those of every order " +
+      "on a region with REFPAY, `none` none (only the admin's **Request payment by REFPAY** issues them). Whatever " +
+      "this says, a reference that expired is issued again to the store only as `REFPAY_EXPIRY_POLICY` and " +
+      "`REFPAY_MAX_RENEWALS` would renew it; otherwise the admin decides. A difference the shop collects another " +
+      "way then never gets a reference the fulfilment guard would wait on.",
   },
   reminderHoursBeforeExpiry: {
     env: "REFPAY_REMINDER_HOURS",

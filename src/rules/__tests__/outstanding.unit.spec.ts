@@ -1,4 +1,13 @@
-import { collectionState, planPaymentRequest, type CollectionFacts } from "../outstanding"
+import fc from "fast-check"
+import {
+  claimCollection,
+  collectionState,
+  endedReferences,
+  planPaymentRequest,
+  storeRequestRefusal,
+  type CollectionFacts,
+  type StoreRequestFacts,
+} from "../outstanding"
 
 const REFPAY = "pp_refpay_refpay"
 
@@ -9,6 +18,9 @@ function collection(overrides: Partial<CollectionFacts> = {}): CollectionFacts {
 const waiting = { id: "ps_live", providerId: REFPAY, status: "pending_authorization", hasReference: true }
 const expired = { id: "ps_old", providerId: REFPAY, status: "canceled", hasReference: true }
 const other = { id: "ps_sys", providerId: "pp_system_default", status: "pending", hasReference: false }
+/** A REFPAY session created for a reference whose platform call is under way (or was cut short). */
+const coming = { id: "ps_new", providerId: REFPAY, status: "pending", hasReference: false }
+const captured = { id: "ps_paid", providerId: REFPAY, status: "authorized", hasReference: true }
 
 describe("collectionState: what a payment collection of a placed order is, for a REFPAY payment request", () => {
   it.each<[string, Partial<CollectionFacts>, ReturnType<typeof collectionState>]>([
@@ -17,6 +29,7 @@ describe("collectionState: what a payment collection of a placed order is, for a
     ["waiting on a REFPAY reference", { status: "awaiting", sessions: [waiting] }, "awaiting_refpay"],
     ["unpaid, nothing started", { status: "not_paid" }, "requestable"],
     ["awaiting, its reference expired", { status: "awaiting", sessions: [expired] }, "requestable"],
+    ["a renewal's reference being issued", { status: "awaiting", sessions: [expired, coming] }, "awaiting_refpay"],
     ["unpaid, another method's session not authorised", { sessions: [other] }, "requestable"],
     ["unpaid but nothing due", { amountCents: 0 }, "nothing_due"],
     ["cancelled", { status: "canceled" }, "nothing_due"],
@@ -60,5 +73,84 @@ describe("planPaymentRequest: which collection a request pays", () => {
     expect(planPaymentRequest([paid], 0, "pay_col_x")).toEqual({ kind: "refuse", reason: "not_found" })
     expect(planPaymentRequest([paid], 0)).toEqual({ kind: "refuse", reason: "nothing_due" })
     expect(planPaymentRequest([paid], 0, paid.id)).toEqual({ kind: "refuse", reason: "nothing_due" })
+  })
+})
+
+describe("planPaymentRequest: a reference being issued holds the collection", () => {
+  it("answers the session being issued instead of issuing a second reference beside it", () => {
+    const renewing = collection({ status: "awaiting", sessions: [expired, coming] })
+    expect(planPaymentRequest([renewing], 1999, renewing.id)).toEqual({
+      kind: "existing",
+      collectionId: renewing.id,
+      sessionId: coming.id,
+    })
+  })
+})
+
+describe("claimCollection: what an issuer does, under the collection's lock", () => {
+  it.each<[string, CollectionFacts["sessions"], ReturnType<typeof claimCollection>]>([
+    ["nothing there", [], { kind: "create" }],
+    ["only expired references and another method", [expired, other], { kind: "create" }],
+    ["a payable reference", [expired, waiting], { kind: "taken", sessionId: waiting.id }],
+    ["a paid reference", [captured], { kind: "taken", sessionId: captured.id }],
+    ["a reference whose issue was cut short", [expired, coming], { kind: "resume", sessionId: coming.id }],
+    ["a payable one beside one being issued", [coming, waiting], { kind: "taken", sessionId: waiting.id }],
+  ])("%s", (_what, sessions, want) => {
+    expect(claimCollection(sessions)).toEqual(want)
+  })
+
+  it("never creates a reference while one is payable, paid or coming (property)", () => {
+    const session = fc.record({
+      id: fc.string(),
+      providerId: fc.constantFrom(REFPAY, "pp_refpay_porto", "pp_system_default"),
+      status: fc.constantFrom("pending", "pending_authorization", "authorized", "captured", "canceled", "error"),
+      hasReference: fc.boolean(),
+    })
+    fc.assert(
+      fc.property(fc.array(session, { maxLength: 6 }), (sessions) => {
+        const claim = claimCollection(sessions)
+        const held = collectionState(collection({ status: "awaiting", sessions })) === "awaiting_refpay"
+        const paid = sessions.some(
+          (s) =>
+            s.providerId.startsWith("pp_refpay") &&
+            s.hasReference &&
+            s.status !== "canceled" &&
+            s.status !== "pending" &&
+            s.status !== "error"
+        )
+        if (held || paid) expect(claim.kind).not.toBe("create")
+        else expect(claim.kind).toBe("create")
+      }),
+      { seed: 40, numRuns: 500 }
+    )
+  })
+})
+
+describe("storeRequestRefusal: a customer's request issues only what the shop allows", () => {
+  const facts = (overrides: Partial<StoreRequestFacts> = {}): StoreRequestFacts => ({
+    setting: "refpay_orders",
+    orderHasRefpayReference: true,
+    endedReferences: 0,
+    expiryPolicy: "renew",
+    maxRenewals: 1,
+    ...overrides,
+  })
+
+  it.each<[string, Partial<StoreRequestFacts>, ReturnType<typeof storeRequestRefusal>]>([
+    ["a difference of a REFPAY order", {}, null],
+    ["an expired reference the policy would renew", { endedReferences: 1 }, null],
+    ["beyond the renewal limit", { endedReferences: 2 }, "renewal_is_the_shops"],
+    ["under the policy cancel", { endedReferences: 1, expiryPolicy: "cancel" }, "renewal_is_the_shops"],
+    ["with no renewals allowed", { endedReferences: 1, maxRenewals: 0 }, "renewal_is_the_shops"],
+    ["an order with no REFPAY reference, by default", { orderHasRefpayReference: false }, "not_a_refpay_order"],
+    ["an order with no REFPAY reference, setting any", { orderHasRefpayReference: false, setting: "any" }, null],
+    ["any, but beyond the renewal limit", { setting: "any", endedReferences: 2 }, "renewal_is_the_shops"],
+    ["store requests off", { setting: "none" }, "store_requests_off"],
+  ])("%s", (_what, overrides, want) => {
+    expect(storeRequestRefusal(facts(overrides))).toBe(want)
+  })
+
+  it("counts the references of a collection that ended unpaid", () => {
+    expect(endedReferences(collection({ sessions: [expired, expired, waiting, other] }))).toBe(2)
   })
 })

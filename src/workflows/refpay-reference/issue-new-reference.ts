@@ -27,7 +27,10 @@ export async function issueNewRefpayReference(container: MedusaContainer, orderI
       })
       if (refusal)
         throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `A new REFPAY reference cannot be issued: ${refusal}.`)
-      const { result: newSessionId } = await issueRefpayReferenceWorkflow(container).run({ input: renewalOf(session) })
+      const { result } = await issueRefpayReferenceWorkflow(container).run({ input: renewalOf(session) })
+      const newSessionId = result.session_id
+      // A reference another path issued on the collection meanwhile stands, and was e-mailed by that path.
+      if (!result.issued) return newSessionId
       const renewed = await loadRefpaySession(container, newSessionId)
       const oldView = buildPaymentView(session)
       const newView = renewed && buildPaymentView(renewed)

@@ -1,6 +1,17 @@
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  createStep,
+  createWorkflow,
+  StepResponse,
+  transform,
+  when,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
+import { claimCollection } from "../../rules/outstanding"
+import { loadCollectionOfOrder } from "../../queries/order-collections"
+import { acquireLeasedLockStep, releaseLeasedLockStep } from "../locks/leased-lock"
+import { SESSION_LOCK_WAIT_SECONDS, SYNC_LOCK_LEASE_SECONDS } from "../refpay-sync/session-lock"
 import type { RefpaySessionData } from "../../rules/session-data"
 import type { RefpaySessionState } from "../../queries/refpay-session-state"
 import { writeSession } from "../refpay-sync/steps/session-write"
@@ -59,7 +70,7 @@ const createReferenceSessionStep = createStep(
   }
 )
 
-/** Issues the new reference: the provider creates it on the platform (identifiers from the new session). */
+/** Issues the reference: the provider creates it on the platform (identifiers derived from the session). */
 const authorizeReferenceStep = createStep(
   "refpay-authorize-reference-session",
   async (sessionId: string, { container }) => {
@@ -68,6 +79,31 @@ const authorizeReferenceStep = createStep(
   }
 )
 
+/** What the collection holds now, read under its lock: the one read the decision to issue trusts. */
+const claimCollectionStep = createStep(
+  "refpay-claim-collection",
+  async (input: { payment_collection_id: string }, { container }) => {
+    const { sessions } = await loadCollectionOfOrder(container, input.payment_collection_id)
+    return new StepResponse(
+      claimCollection(
+        sessions.map((s) => ({ id: s.id, providerId: s.provider_id, status: s.status, hasReference: !!s.data?.refpay }))
+      )
+    )
+  }
+)
+
+/** The lock every path that issues a REFPAY reference on a payment collection holds while it does. */
+export function refpayCollectionLockKey(paymentCollectionId: string): string {
+  return `refpay:collection:${paymentCollectionId}`
+}
+
+export interface IssuedReference {
+  /** The session whose reference the collection is to be paid with. */
+  session_id: string
+  /** False when the collection already had a payable (or paid) reference: that one stands, nothing was issued. */
+  issued: boolean
+}
+
 export const issueRefpayReferenceWorkflowId = "refpay-issue-reference"
 
 /**
@@ -75,11 +111,38 @@ export const issueRefpayReferenceWorkflowId = "refpay-issue-reference"
  * "the merchant asks the customer for a new payment" (the expiry policy `renew`, the admin's "Issue a new
  * reference"), the reference that replaces one after an edit changed an unpaid order's total, and the reference
  * requested for an outstanding amount of a placed order.
+ *
+ * At most one payable reference per collection, whoever issues it: under the collection's lock (held, and renewed,
+ * until the reference is issued, so a slow platform call never lets a second issuer in), the collection is read
+ * again; a payable or paid reference there stands and nothing is issued; a session whose reference was being issued
+ * when its server died is issued again (the platform replays its reference) instead of a new one beside it.
  */
 export const issueRefpayReferenceWorkflow = createWorkflow(
   issueRefpayReferenceWorkflowId,
   (input: IssueReferenceInput) => {
-    const sessionId = createReferenceSessionStep(input)
-    return new WorkflowResponse(authorizeReferenceStep(sessionId))
+    const lock = acquireLeasedLockStep(
+      transform({ input }, ({ input }) => ({
+        key: refpayCollectionLockKey(input.payment_collection_id),
+        waitSeconds: SESSION_LOCK_WAIT_SECONDS,
+        leaseSeconds: SYNC_LOCK_LEASE_SECONDS,
+      }))
+    )
+    const claim = claimCollectionStep(input)
+    const created = when("refpay-when-collection-free", { claim }, ({ claim }) => claim.kind === "create").then(() =>
+      createReferenceSessionStep(input)
+    )
+    const sessionId = transform({ claim, created }, ({ claim, created }): string =>
+      claim.kind === "create" ? created! : claim.sessionId
+    )
+    when("refpay-when-reference-to-issue", { claim }, ({ claim }) => claim.kind !== "taken").then(() => {
+      authorizeReferenceStep(sessionId)
+    })
+    releaseLeasedLockStep(lock)
+    return new WorkflowResponse(
+      transform({ claim, sessionId }, ({ claim, sessionId }): IssuedReference => ({
+        session_id: sessionId,
+        issued: claim.kind !== "taken",
+      }))
+    )
   }
 )

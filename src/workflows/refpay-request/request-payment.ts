@@ -1,4 +1,4 @@
-import { acquireLockStep, createOrderPaymentCollectionWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { createOrderPaymentCollectionWorkflow } from "@medusajs/medusa/core-flows"
 import { MedusaError } from "@medusajs/framework/utils"
 import {
   createStep,
@@ -8,26 +8,36 @@ import {
   when,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
-import type { MedusaContainer } from "@medusajs/framework/types"
 import { refpayProviderFor } from "../../providers/refpay/lookup"
-import { amountLimitMessage, amountLimitRefusal } from "../../rules/amount-limits"
+import type { ResolvedRefpayOptions } from "../../providers/refpay/options"
+import { amountLimitMessage, amountLimitRefusal, type AmountLimits } from "../../rules/amount-limits"
 import { customerFromCart } from "../../rules/customer"
 import { shopperSentence } from "../../rules/platform-errors"
 import { fromCents } from "../../rules/money"
-import { planPaymentRequest, type PaymentRequestPlan } from "../../rules/outstanding"
+import {
+  endedReferences,
+  planPaymentRequest,
+  STORE_REQUEST_REFUSALS,
+  storeRequestRefusal,
+  type PaymentRequestPlan,
+} from "../../rules/outstanding"
+import { isRefpayProviderId } from "../../rules/provider-ids"
 import { requestedPaymentNotification } from "../../rules/payment-instructions"
 import { buildPaymentView } from "../../rules/payment-view"
 import type { RefpaySessionData } from "../../rules/session-data"
-import { loadPaymentRequestContext } from "../../queries/order-payment-requests"
+import { loadPaymentRequestContext, type PaymentRequestContext } from "../../queries/order-payment-requests"
 import { loadRefpaySession } from "../../queries/refpay-session-state"
 import { issueRefpayReferenceWorkflow, type IssueReferenceInput } from "../refpay-reference/issue-reference"
 import { SESSION_LOCK_WAIT_SECONDS, SYNC_LOCK_LEASE_SECONDS } from "../refpay-sync/session-lock"
 import { sendRefpayNotification } from "../refpay-notify/send-notification"
+import { acquireLeasedLockStep, releaseLeasedLockStep } from "../locks/leased-lock"
 
 export interface RequestRefpayPaymentInput {
   order_id: string
   /** The collection to pay; without it, the order's open one, or a new one for what the order still owes. */
   payment_collection_id?: string
+  /** Who asks: the shop owner decides; a customer (the store route) gets only what the shop's settings allow. */
+  requested_by: "admin" | "customer"
 }
 
 export interface RequestRefpayPaymentOutput {
@@ -63,7 +73,11 @@ const planRefpayPaymentRequestStep = createStep(
     }
     if (!context.providerId)
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `REFPAY is not enabled on order ${input.order_id}'s region.`)
-    if (plan.kind !== "existing") await assertIssuable(container, context.providerId, plan.amountCents)
+    if (plan.kind !== "existing") {
+      const registration = await refpayProviderFor(container, context.providerId)
+      if (input.requested_by === "customer") assertStoreMayRequest(context, plan, registration.settings)
+      assertIssuable(registration.amountLimits, plan.amountCents)
+    }
     const { order } = context
     // Medusa's own amount of the collection (a new one is opened for what the order owes, in cents).
     const collection = context.collections.find((c) => c.id === collectionIdOf(plan))
@@ -85,13 +99,35 @@ const planRefpayPaymentRequestStep = createStep(
 )
 
 /** A difference outside the registration's amount limits is explained, not attempted (no session, no platform call). */
-async function assertIssuable(container: MedusaContainer, providerId: string, amountCents: number) {
-  const refusal = amountLimitRefusal(amountCents, (await refpayProviderFor(container, providerId)).amountLimits)
+function assertIssuable(limits: AmountLimits, amountCents: number) {
+  const refusal = amountLimitRefusal(amountCents, limits)
   if (refusal)
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
       shopperSentence(amountLimitMessage(refusal, "pt"), amountLimitMessage(refusal, "en"))
     )
+}
+
+/** A customer's request issues only what the shop lets the store issue (`storeRequestRefusal`); the admin decides the rest. */
+function assertStoreMayRequest(
+  context: PaymentRequestContext,
+  plan: Exclude<PaymentRequestPlan, { kind: "refuse" | "existing" }>,
+  settings: Pick<ResolvedRefpayOptions, "storePaymentRequests" | "expiryPolicy" | "maxRenewals">
+) {
+  const collection = context.collections.find((c) => c.id === collectionIdOf(plan))
+  const refusal = storeRequestRefusal({
+    setting: settings.storePaymentRequests,
+    orderHasRefpayReference: context.collections.some((c) =>
+      c.sessions.some((s) => isRefpayProviderId(s.providerId) && s.hasReference)
+    ),
+    endedReferences: collection ? endedReferences(collection) : 0,
+    expiryPolicy: settings.expiryPolicy,
+    maxRenewals: settings.maxRenewals,
+  })
+  if (refusal) {
+    const { pt, en } = STORE_REQUEST_REFUSALS[refusal]
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, shopperSentence(pt, en))
+  }
 }
 
 function collectionIdOf(plan: PaymentRequestPlan): string | null {
@@ -123,8 +159,13 @@ export const requestRefpayPaymentWorkflowId = "refpay-request-payment"
 export const requestRefpayPaymentWorkflow = createWorkflow(
   requestRefpayPaymentWorkflowId,
   (input: RequestRefpayPaymentInput) => {
-    const key = transform({ input }, ({ input }) => refpayPaymentRequestLockKey(input.order_id))
-    acquireLockStep({ key, timeout: SESSION_LOCK_WAIT_SECONDS, ttl: SYNC_LOCK_LEASE_SECONDS })
+    const lock = acquireLeasedLockStep(
+      transform({ input }, ({ input }) => ({
+        key: refpayPaymentRequestLockKey(input.order_id),
+        waitSeconds: SESSION_LOCK_WAIT_SECONDS,
+        leaseSeconds: SYNC_LOCK_LEASE_SECONDS,
+      }))
+    )
     const request = planRefpayPaymentRequestStep(input)
 
     const opened = when("refpay-when-no-collection", { request }, ({ request }) => {
@@ -143,22 +184,28 @@ export const requestRefpayPaymentWorkflow = createWorkflow(
 
     const issued = when("refpay-when-no-live-reference", { request }, ({ request }) => {
       return request.plan.kind !== "existing"
-    }).then(() => {
-      const sessionId = issueRefpayReferenceWorkflow.runAsStep({
+    }).then(() =>
+      issueRefpayReferenceWorkflow.runAsStep({
         input: transform({ request, collectionId }, ({ request, collectionId }) => ({
           ...request.issue,
           payment_collection_id: collectionId,
         })),
       })
-      notifyRequestedReferenceStep({ sessionId, order: request.order })
-      return sessionId
+    )
+    // A reference another path issued on the collection meanwhile was e-mailed by that path.
+    when("refpay-when-reference-issued", { issued }, ({ issued }) => !!issued?.issued).then(() => {
+      notifyRequestedReferenceStep({
+        sessionId: transform({ issued }, ({ issued }) => issued!.session_id),
+        order: request.order,
+      })
     })
-    releaseLockStep({ key })
+    releaseLeasedLockStep(lock)
 
     return new WorkflowResponse(
       transform({ request, collectionId, issued }, ({ request, collectionId, issued }): RequestRefpayPaymentOutput => {
-        const existing = request.plan.kind === "existing" ? request.plan.sessionId : null
-        return { payment_collection_id: collectionId, session_id: existing ?? issued!, issued: !existing }
+        if (request.plan.kind === "existing")
+          return { payment_collection_id: collectionId, session_id: request.plan.sessionId, issued: false }
+        return { payment_collection_id: collectionId, session_id: issued!.session_id, issued: issued!.issued }
       })
     )
   }

@@ -134,7 +134,10 @@ export const refpaySyncPassWorkflow = createWorkflow("refpay-sync-pass", (input:
       input: transform({ reading }, ({ reading }) => renewalOf(readingOf(reading).state)),
     })
   )
-  const renewedSessionId = transform({ renewed }, ({ renewed }): string | null => renewed ?? null)
+  // A reference another path issued on the collection meanwhile stands: nothing renewed here, nothing e-mailed.
+  const renewedSessionId = transform({ renewed }, ({ renewed }): string | null =>
+    renewed?.issued ? renewed.session_id : null
+  )
 
   const notified = notifyRefpayCustomerStep({ reading, renewedSessionId, orderCanceled, now: input.now })
   recordRefpayCheckStep({ sessionId: input.sessionId, reading, now: input.now, notified })
