@@ -1,6 +1,6 @@
 import { createOrderFulfillmentWorkflow } from "@medusajs/core-flows"
-import type { IEventBusModuleService, ILockingModule } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import type { IEventBusModuleService, ILockingModule, Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TestEventUtils } from "@medusajs/test-utils"
 import fc from "fast-check"
 import type { INotificationModuleService } from "@medusajs/framework/types"
@@ -125,6 +125,37 @@ refpayIntegrationSuite(
         await ctx.utils.waitWorkflowExecutions()
         expect(captureCount(await adminOrder(orderId))).toBe(1)
         expect(order.status).not.toBe("canceled")
+      })
+    })
+
+    describe("a delivery for a REFPAY registration the shop does not have", () => {
+      it("answers 404 with a generic body through both webhook routes, naming nothing of the shop's configuration, and logs the detail as a warning", async () => {
+        const logger = ctx.getContainer().resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+        const warnings = jest.spyOn(logger, "warn")
+        const unknownId = "nosuchaccount"
+        const event = {
+          event_id: "evt-unknown-registration",
+          event_type: "APPROVED_TRANSACTIONS",
+          payment_id: "3f1c2d4e-0000-4000-8000-000000000000",
+        }
+        try {
+          for (const path of [`/hooks/refpay/${unknownId}`, `/hooks/payment/refpay_${unknownId}`]) {
+            // An anonymous caller: no secret, as anyone on the internet may send.
+            const answer = await api.post(path, event).catch((e: any) => e.response)
+            expect({ path, status: answer.status }).toEqual({ path, status: 404 })
+            expect(answer.data).toEqual({ type: "not_found", message: "Not found" })
+            const body = JSON.stringify(answer.data).toLowerCase()
+            for (const detail of ["pp_refpay", "medusa-config", "providers", "module", unknownId]) {
+              expect({ path, body }).toEqual({ path, body: expect.not.stringContaining(detail) })
+            }
+          }
+          const logged = warnings.mock.calls.flat().join("\n")
+          expect(logged).toContain(`/hooks/refpay/${unknownId}`)
+          expect(logged).toContain(`/hooks/payment/refpay_${unknownId}`)
+          expect(logged).toContain(`pp_refpay_${unknownId}`)
+        } finally {
+          warnings.mockRestore()
+        }
       })
     })
 
