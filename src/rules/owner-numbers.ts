@@ -134,11 +134,17 @@ export interface PeriodPayment {
   paid_at: Date | null
 }
 
-/** The CSV's columns, in Portuguese like the accountant's spreadsheet, and how each is written. */
-const CSV_COLUMNS: [string, (row: PeriodPayment) => string][] = [
+/**
+ * Who wrote a column's cells: the plugin (numbers, dates and states it computes; the default) or the platform (text
+ * exactly as the platform returned it, which `platformTextField` neutralises).
+ */
+type CellSource = "plugin" | "platform"
+
+/** The CSV's columns, in Portuguese like the accountant's spreadsheet, how each is written and who wrote it. */
+const CSV_COLUMNS: [string, (row: PeriodPayment) => string, CellSource?][] = [
   ["Encomenda", (r) => (r.order_display_id === null ? "" : String(r.order_display_id))],
-  ["Entidade", (r) => r.entity],
-  ["Referência", (r) => referenceText(r.reference)],
+  ["Entidade", (r) => r.entity, "platform"],
+  ["Referência", (r) => referenceText(r.reference), "platform"],
   ["Valor (EUR)", (r) => eurosForAccountant(r.amount_cents)],
   ["Capturado no Medusa (EUR)", (r) => eurosForAccountant(r.captured_cents)],
   ["Reembolsado no Medusa (EUR)", (r) => eurosForAccountant(r.refunded_cents)],
@@ -148,7 +154,7 @@ const CSV_COLUMNS: [string, (row: PeriodPayment) => string][] = [
     (r) => (r.platform_amount_cents === null ? "" : eurosForAccountant(r.platform_amount_cents)),
   ],
   ["Reembolsado na plataforma (EUR)", (r) => eurosForAccountant(r.platform_refunded_cents)],
-  ["Estado na plataforma", (r) => r.platform_status],
+  ["Estado na plataforma", (r) => r.platform_status, "platform"],
   ["Emitida em (Lisboa)", (r) => lisbonDateTime(r.issued_at)],
   ["Paga em (Lisboa)", (r) => lisbonDateTime(r.paid_at)],
 ]
@@ -156,6 +162,19 @@ const CSV_COLUMNS: [string, (row: PeriodPayment) => string][] = [
 /** A field between quotes when it holds the separator, a quote or a line break (RFC 4180, with `;`). */
 function csvField(value: string): string {
   return /[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value
+}
+
+/** How a cell a spreadsheet reads as a formula starts (OWASP's CSV injection): =, +, -, @, a tab, a carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/**
+ * A cell of text the platform returned (entity, reference, status), written so that a spreadsheet never runs it: one
+ * that would start a formula gets a single quote before it and is quoted, as OWASP advises; any other is an ordinary
+ * field. Only text from outside is neutralised: the amounts the plugin computes are written bare, so that a negative
+ * one ("-19,99") stays a number the accountant can sum, and they can hold nothing but a sign, digits and a comma.
+ */
+function platformTextField(value: string): string {
+  return FORMULA_START.test(value) ? `"'${value.replace(/"/g, '""')}"` : csvField(value)
 }
 
 /**
@@ -170,10 +189,17 @@ export function referenceText(reference: string): string {
 /**
  * The payments of the period as a CSV a Portuguese accountant's spreadsheet opens as it is: UTF-8 with a byte order
  * mark (so "Referência" keeps its accent), `;` between fields and a decimal comma (the Portuguese list and decimal
- * separators), CRLF line ends, dates and times in Lisbon, references as slips print them (`referenceText`).
+ * separators), CRLF line ends, dates and times in Lisbon, references as slips print them (`referenceText`), and the
+ * platform's text never read as a formula (`platformTextField`).
  */
 export function periodPaymentsCsv(rows: PeriodPayment[]): string {
   const lines = [CSV_COLUMNS.map(([title]) => csvField(title)).join(";")]
-  for (const row of rows) lines.push(CSV_COLUMNS.map(([, field]) => csvField(field(row))).join(";"))
+  for (const row of rows) {
+    lines.push(
+      CSV_COLUMNS.map(([, field, source]) =>
+        source === "platform" ? platformTextField(field(row)) : csvField(field(row))
+      ).join(";")
+    )
+  }
   return `\uFEFF${lines.join("\r\n")}\r\n`
 }

@@ -87,6 +87,29 @@ describe("the accountant's CSV", () => {
     expect(csv.split("\r\n")[1]).toMatch(/^12;"a;b""c";/)
   })
 
+  // OWASP's CSV injection: a cell a spreadsheet would read as a formula. The platform's text cells get a single quote
+  // before it and are quoted; the amounts the plugin computes stay numbers, a negative one too.
+  const cellsOf = (csv: string) => csv.split("\r\n")[1]!.split(";")
+  const COLUMN = { entity: 1, reference: 2, platform_status: 9 } as const
+  it.each([
+    ["entity", '=HYPERLINK("http://x")', `"'=HYPERLINK(""http://x"")"`],
+    ["entity", "+1+cmd|' /C calc'!A0", `"'+1+cmd|' /C calc'!A0"`],
+    ["reference", "-2+3", `"'-2+3"`],
+    ["reference", "@SUM(1+1)", `"'@SUM(1+1)"`],
+    ["platform_status", "\t=1+1", `"'\t=1+1"`],
+    ["platform_status", "\r=1+1", `"'\r=1+1"`],
+    ["platform_status", "APPROVED", "APPROVED"],
+    ["entity", "12345", "12345"],
+    ["reference", "000123450", "000 123 450"],
+  ] as const)("writes the platform's %s %j as the cell %j", (field, value, cell) => {
+    expect(cellsOf(periodPaymentsCsv([{ ...paidRow, [field]: value }]))[COLUMN[field]]).toBe(cell)
+  })
+
+  it("writes the amounts it computes as numbers a spreadsheet sums, a negative one too", () => {
+    const cells = cellsOf(periodPaymentsCsv([{ ...paidRow, refunded_cents: -1999, platform_refunded_cents: -5 }]))
+    expect([cells[5], cells[8]]).toEqual(["-19,99", "-0,05"])
+  })
+
   it("is UTF-8 with a byte order mark, ';' between fields, CRLF line ends, the states in Portuguese", () => {
     const row = paidRow
     expect(periodPaymentsCsv([row])).toBe(
