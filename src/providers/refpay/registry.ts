@@ -50,7 +50,9 @@ export async function registeredProvider<P>(payments: WebhookDispatch, providerI
     [INTRODUCTION]: (provider) => (answered = provider),
   }
   try {
-    await payments.getWebhookActionAndData({ provider: providerId, payload })
+    // The id without its `pp_`: Medusa 2.18.0 to 2.21.1 prefix `pp_` to whatever they are given, 2.21.2 only when
+    // it is missing (packages/modules/payment/src/services/payment-module.ts), so this form reaches it on both.
+    await payments.getWebhookActionAndData({ provider: providerId.replace(/^pp_/, ""), payload })
   } catch (error) {
     throw new RefpayRegistryError(`the payment module has no provider ${providerId} (${(error as Error).message})`)
   }

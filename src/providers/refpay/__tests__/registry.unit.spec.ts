@@ -11,12 +11,14 @@ const logger = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Lo
  */
 function paymentModule(
   providers: Record<string, RefpayProviderService>,
-  deliver = (payload: ProviderWebhookPayload["payload"]) => payload
+  deliver = (payload: ProviderWebhookPayload["payload"]) => payload,
+  /** 2.21.2 prefixes `pp_` only when missing; 2.18.0 to 2.21.1 always do (`pp_pp_refpay_x` for a full id). */
+  prefix: "when_missing" | "always" = "when_missing"
 ) {
   const calls: string[] = []
   const dispatch: WebhookDispatch = {
     async getWebhookActionAndData({ provider, payload }) {
-      const id = provider.startsWith("pp_") ? provider : `pp_${provider}`
+      const id = prefix === "always" || !provider.startsWith("pp_") ? `pp_${provider}` : provider
       calls.push(id)
       const found = providers[id]
       if (!found) throw new Error(`Could not resolve Payment Provider: ${id}`)
@@ -38,6 +40,13 @@ describe("the registry of REFPAY registrations", () => {
     expect(await registeredProvider(dispatch, "pp_refpay_lisboa")).toBe(lisboa)
     expect(await registeredProvider(dispatch, "pp_refpay_porto")).toBe(porto)
     expect(calls).toEqual(["pp_refpay_porto", "pp_refpay_lisboa"])
+  })
+
+  it("finds them on Medusa 2.18.0 to 2.21.1 too, whose dispatch prefixes pp_ to any id it is given", async () => {
+    const lisboa = provider("lisboa")
+    const { dispatch, calls } = paymentModule({ pp_refpay_lisboa: lisboa }, undefined, "always")
+    expect(await registeredProvider(dispatch, "pp_refpay_lisboa")).toBe(lisboa)
+    expect(calls).toEqual(["pp_refpay_lisboa"])
   })
 
   it("keeps each Medusa app's providers apart (one payment module each)", async () => {
