@@ -1,5 +1,7 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { IEventBusModuleService, IPaymentModuleService } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { PAID_AFTER_CANCELLATION_EVENT } from "../../src/sync/sync-payment"
 import { MAX_WATCH_STARTS_PER_TICK, pollRefpayPayments, WATCH_PAGE_SIZE } from "../../src/sync/poll"
 import {
   ADMIN_SUITE_WEBHOOK_SECRET,
@@ -52,7 +54,7 @@ refpayIntegrationSuite(
   (ctx) => {
     const { api, adminHeaders, control } = ctx
     const admin = refpayAdminApi(ctx)
-    const { placeOrder, waitForOrder, adminOrder } = refpayOrders(ctx)
+    const { placeOrder, waitForOrder, adminOrder, shopUrl } = refpayOrders(ctx)
     const checkNow = (orderId: string) =>
       api.post(`/admin/refpay/orders/${orderId}/sync`, {}, adminHeaders()).catch((e: any) => e.response)
     const pg = () => ctx.getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
@@ -112,6 +114,7 @@ refpayIntegrationSuite(
           amount_mismatch: 0,
           unknown_payment: 0,
           platform_error: 0,
+          paid_after_session_deleted: 0,
         },
         total: 1,
       })
@@ -164,6 +167,74 @@ refpayIntegrationSuite(
       expect(ordinary.data.message).toMatch(/Only a payment received after its order was cancelled/)
       expect((await control("GET", `/payments/${paid.refpay.payment_id}`)).refunded_amount).toBe("0")
       expect((await admin.refundLatePayment("payses_unknown")).status).toBe(404)
+    })
+
+    it("still finds, flags and refunds a late payment of a cancelled reference whose session Medusa deleted anyway, from the plugin's own record", async () => {
+      const late = await placeOrder()
+      await cancelOrder(late.orderId, late.refpay.payment_id)
+      const announced: any[] = []
+      ctx
+        .getContainer()
+        .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+        .subscribe(PAID_AFTER_CANCELLATION_EVENT, async (event: any) => {
+          announced.push(event.data)
+        })
+      // Medusa's payment module deletes the session (what its store route or a "pay again" step does), then the
+      // customer's payment of the cancelled reference settles late.
+      const sessionId = session(await adminOrder(late.orderId)).id
+      await ctx.getContainer().resolve<IPaymentModuleService>(Modules.PAYMENT).deletePaymentSession(sessionId)
+      await control("POST", `/payments/${late.refpay.payment_id}/pay`, { force: true })
+
+      const check = await checkNow(late.orderId)
+      expect(check.status).toBe(200)
+      expect(check.data.action).toBe("flag_late")
+      await waitFor(async () => announced.length > 0, 10_000, "the late payment announced")
+      expect(announced[0]).toMatchObject({ order_id: late.orderId, payment_session_id: sessionId, amount_cents: 2498 })
+
+      const { data } = await admin.attentionList("paid_after_session_deleted")
+      expect(data.count).toBe(1)
+      expect(data.payments[0]).toMatchObject({
+        payment_session_id: sessionId,
+        session_status: "deleted",
+        order: { id: late.orderId, status: "canceled" },
+        refpay_payment_id: late.refpay.payment_id,
+        amount_cents: 2498,
+        payment: null,
+      })
+      expect((await admin.attention()).data.counts.paid_after_session_deleted).toBe(1)
+
+      const refund = await admin.refundLatePayment(sessionId)
+      expect(refund.status).toBe(200)
+      expect(refund.data.refund).toEqual({ payment_id: null, order_id: late.orderId, refunded_cents: 2498 })
+      expect((await control("GET", `/payments/${late.refpay.payment_id}`)).refunded_amount).toBe("2498")
+      expect((await admin.attention()).data.counts.paid_after_session_deleted).toBe(0)
+      expect((await admin.refundLatePayment(sessionId)).status).toBe(400)
+    })
+
+    it("finds the late payment of a deleted session through a webhook and the poll job too", async () => {
+      const late = await placeOrder()
+      await cancelOrder(late.orderId, late.refpay.payment_id)
+      const sessionId = session(await adminOrder(late.orderId)).id
+      await ctx.getContainer().resolve<IPaymentModuleService>(Modules.PAYMENT).deletePaymentSession(sessionId)
+      // The payment's webhook reaches the plugin's route.
+      await control("POST", "/webhooks/config", {
+        url: `${shopUrl()}/hooks/refpay`,
+        secret: ADMIN_SUITE_WEBHOOK_SECRET,
+      })
+      await control("POST", `/payments/${late.refpay.payment_id}/pay`, { force: true })
+      await waitFor(
+        async () => (await admin.attention()).data.counts.paid_after_session_deleted === 1,
+        20_000,
+        "the webhook's late payment flagged"
+      )
+      const other = await placeOrder()
+      await cancelOrder(other.orderId, other.refpay.payment_id)
+      const otherSession = session(await adminOrder(other.orderId)).id
+      await ctx.getContainer().resolve<IPaymentModuleService>(Modules.PAYMENT).deletePaymentSession(otherSession)
+      await control("POST", "/webhooks/config", { url: null })
+      await control("POST", `/payments/${other.refpay.payment_id}/pay`, { force: true })
+      await pollRefpayPayments(ctx.getContainer(), new Date(Date.now() + 2 * HOUR))
+      expect((await admin.attention()).data.counts.paid_after_session_deleted).toBe(2)
     })
 
     it("lists amount mismatches, references the platform does not know and failed checks, from each payment's last check, page by page", async () => {
@@ -236,6 +307,7 @@ refpayIntegrationSuite(
           amount_mismatch: 1,
           unknown_payment: 2,
           platform_error: 1,
+          paid_after_session_deleted: 0,
         },
         total: 8,
       })

@@ -19,6 +19,8 @@ import {
   PollTickCommand,
   type Real,
   RedeliverCommand,
+  RequestDuringRenewalCommand,
+  RequestOnCheckoutCollectionCommand,
   RequestOutstandingCommand,
   RefundCommand,
   RefundLatePaymentCommand,
@@ -79,8 +81,8 @@ import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
  * A seed draws its sequences from the command table below as it is: adding, removing or reweighting a command changes
  * what every seed draws (the seeds from before such a change no longer replay their old sequences), so after such a
  * change check that the list still draws each command and the shapes named here (fc.sample with the same seed).
- * 6 sequences, 45 commands in all (about 2 minutes); together they draw every command of the table, every platform
- * move (cancel, expire, clock), a planted checkout and the shapes named below.
+ * 9 sequences (about a minute); together they draw every command of the table, a planted checkout and the shapes
+ * named below.
  */
 const MODEL_SEEDS: { seed: number; runs: number; steps: number }[] = [
   // The refund defect fixed in 43f6609 (Medusa's refund of a payment received after its order was cancelled answered
@@ -99,7 +101,17 @@ const MODEL_SEEDS: { seed: number; runs: number; steps: number }[] = [
   // The platform's expiry and its clock moved 8 days, a planted checkout.
   { seed: 391, runs: 1, steps: 30 },
   // The platform cancelling, a refund overlapping the order's cancellation (597c430's two hands), a planted checkout.
+  // Since the request commands joined the table (issue 40): a store request while a renewal's creation is held,
+  // which found two payable references on one collection before the collection lock (2 of 2 runs).
   { seed: 1221, runs: 1, steps: 30 },
+  // Issue 40: the shop cancels, a poll tick past expiry, then the store's session route on the cancelled order's
+  // collection, which deleted the cancelled reference's session before the route was refused for any reference.
+  { seed: 85, runs: 1, steps: 30 },
+  // Issue 40: the admin's "Request payment by REFPAY" while a renewal's creation is held, twice: two payable
+  // references on one collection before the collection lock.
+  { seed: 90, runs: 1, steps: 30 },
+  // The platform cancelling a reference, then a request on the checkout collection of a cancelled order.
+  { seed: 40, runs: 1, steps: 30 },
 ]
 
 const int = (name: string, fallback: number) => {
@@ -230,6 +242,20 @@ const ALL_COMMANDS: [string, fc.Arbitrary<fc.AsyncCommand<Model, Real>>, number]
     fc
       .tuple(order, fc.constantFrom("admin" as const, "store" as const))
       .map(([i, via]) => new RequestOutstandingCommand(i, via)),
+    1,
+  ],
+  [
+    "requestOnCheckoutCollection",
+    fc
+      .tuple(order, fc.constantFrom("admin" as const, "store" as const))
+      .map(([i, via]) => new RequestOnCheckoutCollectionCommand(i, via)),
+    1,
+  ],
+  [
+    "requestDuringRenewal",
+    fc
+      .tuple(order, fc.constantFrom("admin" as const, "store" as const))
+      .map(([i, via]) => new RequestDuringRenewalCommand(i, via)),
     1,
   ],
   ["amountMismatchThroughBothRoutes", order.map((i) => new AmountMismatchCommand(i)), 1],

@@ -17,8 +17,10 @@ import {
  * - refund_mismatch: a captured payment whose refunded total in Medusa differs from the platform's as last read;
  * - amount_mismatch: the platform reports a payment for another amount than the order's (never captured);
  * - unknown_payment: the platform does not know the reference (wrong environment or credentials?);
- * - platform_error: the last status check could not reach the platform.
- * The last three are the poll job's record of the last check (`refpay_payment_check.last_outcome`). Every kind is
+ * - platform_error: the last status check could not reach the platform;
+ * - paid_after_session_deleted: a reference paid after Medusa deleted its payment session (the plugin's own record
+ *   of it found the payment; nothing is in Medusa), not refunded yet.
+ * The last four are the poll job's record of the last check (`refpay_payment_check.last_outcome`). Every kind is
  * counted (COUNT(*)) and paged (LIMIT/OFFSET in a stable order) by PostgreSQL: the counts run on every view of the
  * admin's order list, and no query's rows or bindings grow with the number of payments.
  */
@@ -29,10 +31,11 @@ export const ATTENTION_KINDS = [
   "amount_mismatch",
   "unknown_payment",
   "platform_error",
+  "paid_after_session_deleted",
 ] as const
 export type AttentionKind = (typeof ATTENTION_KINDS)[number]
 
-const CHECK_KINDS = ["amount_mismatch", "unknown_payment", "platform_error"] as const
+const CHECK_KINDS = ["amount_mismatch", "unknown_payment", "platform_error", "paid_after_session_deleted"] as const
 const isCheckKind = (kind: AttentionKind): kind is (typeof CHECK_KINDS)[number] =>
   (CHECK_KINDS as readonly string[]).includes(kind)
 export const EXPIRING_WITHIN_MS = 24 * 60 * 60 * 1000

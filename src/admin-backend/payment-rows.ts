@@ -13,6 +13,7 @@ export interface AdminPaymentRow {
   payment_session_id: string
   /** The REFPAY registration (seller account) of the payment, `pp_refpay_<id>`. */
   provider_id: string
+  /** Medusa's session status, or "deleted": Medusa deleted the session, the row is the plugin's own record. */
   session_status: string
   order: { id: string; display_id: number | null; status: string; email: string | null } | null
   /** REFPAY's payment id. */
@@ -65,10 +66,53 @@ export async function loadPaymentRows(
   ])
   const bySession = new Map((data as SessionRow[]).map((row) => [row.id, row]))
   const checkBySession = new Map(checks.map((check) => [check.session_id, check]))
+  const deleted = await deletedSessionRows(container, sessionIds, bySession, checkBySession)
   return sessionIds
-    .map((id) => bySession.get(id))
+    .map((id) => bySession.get(id) ?? deleted.get(id))
     .filter((row): row is SessionRow => !!row?.data?.refpay)
     .map((row) => toRow(row, checkBySession.get(row.id), secrets))
+}
+
+/**
+ * Rows for sessions Medusa deleted, from the plugin's own record of their reference (the check's `reference` and
+ * `order_id`): status "deleted", no Medusa payment, the order read as it is now.
+ */
+async function deletedSessionRows(
+  container: MedusaContainer,
+  sessionIds: string[],
+  bySession: Map<string, SessionRow>,
+  checkBySession: Map<string, PaymentCheck>
+): Promise<Map<string, SessionRow>> {
+  const kept = sessionIds
+    .filter((id) => !bySession.has(id))
+    .map((id) => checkBySession.get(id))
+    .filter((check): check is PaymentCheck => !!check?.reference)
+  if (kept.length === 0) return new Map()
+  const orderIds = [...new Set(kept.map((check) => check.order_id).filter((id): id is string => !!id))]
+  const { data: orders } = orderIds.length
+    ? await container
+        .resolve(ContainerRegistrationKeys.QUERY)
+        .graph({ entity: "order", fields: ["id", "display_id", "status", "email"], filters: { id: orderIds } })
+    : { data: [] }
+  const orderById = new Map(
+    (orders as NonNullable<NonNullable<SessionRow["payment_collection"]>["order"]>[]).map((o) => [o.id, o])
+  )
+  return new Map(
+    kept.map((check) => [
+      check.session_id,
+      {
+        id: check.session_id,
+        status: "deleted",
+        provider_id: check.provider_id,
+        data: {
+          refpay: check.reference as Record<string, unknown>,
+          paid_after_cancellation_at: check.late_at ? new Date(check.late_at).toISOString() : undefined,
+        },
+        payment: null,
+        payment_collection: { order: check.order_id ? (orderById.get(check.order_id) ?? null) : null },
+      },
+    ])
+  )
 }
 
 /** A payment session as FIELDS reads it (query.graph's rows are untyped for these fields). */
@@ -107,7 +151,10 @@ function toRow(row: SessionRow, check: PaymentCheck | undefined, secrets: (strin
     expires_at: text(refpay.expires_at) || null,
     paid_after_cancellation_at: text(row.data.paid_after_cancellation_at) || null,
     payment: payment ? { id: payment.id, ...paymentCents(payment) } : null,
-    platform_refunded_cents: platformRefundedCents(refpay, payment?.data?.refpay),
+    platform_refunded_cents:
+      row.status === "deleted"
+        ? Number(check?.platform_refunded_cents ?? 0)
+        : platformRefundedCents(refpay, payment?.data?.refpay),
     last_check: check
       ? {
           outcome: check.last_outcome ?? null,

@@ -2,9 +2,11 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { refundPaymentOfCanceledOrder } from "./refund-cancelled-order-payment"
 import { loadPaymentRows, type AdminPaymentRow } from "./payment-rows"
+import { refpayDeletedSessionWorkflow } from "../workflows/refpay-sync/deleted-session"
 
 export interface LateRefundResult {
-  payment_id: string
+  /** Medusa's payment refunded; null for a reference whose session Medusa deleted (refunded on the platform only). */
+  payment_id: string | null
   order_id: string
   refunded_cents: number
 }
@@ -20,6 +22,7 @@ export async function refundLatePayment(
   secrets: (string | undefined)[]
 ): Promise<LateRefundResult> {
   const [row] = await loadPaymentRows(container, [sessionId], secrets)
+  if (row?.session_status === "deleted") return refundDeletedSessionPayment(container, row)
   const { payment, order } = refundable(row, sessionId)
   // The row says which session's lock to take: the payment is read again only under it.
   const refunded = await refundPaymentOfCanceledOrder(
@@ -46,4 +49,23 @@ function refundable(row: AdminPaymentRow | undefined, sessionId: string) {
     )
   }
   return { payment: row.payment, order: row.order, held: row.payment.refundable_cents }
+}
+
+/**
+ * The late payment of a reference whose session Medusa deleted: refunded on the platform from the plugin's own
+ * record (refpayDeletedSessionWorkflow), since Medusa holds no payment for it.
+ */
+async function refundDeletedSessionPayment(
+  container: MedusaContainer,
+  row: AdminPaymentRow
+): Promise<LateRefundResult> {
+  if (!row.paid_after_cancellation_at || !row.order)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "Only a payment received after its order was cancelled is refunded here; refund other payments from the order page."
+    )
+  const { result } = await refpayDeletedSessionWorkflow(container).run({
+    input: { sessionId: row.payment_session_id, now: new Date().toISOString(), refund: "owner" },
+  })
+  return { payment_id: null, order_id: row.order.id, refunded_cents: result.refundedCents }
 }

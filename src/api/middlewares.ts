@@ -128,7 +128,7 @@ async function refpayPlacedOrderSessions(req: MedusaRequest, _res: MedusaRespons
 async function refpayStorePlacedOrder(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   try {
     if (!(await isPlacedOrder(req.scope, String(req.params.id))))
-      throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order with id: ${req.params.id} was not found`)
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${req.params.id} was not found`)
     next()
   } catch (error) {
     next(error)

@@ -11,6 +11,7 @@ export async function loadOrderCollections(container: MedusaContainer, orderId: 
       "id",
       "payment_collections.status",
       "payment_collections.payment_sessions.provider_id",
+      "payment_collections.payment_sessions.status",
       "payment_collections.payment_sessions.data",
     ],
     filters: { id: orderId },

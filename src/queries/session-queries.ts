@@ -164,3 +164,18 @@ export async function waitingReferences(
   const row = result.rows[0] as { count: number; oldest: string | Date | null }
   return { count: Number(row?.count ?? 0), oldest_created_at: row?.oldest ? new Date(row.oldest) : null }
 }
+
+/**
+ * The sessions of an order's REFPAY references that Medusa deleted: their checks keep the reference and the order
+ * (refpay_payment_check.reference, order_id), and no session has their id any more. Oldest first.
+ */
+export async function deletedSessionIdsOfOrder(container: MedusaContainer, orderId: string): Promise<string[]> {
+  return ids(
+    container,
+    `select c.session_id as id from refpay_payment_check c
+      where c.order_id = ? and c.reference is not null and c.deleted_at is null
+        and not exists (select 1 from payment_session ps where ps.id = c.session_id and ps.deleted_at is null)
+      order by c.created_at`,
+    [orderId]
+  )
+}

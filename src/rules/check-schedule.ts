@@ -20,6 +20,11 @@ export function intervalMs(settings: Pick<ScheduleSettings, "pollIntervalMinutes
   return settings.pollIntervalMinutes * MINUTE
 }
 
+/** How long after its issue a reference may still be paid or settled: validity, grace and late settlement. */
+export function watchWindowMs(settings: ScheduleSettings & { expiryDays: number }): number {
+  return settings.expiryDays * DAY + settings.expiryGraceHours * HOUR + settings.lateSettlementDays * DAY
+}
+
 /**
  * When a session is next checked. A successful check waits one interval; each consecutive failure doubles the wait,
  * up to MAX_BACKOFF_MS, so a session the platform does not know cannot take the place of the others.

@@ -6,7 +6,8 @@ export interface GuardedCollection {
   status?: string | null
   amount?: unknown
   captured_amount?: unknown
-  payment_sessions?: { provider_id?: string | null; data?: Record<string, unknown> | null }[] | null
+  payment_sessions?:
+    { provider_id?: string | null; status?: string | null; data?: Record<string, unknown> | null }[] | null
 }
 
 /**
@@ -28,14 +29,19 @@ export function assertRefpayOrderFulfillable(collections: GuardedCollection[]): 
 }
 
 /**
- * The first collection of the order that a REFPAY reference is to pay and that is not paid: the checkout's while its
- * reference waits, or a difference requested later. The guard refuses to ship while there is one, and the order's
- * REFPAY view says "do not ship" for the same reason.
+ * The first collection of the order that REFPAY is to pay and that is not paid, or none. While the order has received
+ * nothing, that is any unpaid collection with a REFPAY session (the checkout's, its reference waiting, expired or
+ * cancelled: an unpaid order never ships). Once some collection is paid, a difference blocks only while the shop
+ * still asks REFPAY to collect it, that is while its reference can be paid or is being issued: one that ended unpaid
+ * leaves the difference to the shop (collected another way, or requested again). The guard refuses to ship while
+ * there is one, and the order's REFPAY view says "do not ship" for the same reason.
  */
 export function unpaidRefpayCollection(collections: GuardedCollection[]): GuardedCollection | undefined {
-  return collections.find(
-    (collection) =>
-      collection.payment_sessions?.some((s) => isRefpayProviderId(s.provider_id)) &&
-      !PAID_COLLECTION_STATUSES.has(String(collection.status))
-  )
+  const paidSomething = collections.some((collection) => PAID_COLLECTION_STATUSES.has(String(collection.status)))
+  return collections.find((collection) => {
+    if (PAID_COLLECTION_STATUSES.has(String(collection.status))) return false
+    const sessions = (collection.payment_sessions ?? []).filter((s) => isRefpayProviderId(s.provider_id))
+    if (!paidSomething) return sessions.length > 0
+    return sessions.some((s) => s.status === "pending_authorization" || (s.status === "pending" && !s.data?.refpay))
+  })
 }

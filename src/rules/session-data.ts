@@ -56,8 +56,10 @@ const sessionDataSchema = z.object({
   /** Set by the cart completion (its validate hook) before the order exists: only such a session is ever resumed. */
   completion_started_at: z.string().nullish(),
   /**
-   * The platform's idempotency keys of the refunds Medusa has recorded on this payment (in the payment's data):
-   * a refund is "already made" when the platform holds a refund under its own key, never by comparing totals.
+   * The platform's idempotency keys of the refunds Medusa has recorded on this payment (in the payment's data),
+   * including the key of every refund whose platform call was answered with success (the proof that it was made: such
+   * a refund is never removed as cut short, interruptedRefunds). A refund is "already made" when the platform holds a
+   * refund under its own key, never by comparing totals.
    */
   refund_keys: z.array(z.string()).nullish(),
   /**

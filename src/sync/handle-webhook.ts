@@ -295,8 +295,21 @@ export async function sessionOfEvent(
   providerId?: string
 ): Promise<string | null> {
   const state = await loadRefpaySession(container, sessionId)
-  const ours = !!state && (providerId === undefined || state.providerId === providerId)
+  if (!state) return (await keptReferenceOf(container, sessionId, paymentId, providerId)) ? sessionId : null
+  const ours = providerId === undefined || state.providerId === providerId
   return ours && state.data.refpay?.payment_id.toLowerCase() === paymentId.toLowerCase() ? sessionId : null
+}
+
+/** A session Medusa deleted whose reference the plugin kept: the event is about it when the payment is the kept one. */
+async function keptReferenceOf(
+  container: MedusaContainer,
+  sessionId: string,
+  paymentId: string,
+  providerId?: string
+): Promise<boolean> {
+  const kept = await container.resolve<RefpayModuleService>(REFPAY_MODULE).keptReference(sessionId)
+  const ours = !!kept && (providerId === undefined || kept.provider_id === providerId)
+  return ours && String(kept.reference?.payment_id ?? "").toLowerCase() === paymentId.toLowerCase()
 }
 
 /** The only REFPAY registration, or null when there are several (a delivery must then name its own). */

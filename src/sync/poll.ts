@@ -10,7 +10,7 @@ import { retryUnprocessedWebhookEvents } from "./retry-webhook-events"
 import type { SyncResult } from "./sync-payment"
 import type { DueCheck } from "./unchanged-checks"
 import { CHECK_PAGE_SIZE, checkDuePage, handOutDueChecks, spreadsChecks } from "./due-pages"
-import { intervalMs, validDate } from "../rules/check-schedule"
+import { intervalMs, validDate, watchWindowMs } from "../rules/check-schedule"
 import { keysetPages } from "./keyset-pages"
 
 /** New sessions read per query when the tick starts watching them, and the most one tick starts watching. */
@@ -23,8 +23,6 @@ export const MAX_WATCH_STARTS_PER_TICK = 10 * WATCH_PAGE_SIZE
 export const MAX_CHECKS_PER_TICK = 25_000
 /** How long a manual run (the bench, tests) waits for a running tick; the scheduled job waits the minimum, 1 s. */
 const WAIT_FOR_TICK_SECONDS = 600
-const DAY = 86_400_000
-const HOUR = 3_600_000
 
 export interface PollOptions {
   /** The scheduled job: skip this tick when the previous one (here or on another server) is still running. */
@@ -203,9 +201,4 @@ async function unwatchedSessions(
     [providerId, after, limit]
   )
   return result.rows
-}
-
-/** How long after its checkout a reference may still be paid or settled: validity, grace and late settlement. */
-function watchWindowMs(settings: Readonly<ResolvedRefpayOptions>): number {
-  return settings.expiryDays * DAY + settings.expiryGraceHours * HOUR + settings.lateSettlementDays * DAY
 }

@@ -4,6 +4,7 @@ import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-
 import { authorizePaymentSessionStep } from "@medusajs/medusa/core-flows"
 import { isInterruptedCompletion, RESUME_AFTER_MS } from "../rules/interrupted-completion"
 import { refpaySessionLockKey } from "../workflows/refpay-sync/session-lock"
+import { refpayCollectionLockKey } from "../workflows/refpay-reference/issue-reference"
 
 /**
  * The last step of Medusa's cart completion, run again for a session whose completion was interrupted: Medusa's own
@@ -38,7 +39,7 @@ export async function resumeInterruptedCompletions(
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
   const { data } = await query.graph({
     entity: "payment_session",
-    fields: ["id", "status", "updated_at", "data", "payment_collection.order.id"],
+    fields: ["id", "status", "updated_at", "data", "payment_collection_id", "payment_collection.order.id"],
     filters: {
       provider_id: providerId,
       status: "pending",
@@ -52,26 +53,26 @@ export async function resumeInterruptedCompletions(
     status: string
     updated_at: string | Date
     data?: Record<string, unknown> | null
+    payment_collection_id: string
     payment_collection?: { order?: { id: string } | null } | null
   }
-  const interrupted = (data as Row[])
-    .filter((row) =>
-      isInterruptedCompletion(
-        {
-          status: row.status,
-          orderId: row.payment_collection?.order?.id ?? null,
-          updatedAt: new Date(row.updated_at),
-          completionStarted: !!row.data?.completion_started_at,
-        },
-        now
-      )
+  const interrupted = (data as Row[]).filter((row) =>
+    isInterruptedCompletion(
+      {
+        status: row.status,
+        orderId: row.payment_collection?.order?.id ?? null,
+        updatedAt: new Date(row.updated_at),
+        completionStarted: !!row.data?.completion_started_at,
+      },
+      now
     )
-    .map((row) => row.id)
+  )
   const resumed: string[] = []
-  for (const sessionId of interrupted) {
+  for (const { id: sessionId, payment_collection_id } of interrupted) {
     try {
+      // The collection's lock too: a reference is issued on it here, and no other path may issue one meanwhile.
       await locking.execute(
-        refpaySessionLockKey(sessionId),
+        [refpaySessionLockKey(sessionId), refpayCollectionLockKey(payment_collection_id)],
         () => resumeRefpayAuthorizationWorkflow(container).run({ input: { sessionId } }),
         { timeout: 5 }
       )

@@ -4,6 +4,7 @@ import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/frame
 import type { SyncDecision } from "../rules/sync-decision"
 import type { RefpayReading } from "../workflows/refpay-sync/steps/read-refpay-payment"
 import { refpaySyncWorkflow } from "../workflows/refpay-sync/sync-workflow"
+import { refpayDeletedSessionWorkflow } from "../workflows/refpay-sync/deleted-session"
 import { refpaySessionLockKey, SYNC_LOCK_LEASE_SECONDS } from "../workflows/refpay-sync/session-lock"
 import { asError } from "../rules/workflow-errors"
 import { whileLeaseRenewed } from "./lock-lease"
@@ -51,7 +52,7 @@ export async function syncRefpayPayment(container: MedusaContainer, input: SyncI
   })
   const { reading } = result
   if (reading.kind === "failed") throw checkFailed(reading)
-  if (reading.kind === "not_found") return { sessionId: input.sessionId, action: "not_found" }
+  if (reading.kind === "not_found") return syncDeletedSession(container, input.sessionId, now)
   const action = reading.decision.kind
   if (PAID.has(action)) await cancelSupersededReferences(container, reading, input)
   if (action !== "none" && action !== "record_check") {
@@ -63,6 +64,21 @@ export async function syncRefpayPayment(container: MedusaContainer, input: SyncI
 }
 
 const PAID = new Set<string>(["capture", "capture_late", "capture_refunded"])
+
+/**
+ * The session is gone (Medusa deleted it) but the plugin kept the reference: its late payment is flagged and
+ * refunded from that record (refpayDeletedSessionWorkflow). "not_found" when nothing was kept.
+ */
+async function syncDeletedSession(container: MedusaContainer, sessionId: string, now: string): Promise<SyncResult> {
+  const { result } = await refpayDeletedSessionWorkflow(container)
+    .run({ input: { sessionId, now, refund: "as_configured" } })
+    .catch((error: unknown) => {
+      throw asError(error)
+    })
+  if (!result.found) return { sessionId, action: "not_found" }
+  const action = result.plan?.flag ? "flag_late" : result.refundedCents > 0 ? "record_refund" : "record_check"
+  return { sessionId, action, platformStatus: result.platformStatus ?? undefined }
+}
 
 /**
  * The order was paid through this reference: any other reference of the order still payable (a renewed one, or the

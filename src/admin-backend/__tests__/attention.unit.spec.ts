@@ -57,6 +57,7 @@ describe("attention counts and lists", () => {
       amount_mismatch: 7,
       unknown_payment: 7,
       platform_error: 7,
+      paid_after_session_deleted: 7,
     })
     expect(Object.keys(counts)).toEqual([...ATTENTION_KINDS])
     expect(shop.statements).toHaveLength(3)

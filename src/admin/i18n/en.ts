@@ -81,6 +81,10 @@ export const en = {
           one: "{{count}} paid after cancellation (to refund)",
           other: "{{count}} paid after cancellation (to refund)",
         },
+        paid_after_session_deleted: {
+          one: "{{count}} paid after Medusa deleted its payment (to refund)",
+          other: "{{count}} paid after Medusa deleted their payments (to refund)",
+        },
         refund_mismatch: {
           one: "{{count}} refunded total differing from REFPAY's",
           other: "{{count}} refunded totals differing from REFPAY's",
@@ -133,6 +137,12 @@ export const en = {
           explain:
             "The customer paid after the order was cancelled: the money is held until you refund it (or reinstate the sale with the customer).",
           column: "Paid after cancellation",
+        },
+        paid_after_session_deleted: {
+          label: "Paid, not in Medusa",
+          explain:
+            "The customer paid a cancelled reference after Medusa deleted its payment (a storefront created another): Medusa has no record of this money, the plugin kept the reference and found it. Refund it here (or reinstate the sale with the customer).",
+          column: "Found paid",
         },
         refund_mismatch: {
           label: "Refunds differ",

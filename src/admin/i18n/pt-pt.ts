@@ -81,6 +81,10 @@ export const ptPT: Translations = {
           one: "{{count}} pagamento após cancelamento (a reembolsar)",
           other: "{{count}} pagamentos após cancelamento (a reembolsar)",
         },
+        paid_after_session_deleted: {
+          one: "{{count}} pagamento depois de o Medusa apagar o seu registo (a reembolsar)",
+          other: "{{count}} pagamentos depois de o Medusa apagar os seus registos (a reembolsar)",
+        },
         refund_mismatch: {
           one: "{{count}} total reembolsado diferente do da REFPAY",
           other: "{{count}} totais reembolsados diferentes dos da REFPAY",
@@ -138,6 +142,12 @@ export const ptPT: Translations = {
           explain:
             "O cliente pagou depois de a encomenda ter sido cancelada: o dinheiro fica retido até o reembolsar (ou até retomar a venda com o cliente).",
           column: "Pago após cancelamento",
+        },
+        paid_after_session_deleted: {
+          label: "Pagos, sem registo no Medusa",
+          explain:
+            "O cliente pagou uma referência cancelada depois de o Medusa ter apagado o respetivo pagamento (uma loja online criou outro): o Medusa não tem registo deste dinheiro, o plugin guardou a referência e encontrou-o. Reembolse-o aqui (ou retome a venda com o cliente).",
+          column: "Encontrado pago",
         },
         refund_mismatch: {
           label: "Reembolsos divergentes",

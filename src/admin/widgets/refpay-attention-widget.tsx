@@ -10,6 +10,7 @@ import { useAttentionCounts } from "../lib/refpay-queries"
 /** The kinds in the order the line names them: money to give back first. */
 const KINDS: AttentionKind[] = [
   "paid_after_cancellation",
+  "paid_after_session_deleted",
   "refund_mismatch",
   "amount_mismatch",
   "unknown_payment",

@@ -77,3 +77,17 @@ export const SESSIONS_AND_EXPIRED_SIBLINGS = `ps.id in (
    where l.expired_at is not null and l.deleted_at is null
      and l.payment_collection_id in (
        select s.payment_collection_id from payment_session s where s.id in (select jsonb_array_elements_text(?::jsonb))))`
+
+/**
+ * Copies each matching session's reference (`data.refpay`) and its order onto its check (`reference`, `order_id`):
+ * the plugin's own record of the reference, kept when Medusa deletes the session. `sessions` is a condition on `ps`.
+ */
+export function referenceLedgerUpdate(sessions: string): string {
+  return `update "refpay_payment_check" c
+     set "reference" = ps.data -> 'refpay', "order_id" = opc.order_id
+    from payment_session ps
+    left join order_payment_collection opc
+      on opc.payment_collection_id = ps.payment_collection_id and opc.deleted_at is null
+   where c.session_id = ps.id and c.deleted_at is null and ps.deleted_at is null
+     and ps.data -> 'refpay' is not null and (${sessions})`
+}

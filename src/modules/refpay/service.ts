@@ -6,7 +6,7 @@ import { RefpayWebhookEvent } from "./models/webhook-event"
 import { RefpayWebhookMalformed } from "./models/webhook-malformed"
 import { RefpayWebhookRefusal } from "./models/webhook-refusal"
 import { isDeadlock, isUniqueViolation } from "./database-errors"
-import { referenceFactsUpdate, SESSIONS_AND_EXPIRED_SIBLINGS } from "./reference-facts"
+import { referenceFactsUpdate, referenceLedgerUpdate, SESSIONS_AND_EXPIRED_SIBLINGS } from "./reference-facts"
 import type { MalformedWebhookReason } from "../../rules/webhook"
 
 export interface RecordEventInput {
@@ -86,6 +86,9 @@ export interface PaymentCheck {
   platform_refunded_cents: number
   differs: boolean
   payment_collection_id: string | null
+  /** The plugin's copy of the reference (the session's `data.refpay`) and its order: see the model. */
+  reference: Record<string, unknown> | null
+  order_id: string | null
 }
 
 /**
@@ -257,11 +260,23 @@ class RefpayModuleService extends MedusaService({
     // order; PostgreSQL breaks such a deadlock by failing one, which then runs again (it is the same copy).
     for (let attempt = 1; ; attempt++) {
       try {
-        return void (await refresh())
+        await refresh()
+        break
       } catch (error) {
         if (attempt === 3 || !isDeadlock(error)) throw error
       }
     }
+    await sharedContext
+      .manager!.getConnection()
+      .execute(referenceLedgerUpdate("ps.id in (select jsonb_array_elements_text(?::jsonb))"), [
+        JSON.stringify(sessionIds),
+      ])
+  }
+
+  /** The plugin's own record of a reference (its check with `reference`), for when Medusa deleted its session. */
+  async keptReference(sessionId: string): Promise<PaymentCheck | undefined> {
+    const check = await this.getPaymentCheck(sessionId)
+    return check?.reference ? check : undefined
   }
 
   /**

@@ -21,4 +21,27 @@ describe("fulfilment guard rule", () => {
       assertRefpayOrderFulfillable([{ status: "awaiting", payment_sessions: [{ provider_id: "pp_system_default" }] }])
     ).not.toThrow()
   })
+
+  describe("a difference on an order already paid: blocks only while REFPAY is asked to collect it", () => {
+    const paid = { status: "completed", payment_sessions: [{ ...refpay, status: "authorized" }] }
+    const difference = (status: string, withReference = true) => ({
+      status: "not_paid",
+      payment_sessions: [{ ...refpay, status, data: withReference ? refpay.data : {} }],
+    })
+
+    it.each<[string, ReturnType<typeof difference>, boolean]>([
+      ["its reference waiting", difference("pending_authorization"), true],
+      ["its reference being issued", difference("pending", false), true],
+      ["its reference expired or cancelled", difference("canceled"), false],
+      ["its reference failed", difference("error"), false],
+    ])("%s", (_what, due, refused) => {
+      const check = () => assertRefpayOrderFulfillable([paid, due])
+      if (refused) expect(check).toThrow(/cannot be fulfilled yet/)
+      else expect(check).not.toThrow()
+    })
+
+    it("leaves a difference with no REFPAY session to the shop", () => {
+      expect(() => assertRefpayOrderFulfillable([paid, { status: "not_paid", payment_sessions: [] }])).not.toThrow()
+    })
+  })
 })

@@ -11,6 +11,7 @@ import {
 import { claimCollection } from "../../rules/outstanding"
 import { loadCollectionOfOrder } from "../../queries/order-collections"
 import { acquireLeasedLockStep, releaseLeasedLockStep } from "../locks/leased-lock"
+import { watchIssuedReferenceStep } from "./watch-references"
 import { SESSION_LOCK_WAIT_SECONDS, SYNC_LOCK_LEASE_SECONDS } from "../refpay-sync/session-lock"
 import type { RefpaySessionData } from "../../rules/session-data"
 import type { RefpaySessionState } from "../../queries/refpay-session-state"
@@ -135,7 +136,7 @@ export const issueRefpayReferenceWorkflow = createWorkflow(
       claim.kind === "create" ? created! : claim.sessionId
     )
     when("refpay-when-reference-to-issue", { claim }, ({ claim }) => claim.kind !== "taken").then(() => {
-      authorizeReferenceStep(sessionId)
+      watchIssuedReferenceStep(authorizeReferenceStep(sessionId))
     })
     releaseLeasedLockStep(lock)
     return new WorkflowResponse(

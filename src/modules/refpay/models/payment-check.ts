@@ -53,6 +53,13 @@ export const RefpayPaymentCheck = model
     platform_refunded_cents: model.number().default(0),
     differs: model.boolean().default(false),
     payment_collection_id: model.text().nullable(),
+    /*
+     * The reference as its session last held it (`data.refpay`: payment id, entity, reference, amount, validity) and
+     * its order: kept here because Medusa may delete a session (its store route, a "pay again" step) while the
+     * reference can still be settled late, and the plugin must then still find, flag and refund that payment.
+     */
+    reference: model.json().nullable(),
+    order_id: model.text().nullable(),
   })
   .indexes([
     { on: ["next_check_at"], where: "watch_until IS NOT NULL AND deleted_at IS NULL" },

@@ -39,7 +39,8 @@ export const recordRefpayCheckStep = createStep(
     const { reading } = input
     const checks = container.resolve<RefpayModuleService>(REFPAY_MODULE)
     if (reading.kind === "not_found") {
-      await checks.stopWatching(input.sessionId)
+      // A reference the plugin kept a record of is still watched from that record (deleted-session.ts).
+      if (!(await checks.keptReference(input.sessionId))) await checks.stopWatching(input.sessionId)
       return new StepResponse(null)
     }
     const now = new Date(input.now)

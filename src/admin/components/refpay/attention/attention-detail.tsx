@@ -26,16 +26,25 @@ const lastCheck =
     }
   }
 
-const paidAfterCancellation: DetailOf = (row, t, { dateTime, cents }) => ({
-  when: dateTime(row.paid_after_cancellation_at),
-  note:
-    row.payment && row.payment.refunded_cents > 0
-      ? t("refpay.attention.detail.refundedAndHeld", {
-          refunded: cents(row.payment.refunded_cents),
-          held: cents(row.payment.refundable_cents),
-        })
-      : t("refpay.attention.detail.held", { held: cents(row.payment?.refundable_cents ?? 0) }),
-})
+/**
+ * What is still held of a late payment: Medusa's refundable amount, or, for a reference whose session Medusa deleted
+ * (no Medusa payment), what the platform took less what it refunded.
+ */
+export function heldCents(row: AdminPaymentRow): number {
+  if (row.payment) return row.payment.refundable_cents
+  return row.session_status === "deleted" ? Math.max(0, row.amount_cents - (row.platform_refunded_cents ?? 0)) : 0
+}
+
+const paidAfterCancellation: DetailOf = (row, t, { dateTime, cents }) => {
+  const refunded = row.payment ? row.payment.refunded_cents : (row.platform_refunded_cents ?? 0)
+  return {
+    when: dateTime(row.paid_after_cancellation_at),
+    note:
+      refunded > 0
+        ? t("refpay.attention.detail.refundedAndHeld", { refunded: cents(refunded), held: cents(heldCents(row)) })
+        : t("refpay.attention.detail.held", { held: cents(heldCents(row)) }),
+  }
+}
 
 const refundMismatch: DetailOf = (row, t, { cents }) => ({
   when: t("refpay.attention.detail.refundedOnBothSides", {
@@ -53,6 +62,7 @@ export const DETAIL_OF: Record<AttentionKind, DetailOf> = {
     urgent: true,
   }),
   paid_after_cancellation: paidAfterCancellation,
+  paid_after_session_deleted: paidAfterCancellation,
   refund_mismatch: refundMismatch,
   amount_mismatch: lastCheck(false),
   unknown_payment: lastCheck(false),

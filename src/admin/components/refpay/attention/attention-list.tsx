@@ -8,7 +8,7 @@ import { useFormat } from "../../../lib/format"
 import { useAttentionList } from "../../../lib/refpay-queries"
 import { EmptyRow, Pager } from "../paged-list"
 import { PaymentHeaderCells, PaymentRow } from "../payment-cells"
-import { Detail, DETAIL_OF } from "./attention-detail"
+import { Detail, DETAIL_OF, heldCents } from "./attention-detail"
 import { useConfirmedRefund } from "./use-confirmed-refund"
 
 const PAGE_SIZE = 20
@@ -19,7 +19,7 @@ export const AttentionList = ({ kind, several }: { kind: AttentionKind; several:
   const [page, setPage] = useState(0)
   const { data, error } = useAttentionList(kind, page, PAGE_SIZE)
   const refund = useConfirmedRefund()
-  const refundable = kind === "paid_after_cancellation"
+  const refundable = kind === "paid_after_cancellation" || kind === "paid_after_session_deleted"
 
   return (
     <div className="flex flex-col" data-testid={`refpay-attention-list-${kind}`}>
@@ -83,7 +83,7 @@ const AttentionRow = ({
       {onRefund && (
         <Table.Cell className="text-right">
           <Button size="small" variant="secondary" onClick={() => onRefund(row)} data-testid="refpay-refund">
-            {t("refpay.attention.refund.button", { amount: format.cents(row.payment?.refundable_cents ?? 0) })}
+            {t("refpay.attention.refund.button", { amount: format.cents(heldCents(row)) })}
           </Button>
         </Table.Cell>
       )}

@@ -11,6 +11,7 @@ import { AttentionList } from "./attention-list"
 const KINDS: AttentionKind[] = [
   "expiring",
   "paid_after_cancellation",
+  "paid_after_session_deleted",
   "refund_mismatch",
   "amount_mismatch",
   "unknown_payment",

@@ -4,6 +4,7 @@ import type { AdminPaymentRow } from "../../../../admin-backend/payment-rows"
 import { errorMessage } from "../../../lib/errors"
 import { useFormat } from "../../../lib/format"
 import { useRefundLatePayment } from "../../../lib/refpay-queries"
+import { heldCents } from "./attention-detail"
 
 /**
  * Refunds a payment made after its order's cancellation, once the shop owner confirmed the amount and the reference
@@ -16,7 +17,7 @@ export function useConfirmedRefund(): (row: AdminPaymentRow) => Promise<void> {
   const refund = useRefundLatePayment()
 
   return async (row) => {
-    const amount = cents(row.payment?.refundable_cents ?? 0)
+    const amount = cents(heldCents(row))
     const confirmed = await prompt({
       title: t("refpay.attention.refund.title", { amount }),
       description: t("refpay.attention.refund.description", {

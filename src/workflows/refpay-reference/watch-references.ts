@@ -1,0 +1,38 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { REFPAY_MODULE, type RefpayModuleService } from "../../modules/refpay"
+import { refpayProviderFor } from "../../providers/refpay/lookup"
+import { intervalMs, validDate, watchWindowMs } from "../../rules/check-schedule"
+import { loadRefpaySession } from "../../queries/refpay-session-state"
+
+/**
+ * Starts watching references as soon as they are issued (the poll job would at its next tick): their check records
+ * the plugin's own copy of the reference and its order, so a payment of one whose session Medusa deletes is never
+ * lost, even in the minutes before the poll job first looks at it. A reference already watched is left as it is.
+ */
+export async function watchIssuedReferences(container: MedusaContainer, sessionIds: string[]): Promise<void> {
+  const now = Date.now()
+  const rows = []
+  for (const sessionId of sessionIds) {
+    const state = await loadRefpaySession(container, sessionId)
+    if (!state?.data.refpay) continue
+    const { settings } = await refpayProviderFor(container, state.providerId)
+    rows.push({
+      session_id: state.id,
+      provider_id: state.providerId,
+      next_check_at: new Date(now + intervalMs(settings)),
+      watch_until: new Date(now + watchWindowMs(settings)),
+      expires_at: validDate(new Date(state.data.refpay.expires_at ?? NaN)),
+    })
+  }
+  await container.resolve<RefpayModuleService>(REFPAY_MODULE).watchSessions(rows)
+}
+
+/** `watchIssuedReferences` as the last step of issuing a reference. */
+export const watchIssuedReferenceStep = createStep(
+  "refpay-watch-issued-reference",
+  async (sessionId: string, { container }) => {
+    await watchIssuedReferences(container, [sessionId])
+    return new StepResponse(sessionId)
+  }
+)

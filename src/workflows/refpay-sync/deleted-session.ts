@@ -1,0 +1,208 @@
+import type { IEventBusModuleService, Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import {
+  createStep,
+  createWorkflow,
+  StepResponse,
+  transform,
+  when,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
+import { REFPAY_MODULE, type RefpayModuleService } from "../../modules/refpay"
+import { refpayProviderFor } from "../../providers/refpay/lookup"
+import { nextCheckAt, validDate, watchUntil } from "../../rules/check-schedule"
+import { planDeletedSession, type DeletedSessionPlan } from "../../rules/deleted-session"
+import { refundKeyFor } from "../../rules/identifiers"
+import { acquireLeasedLockStep, releaseLeasedLockStep } from "../locks/leased-lock"
+import { PAID_AFTER_CANCELLATION_EVENT } from "./steps/record-payment"
+import { refpaySessionLockKey, SESSION_LOCK_WAIT_SECONDS, SYNC_LOCK_LEASE_SECONDS } from "./session-lock"
+
+export interface DeletedSessionInput {
+  sessionId: string
+  /** ISO time the check is recorded at. */
+  now: string
+  /** A sync (the shop's automatic refund setting decides) or the shop owner's "Refund" from the REFPAY page. */
+  refund: "as_configured" | "owner"
+}
+
+export interface DeletedSessionOutput {
+  /** Nothing kept for that session: it was never a REFPAY reference the plugin recorded. */
+  found: boolean
+  platformStatus: string | null
+  plan: DeletedSessionPlan | null
+  refundedCents: number
+  orderId: string | null
+}
+
+interface KeptReading {
+  sessionId: string
+  providerId: string
+  orderId: string | null
+  paymentId: string
+  expiresAt: string | null
+  platform: { status: string; paidCents: number; refundedCents: number }
+  flagged: boolean
+  autoRefund: boolean
+}
+
+/** The plugin's record of the reference, and what the platform says of its payment now. */
+const readKeptReferenceStep = createStep(
+  "refpay-read-kept-reference",
+  async (input: DeletedSessionInput, { container }) => {
+    const kept = await container.resolve<RefpayModuleService>(REFPAY_MODULE).keptReference(input.sessionId)
+    const paymentId = String(kept?.reference?.payment_id ?? "")
+    if (!kept || !paymentId) return new StepResponse<KeptReading | null>(null)
+    const provider = await refpayProviderFor(container, kept.provider_id)
+    const status = await provider.client.getPayment(paymentId)
+    return new StepResponse<KeptReading | null>({
+      sessionId: input.sessionId,
+      providerId: kept.provider_id,
+      orderId: kept.order_id,
+      paymentId,
+      expiresAt: typeof kept.reference?.expires_at === "string" ? kept.reference.expires_at : null,
+      platform: {
+        status: status.status,
+        paidCents: status.amountCents ?? 0,
+        refundedCents: status.refundedAmountCents ?? 0,
+      },
+      flagged: !!kept.late_at,
+      autoRefund: provider.settings.autoRefundLatePayments,
+    })
+  }
+)
+
+/**
+ * Sends back through the platform what it still holds of the payment, under a key derived from the reference's
+ * session and what was refunded before: a retry after a lost answer is the same refund, never a second one.
+ */
+const refundKeptReferenceStep = createStep(
+  "refpay-refund-kept-reference",
+  async (input: { reading: KeptReading; cents: number }, { container }) => {
+    const { reading, cents } = input
+    const provider = await refpayProviderFor(container, reading.providerId)
+    const result = await provider.client.cancelOrRefund({
+      paymentId: reading.paymentId,
+      amountCents: cents,
+      idempotencyKey: refundKeyFor(
+        reading.paymentId,
+        `deleted-session:${reading.sessionId}:${reading.platform.refundedCents}`
+      ),
+    })
+    return new StepResponse(result.refundedAmountCents ?? reading.platform.refundedCents + cents)
+  }
+)
+
+/** What was found and done, on the reference's check; the late payment announced once, as a session's would be. */
+const recordKeptReferenceStep = createStep(
+  "refpay-record-kept-reference",
+  async (
+    input: { reading: KeptReading; plan: DeletedSessionPlan; refundedCents: number | undefined; now: string },
+    { container }
+  ) => {
+    const { reading, plan, now } = input
+    const checks = container.resolve<RefpayModuleService>(REFPAY_MODULE)
+    const check = (await checks.keptReference(reading.sessionId))!
+    const settings = (await refpayProviderFor(container, reading.providerId)).settings
+    const at = new Date(now)
+    const refunded = input.refundedCents ?? reading.platform.refundedCents
+    const settled = plan.outcome === "refunded_after_session_deleted"
+    const expiresAt = validDate(new Date(reading.expiresAt ?? NaN)) ?? at
+    await checks.updateRefpayPaymentChecks({
+      id: check.id,
+      last_checked_at: at,
+      last_outcome: plan.outcome === "record_check" && check.late_at ? check.last_outcome : plan.outcome,
+      last_error: null,
+      failures: 0,
+      next_check_at: nextCheckAt(at, settings, 0, false),
+      watch_until: settled ? null : (check.watch_until ?? watchUntil("record_check", false, expiresAt, settings)),
+      platform_amount_cents: reading.platform.paidCents,
+      platform_refunded_cents: refunded,
+      ...(plan.flag ? { late_at: at } : {}),
+    })
+    if (plan.flag) {
+      const held = Math.max(0, reading.platform.paidCents - reading.platform.refundedCents)
+      await container.resolve<IEventBusModuleService>(Modules.EVENT_BUS).emit({
+        name: PAID_AFTER_CANCELLATION_EVENT,
+        data: {
+          order_id: reading.orderId,
+          payment_session_id: reading.sessionId,
+          payment_id: null,
+          refpay_payment_id: reading.paymentId,
+          amount_cents: held,
+          paid_after_cancellation_at: at.toISOString(),
+          session_deleted: true,
+        },
+      })
+      container
+        .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+        .warn(
+          `REFPAY: reference ${reading.paymentId} of order ${reading.orderId} was paid after Medusa deleted its payment session (${held} cents held); ${input.refundedCents === undefined ? "refund it from the REFPAY page" : "refunded"}`
+        )
+    }
+    return new StepResponse(refunded)
+  }
+)
+
+export const refpayDeletedSessionWorkflowId = "refpay-deleted-session-reference"
+
+/**
+ * A reference whose session Medusa deleted: read the platform, then flag a late payment once and refund it (as the
+ * shop configured, or at the owner's request), all on the plugin's own record. Under the session's lock, like every
+ * other path that acts on the reference.
+ */
+export const refpayDeletedSessionWorkflow = createWorkflow(
+  refpayDeletedSessionWorkflowId,
+  (input: DeletedSessionInput) => {
+    const lock = acquireLeasedLockStep(
+      transform({ input }, ({ input }) => ({
+        key: refpaySessionLockKey(input.sessionId),
+        waitSeconds: SESSION_LOCK_WAIT_SECONDS,
+        leaseSeconds: SYNC_LOCK_LEASE_SECONDS,
+      }))
+    )
+    const reading = readKeptReferenceStep(input)
+    const plan = transform({ reading, input }, ({ reading, input }): DeletedSessionPlan | null => {
+      if (!reading) return null
+      const plan = planDeletedSession({
+        platformStatus: reading.platform.status,
+        paidCents: reading.platform.paidCents,
+        refundedCents: reading.platform.refundedCents,
+        flagged: reading.flagged,
+        refund: input.refund === "owner" ? "owner" : reading.autoRefund ? "auto" : "off",
+      })
+      if (input.refund === "owner" && plan.refundCents === 0)
+        throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Nothing is left to refund on this payment.")
+      return plan
+    })
+    const refunded = when(
+      "refpay-when-kept-reference-refund",
+      { plan },
+      ({ plan }) => (plan?.refundCents ?? 0) > 0
+    ).then(() =>
+      refundKeptReferenceStep(
+        transform({ reading, plan }, ({ reading, plan }) => ({ reading: reading!, cents: plan!.refundCents }))
+      )
+    )
+    when("refpay-when-kept-reference", { reading }, ({ reading }) => !!reading).then(() =>
+      recordKeptReferenceStep(
+        transform({ reading, plan, refunded, input }, ({ reading, plan, refunded, input }) => ({
+          reading: reading!,
+          plan: plan!,
+          refundedCents: refunded ?? undefined,
+          now: input.now,
+        }))
+      )
+    )
+    releaseLeasedLockStep(lock)
+    return new WorkflowResponse(
+      transform({ reading, plan, refunded }, ({ reading, plan, refunded }): DeletedSessionOutput => ({
+        found: !!reading,
+        platformStatus: reading?.platform.status ?? null,
+        plan,
+        // The platform's refunded total after the refund, less what it had refunded before.
+        refundedCents: refunded ? refunded - (reading?.platform.refundedCents ?? 0) : 0,
+        orderId: reading?.orderId ?? null,
+      }))
+    )
+  }
+)
