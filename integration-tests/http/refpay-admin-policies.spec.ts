@@ -4,6 +4,7 @@ import { refpayAdminApi } from "../fixtures/refpay-admin"
 import { refpayOrders, session } from "../fixtures/refpay-orders"
 import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET, type RefpaySuiteContext } from "../harness"
+import { checkMedusaReliances, MEDUSA_RELIANCES } from "../../src/medusa-compat/contracts"
 
 jest.setTimeout(180 * 1000)
 
@@ -73,6 +74,12 @@ refpayIntegrationSuite(
       expect(data.count).toBe(1)
       return { ...late, sessionId: data.payments[0].payment_session_id as string }
     }
+
+    it("finds every reliance on Medusa (src/medusa-compat/contracts.ts) holding on the Medusa this suite runs", async () => {
+      expect(await checkMedusaReliances(ctx.getContainer())).toEqual(
+        MEDUSA_RELIANCES.map((reliance) => ({ name: reliance.name, ok: true }))
+      )
+    })
 
     it("lets the read-only role read every REFPAY page route", async () => {
       const { orderId, refpay } = await placeOrder()

@@ -1,7 +1,7 @@
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { isRefpayProviderId } from "../../rules/provider-ids"
-import { registeredProvider, RefpayRegistryError } from "./registry"
+import { registeredProvider, RefpayRegistryError } from "../../medusa-compat/provider-registry"
 import type { RefpayProviderService } from "./service"
 
 /**

@@ -31,7 +31,7 @@ import { toCents, toWholeCents } from "../../rules/money"
 import { answeredRefundKeys, decideRefund, platformRefunds } from "../../rules/refunds"
 import { clientConfigOf } from "./client-config"
 import { platformRefundBeingRecorded } from "./platform-refund-recording"
-import { answerIntroduction } from "./registry"
+import { answerIntroduction } from "../../medusa-compat/provider-registry"
 import { RefpayOptionsError, resolveOptions, type RefpayProviderOptions, type ResolvedRefpayOptions } from "./options"
 import { toMedusaError } from "../../rules/platform-errors"
 import {

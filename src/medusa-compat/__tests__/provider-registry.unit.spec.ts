@@ -1,6 +1,6 @@
 import type { Logger, ProviderWebhookPayload } from "@medusajs/framework/types"
-import { registeredProvider, RefpayRegistryError, type WebhookDispatch } from "../registry"
-import { RefpayProviderService } from "../service"
+import { registeredProvider, RefpayRegistryError, type WebhookDispatch } from "../provider-registry"
+import { RefpayProviderService } from "../../providers/refpay/service"
 
 const logger = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Logger
 

@@ -1,11 +1,14 @@
 import type { ProviderWebhookPayload } from "@medusajs/framework/types"
 
 /**
- * How the plugin reaches each REFPAY registration's provider (its options, client and token cache), keyed by
- * provider id (`pp_refpay_<id>`), without reading any private field of Medusa's payment module.
+ * Reliance on Medusa (checked on every supported version: contracts.ts, "provider-registry"): how the plugin reaches
+ * each REFPAY registration's provider (its options, client and token cache), keyed by provider id
+ * (`pp_refpay_<id>`), without reading any private field of Medusa's payment module.
+ * Upstream: packages/modules/payment/src/services/payment-module.ts, getWebhookActionAndData. Verified on 2.18.0 and
+ * 2.21.2 (the compatibility tier, docs/testing.md).
  *
- * Medusa 2.21.2 gives a provider only the cradle and its options, never its own id, and the payment module exposes
- * no provider lookup. Its public `getWebhookActionAndData({ provider, payload })` does route a call to the provider
+ * Medusa 2.18 to 2.21 give a provider only the cradle and its options, never its own id, and the payment module
+ * exposes no provider lookup. Its public `getWebhookActionAndData({ provider, payload })` does route a call to the provider
  * of a given id, so the plugin sends each registration one introduction through it: the payload carries a symbol
  * that only in-process code can set (an HTTP body cannot), and the provider answers by handing itself over. The
  * answer is memoised per payment module instance (one per Medusa app).
