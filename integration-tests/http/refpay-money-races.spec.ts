@@ -44,7 +44,7 @@ refpayIntegrationSuite(
       await control("POST", "/webhooks/config", { url: `${shopUrl()}/hooks/refpay`, secret: TEST_WEBHOOK_SECRET })
     })
 
-    /** A status read that answers an APPROVED payment of another amount than the order's. */
+    /** Every status read answers the payment APPROVED for `amount` with nothing refunded (another amount, a lagging read). */
     async function platformReportsAmount(refpay: { payment_id: string; order_id: string }, amount: string) {
       await control("POST", "/faults", {
         path: `${STATUS_PATH}${refpay.payment_id}`,
@@ -385,20 +385,7 @@ refpayIntegrationSuite(
         expect(refundedTotal(await adminOrder(orderId))).toBe(1500)
 
         // Every later status read lags (or the platform refunds asynchronously): neither refund is listed.
-        await control("POST", "/faults", {
-          path: `${STATUS_PATH}${refpay.payment_id}`,
-          method: "GET",
-          count: 1000,
-          status: 200,
-          body: {
-            payment_id: refpay.payment_id,
-            order_id: refpay.order_id,
-            status: "APPROVED",
-            amount: made.amount,
-            refunded_amount: "0",
-            currency: "EUR",
-          },
-        })
+        await platformReportsAmount(refpay, made.amount)
         const later = new Date(Date.now() + INTERRUPTED_REFUND_AFTER_MS + MINUTE)
         await syncRefpayPayment(container(), { sessionId, reason: "admin", now: later })
         const refundIds = (await adminOrder(orderId)).payment_collections[0].payments[0].refunds.map((r: any) => r.id)

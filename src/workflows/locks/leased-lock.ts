@@ -4,6 +4,7 @@ import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { renewLeaseUntilStopped } from "./lease-renewal"
+import { SESSION_LOCK_WAIT_SECONDS, SYNC_LOCK_LEASE_SECONDS } from "../refpay-sync/session-lock"
 
 /** A lock a workflow holds: its key and the owner this run took it as. */
 export interface LeasedLock {
@@ -23,24 +24,26 @@ const RETRY_MS = 300
  * is held (the operation may call the platform for longer than one lease, and a second reference must not be issued
  * meanwhile), and it runs in a sub-workflow too (core-flows' step is skipped there unless told otherwise), so a
  * workflow run as a step of another still takes its own lock. Released by `releaseLeasedLockStep`, or by this step's
- * compensation when a later step fails; a server that dies while holding it leaves the lease to lapse.
+ * compensation when a later step fails; a server that dies while holding it leaves the lease to lapse. It waits and
+ * leases as the session lock does unless told otherwise.
  */
 export const acquireLeasedLockStep = createStep(
   "refpay-acquire-leased-lock",
-  async (input: { key: string; waitSeconds: number; leaseSeconds: number }, { container }) => {
+  async (input: { key: string; waitSeconds?: number; leaseSeconds?: number }, { container }) => {
+    const { waitSeconds = SESSION_LOCK_WAIT_SECONDS, leaseSeconds = SYNC_LOCK_LEASE_SECONDS } = input
     const locking = container.resolve<ILockingModule>(Modules.LOCKING)
     const lock: LeasedLock = { key: input.key, ownerId: `refpay:${randomUUID()}` }
-    const giveUpAt = Date.now() + input.waitSeconds * 1_000
+    const giveUpAt = Date.now() + waitSeconds * 1_000
     for (;;) {
       try {
-        await locking.acquire(lock.key, { ownerId: lock.ownerId, expire: input.leaseSeconds })
+        await locking.acquire(lock.key, { ownerId: lock.ownerId, expire: leaseSeconds })
         break
       } catch (error) {
         if (Date.now() >= giveUpAt) throw error
         await sleep(RETRY_MS)
       }
     }
-    renewals.set(renewalOf(lock), renewLeaseUntilStopped(locking, { ...lock, leaseSeconds: input.leaseSeconds }))
+    renewals.set(renewalOf(lock), renewLeaseUntilStopped(locking, { ...lock, leaseSeconds }))
     return new StepResponse(lock, lock)
   },
   async (lock, { container }) => {

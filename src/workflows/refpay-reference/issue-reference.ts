@@ -12,7 +12,6 @@ import { claimCollection } from "../../rules/outstanding"
 import { loadCollectionOfOrder } from "../../queries/order-collections"
 import { acquireLeasedLockStep, releaseLeasedLockStep } from "../locks/leased-lock"
 import { watchIssuedReferenceStep } from "./watch-references"
-import { SESSION_LOCK_WAIT_SECONDS, SYNC_LOCK_LEASE_SECONDS } from "../refpay-sync/session-lock"
 import type { RefpaySessionData } from "../../rules/session-data"
 import type { RefpaySessionState } from "../../queries/refpay-session-state"
 import { writeSession } from "../refpay-sync/steps/session-write"
@@ -122,11 +121,7 @@ export const issueRefpayReferenceWorkflow = createWorkflow(
   issueRefpayReferenceWorkflowId,
   (input: IssueReferenceInput) => {
     const lock = acquireLeasedLockStep(
-      transform({ input }, ({ input }) => ({
-        key: refpayCollectionLockKey(input.payment_collection_id),
-        waitSeconds: SESSION_LOCK_WAIT_SECONDS,
-        leaseSeconds: SYNC_LOCK_LEASE_SECONDS,
-      }))
+      transform({ input }, ({ input }) => ({ key: refpayCollectionLockKey(input.payment_collection_id) }))
     )
     const claim = claimCollectionStep(input)
     const created = when("refpay-when-collection-free", { claim }, ({ claim }) => claim.kind === "create").then(() =>

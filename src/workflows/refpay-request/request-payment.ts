@@ -28,7 +28,6 @@ import type { RefpaySessionData } from "../../rules/session-data"
 import { loadPaymentRequestContext, type PaymentRequestContext } from "../../queries/order-payment-requests"
 import { loadRefpaySession } from "../../queries/refpay-session-state"
 import { issueRefpayReferenceWorkflow, type IssueReferenceInput } from "../refpay-reference/issue-reference"
-import { SESSION_LOCK_WAIT_SECONDS, SYNC_LOCK_LEASE_SECONDS } from "../refpay-sync/session-lock"
 import { sendRefpayNotification } from "../refpay-notify/send-notification"
 import { acquireLeasedLockStep, releaseLeasedLockStep } from "../locks/leased-lock"
 
@@ -160,11 +159,7 @@ export const requestRefpayPaymentWorkflow = createWorkflow(
   requestRefpayPaymentWorkflowId,
   (input: RequestRefpayPaymentInput) => {
     const lock = acquireLeasedLockStep(
-      transform({ input }, ({ input }) => ({
-        key: refpayPaymentRequestLockKey(input.order_id),
-        waitSeconds: SESSION_LOCK_WAIT_SECONDS,
-        leaseSeconds: SYNC_LOCK_LEASE_SECONDS,
-      }))
+      transform({ input }, ({ input }) => ({ key: refpayPaymentRequestLockKey(input.order_id) }))
     )
     const request = planRefpayPaymentRequestStep(input)
 

@@ -15,7 +15,7 @@ import { planDeletedSession, type DeletedSessionPlan } from "../../rules/deleted
 import { refundKeyFor } from "../../rules/identifiers"
 import { acquireLeasedLockStep, releaseLeasedLockStep } from "../locks/leased-lock"
 import { PAID_AFTER_CANCELLATION_EVENT } from "./steps/record-payment"
-import { refpaySessionLockKey, SESSION_LOCK_WAIT_SECONDS, SYNC_LOCK_LEASE_SECONDS } from "./session-lock"
+import { refpaySessionLockKey } from "./session-lock"
 
 export interface DeletedSessionInput {
   sessionId: string
@@ -154,11 +154,7 @@ export const refpayDeletedSessionWorkflow = createWorkflow(
   refpayDeletedSessionWorkflowId,
   (input: DeletedSessionInput) => {
     const lock = acquireLeasedLockStep(
-      transform({ input }, ({ input }) => ({
-        key: refpaySessionLockKey(input.sessionId),
-        waitSeconds: SESSION_LOCK_WAIT_SECONDS,
-        leaseSeconds: SYNC_LOCK_LEASE_SECONDS,
-      }))
+      transform({ input }, ({ input }) => ({ key: refpaySessionLockKey(input.sessionId) }))
     )
     const reading = readKeptReferenceStep(input)
     const plan = transform({ reading, input }, ({ reading, input }): DeletedSessionPlan | null => {
