@@ -11,6 +11,10 @@
 //   npm test -- --e2e             browser suites only (the demo stack in Debian's chromium); --browser too
 //   npm test -- --cluster         several Medusa servers on one PostgreSQL and one Redis (Debian's redis-server),
 //                                 under load, with a server and Redis killed (integration-tests/cluster)
+//   npm test -- --compat          the compatibility tier: the packed plugin in fresh Medusa apps of the oldest and the
+//                                 newest supported version (scripts/compat.js); --compat=all every supported minor,
+//                                 --compat=2.22 the 2.22 snapshot under Node 22 (reported, never a failure),
+//                                 --compat-admin with the admin dashboard built
 //   npm test -- --sequential      one phase at a time (by default the cluster phase runs beside the others, and
 //                                 the browser phase starts when the integration or the cluster phase ends)
 //   npm test -- <jest args>       passed to jest, e.g. a path pattern or -t "name"
@@ -27,6 +31,7 @@ const artifacts = path.join(root, ".test-artifacts")
 function parseArgs(argv) {
   const phases = new Set()
   const jestArgs = []
+  const compatArgs = []
   let sequential = false
   for (const arg of argv) {
     if (arg === "--sequential") sequential = true
@@ -34,10 +39,18 @@ function parseArgs(argv) {
     else if (arg === "--integration") phases.add("integration")
     else if (arg === "--e2e" || arg === "--browser") phases.add("e2e")
     else if (arg === "--cluster") phases.add("cluster")
+    else if (arg === "--compat" || arg.startsWith("--compat=")) {
+      phases.add("compat")
+      compatArgs.push(arg)
+    } else if (arg === "--compat-admin") compatArgs.push(arg)
     else jestArgs.push(arg)
   }
-  if (phases.size === 0) phases.add("unit").add("integration").add("e2e").add("cluster")
-  return { phases, jestArgs, sequential }
+  if (phases.size === 0) {
+    phases.add("unit").add("integration").add("e2e").add("cluster")
+    // The compatibility tier in every full run; a run narrowed to some tests (jest arguments) leaves it out.
+    if (jestArgs.length === 0) phases.add("compat")
+  }
+  return { phases, jestArgs, compatArgs, sequential }
 }
 
 /** DB_* variables for @medusajs/test-utils, from DATABASE_URL when that is how the server was given. */
@@ -108,6 +121,34 @@ function runJest(type, jestArgs, env, outputLog) {
       stdio: ["ignore", output, output],
       env: { ...process.env, ...env, TEST_TYPE: type, JEST_COUNTS_FILE: outputFile },
     })
+    child.on("exit", (code) => {
+      if (outputLog) fs.closeSync(output)
+      resolve({ code: code ?? 1, outputFile, cpuSeconds: readCpuSeconds(cpuFile) })
+    })
+  })
+}
+
+/**
+ * The compatibility tier (scripts/compat.js), counted like a jest phase: through cpu-of.js, its counts written in the
+ * jest reporter's shape. The plugin is built by then (prepareDemoPhases).
+ */
+function runCompat(compatArgs, outputLog) {
+  const outputFile = path.join(artifacts, "compat-counts.json")
+  const cpuFile = path.join(artifacts, "compat-cpu.txt")
+  fs.rmSync(outputFile, { force: true })
+  fs.rmSync(cpuFile, { force: true })
+  const args = [
+    path.join(__dirname, "lib", "cpu-of.js"),
+    cpuFile,
+    process.execPath,
+    path.join(__dirname, "compat.js"),
+    "--skip-build",
+    `--counts-file=${outputFile}`,
+    ...compatArgs,
+  ]
+  const output = outputLog ? fs.openSync(outputLog, "w") : "inherit"
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", output, output], env: process.env })
     child.on("exit", (code) => {
       if (outputLog) fs.closeSync(output)
       resolve({ code: code ?? 1, outputFile, cpuSeconds: readCpuSeconds(cpuFile) })
@@ -264,11 +305,11 @@ function ensureBrowser(phases, log) {
  * interleaved with the other. `finished` settles when its jest exits; `report()` prints its output and returns its
  * result.
  */
-function phaseBeside(type, jestArgs, env) {
-  const outputLog = path.join(artifacts, `jest-${type}.log`)
+function phaseBeside(type, jestArgs, env, run = (outputLog) => runJest(type, jestArgs, env, outputLog)) {
+  const outputLog = path.join(artifacts, type === "compat" ? "compat.log" : `jest-${type}.log`)
   const started = Date.now()
   let seconds = 0
-  const finished = runJest(type, jestArgs, env, outputLog).then((exit) => {
+  const finished = run(outputLog).then((exit) => {
     seconds = Math.round((Date.now() - started) / 1000)
     return exit
   })
@@ -317,7 +358,7 @@ async function runIntegrationPhase(jestArgs, env, onPostgres) {
 }
 
 async function main() {
-  const { phases, jestArgs, sequential } = parseArgs(process.argv.slice(2))
+  const { phases, jestArgs, compatArgs, sequential } = parseArgs(process.argv.slice(2))
   require("./lib/dependencies").ensureDependencies(root)
   fs.mkdirSync(artifacts, { recursive: true })
 
@@ -342,6 +383,7 @@ async function main() {
   const startedAt = Date.now()
   const cpuAtStart = cpuSecondsWithChildren()
   let cluster = null
+  let compat = null
   try {
     // Lint first (ESLint and Prettier, `npm run lint`): seconds, and a finding is a failure like a test's. A run
     // narrowed to some tests (jest arguments) leaves it out.
@@ -356,11 +398,16 @@ async function main() {
       ? timedPhase("unit", async () => readCounts("unit", await runJest("unit", jestArgs, env)))
       : null
     const log = (line) => console.log(line)
-    const prepared = phases.has("e2e") || phases.has("cluster") ? prepareDemoPhases(phases, log) : null
+    const prepared =
+      phases.has("e2e") || phases.has("cluster") || phases.has("compat") ? prepareDemoPhases(phases, log) : null
     const besideOthers = phases.has("cluster") && phases.size > 1 && !sequential
+    const compatBeside = phases.has("compat") && phases.size > 1 && !sequential
     // Chromium's install after the cluster has started: on a bare machine the cluster does not wait for its download.
+    // The compatibility tier starts with the cluster: both wait more than they compute (npm's downloads, Medusa's
+    // boots, webhook delays), and the tier's versions run one after another on one core at most.
     const ready = prepared?.then(() => {
       if (besideOthers) cluster = phaseBeside("cluster", jestArgs, env)
+      if (compatBeside) compat = phaseBeside("compat", [], env, (outputLog) => runCompat(compatArgs, outputLog))
       ensureBrowser(phases, log)
     })
     ready?.catch(() => undefined) // awaited below, once the unit suites are done: not an unhandled rejection
@@ -391,6 +438,10 @@ async function main() {
       results.push(
         await timedPhase("cluster", async () => readCounts("cluster", await runJest("cluster", jestArgs, env)))
       )
+    // The compatibility tier: beside the others in a full run, else now.
+    if (compat) results.push(await compat.report())
+    else if (phases.has("compat"))
+      results.push(await timedPhase("compat", async () => readCounts("compat", await runCompat(compatArgs))))
   } finally {
     await postgres?.stop()
   }
