@@ -26,7 +26,7 @@ const { runCommand, stopProcess, killNow } = require("./lib/demo-processes")
 const { treeCpuSeconds } = require("./lib/cpu-time")
 const {
   compatHome,
-  hasRbacFlag,
+  rbacSupport,
   migrateAndSeed,
   nodeRuntime,
   prepareApp,
@@ -51,8 +51,8 @@ const VERSIONS = {
   "2.21.0": {},
   "2.21.1": {},
   "2.21.2": {},
-  // The registry has no 2.22 snapshot of @medusajs/admin-sdk: the app takes its latest.
-  "2.22.0-snapshot-20260911212358": { node: 22, gating: false, dependencies: { "@medusajs/admin-sdk": "2.21.2" } },
+  // The registry has no 2.22 snapshot of @medusajs/admin-sdk: the app goes without it (null leaves a package out).
+  "2.22.0-snapshot-20260911212358": { node: 22, gating: false, dependencies: { "@medusajs/admin-sdk": null } },
 }
 const SETS = {
   default: ["2.18.0", "2.21.2"],
@@ -183,7 +183,9 @@ async function runVersion({ info, packed, postgres, admin, log, running }) {
     })
     row.install_seconds = round(app.seconds)
     row.installed = app.installed
-    row.rbac = hasRbacFlag(app.appDir)
+    const rbac = rbacSupport(app.appDir)
+    row.rbac = rbac.on
+    row.rbac_note = rbac.why
     row.stage = "migrate"
     const databaseUrl = await freshDatabase(postgres, `refpay_compat_${version.replace(/[^0-9a-z]/gi, "_")}`)
     const ports = { shop: await freePort(), sandbox: await freePort() }
@@ -234,6 +236,7 @@ async function runVersion({ info, packed, postgres, admin, log, running }) {
         password: SECRETS.password,
         webhookSecret: SECRETS.REFPAY_WEBHOOK_SECRET,
         rbac: row.rbac,
+        rbacNote: row.rbac_note,
       },
       log
     )

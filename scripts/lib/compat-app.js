@@ -14,6 +14,9 @@ const { spawnSync } = require("node:child_process")
 const { runCommand, startProcess, stopProcess, waitForHttp } = require("./demo-processes")
 const { PACKAGE } = require("./demo-plugin")
 
+/** An install that takes longer is stopped and fails its version (a cold cache takes one to three minutes). */
+const INSTALL_TIMEOUT_MS = 10 * 60_000
+
 /** Where the apps live: one folder per Medusa version, and one for the Node runtimes some versions need. */
 function compatHome() {
   return path.resolve(process.env.REFPAY_COMPAT_HOME || path.join(os.homedir(), ".cache", "refpay-compat"))
@@ -74,22 +77,25 @@ async function nodeRuntime({ major, logFile, log }) {
 
 /**
  * The fresh app's package.json, as `create-medusa-app` pins Medusa: every @medusajs package at the one version, but
- * for the `dependencies` given (a package the registry lacks at that version).
+ * for the `dependencies` given (another version, or null to leave out a package the registry lacks at that version).
  */
 function appPackageJson(version, dependencies = {}) {
+  const medusa = Object.fromEntries(
+    Object.entries({
+      "@medusajs/admin-sdk": version,
+      "@medusajs/cli": version,
+      "@medusajs/framework": version,
+      "@medusajs/medusa": version,
+      ...dependencies,
+    }).filter(([, wanted]) => wanted !== null)
+  )
   return {
     name: "refpay-compat-shop",
     version: "0.0.0",
     private: true,
     description: `A fresh Medusa ${version} app with medusa-payment-refpay, made by the repository's compatibility tier.`,
     scripts: { start: "medusa start", seed: "medusa exec ./src/scripts/seed.ts" },
-    dependencies: {
-      "@medusajs/admin-sdk": version,
-      "@medusajs/cli": version,
-      "@medusajs/framework": version,
-      "@medusajs/medusa": version,
-      ...dependencies,
-    },
+    dependencies: medusa,
     // What `medusa` needs to load medusa-config.ts and the seed (ts-node with swc), as in Medusa's starters.
     devDependencies: {
       "@swc/core": "^1.7.28",
@@ -123,16 +129,20 @@ module.exports = { ...config, admin: { ...config.admin, disable: process.env.REF
 `
 
 /**
- * Users for the lifecycle, made the way \`medusa user\` makes one: the owner (role_super_admin where Medusa's RBAC is
- * on) and, where it is on, a user with no role. Writes what it made to REFPAY_COMPAT_USERS_FILE.
+ * The app's seed: the demo's (the Portuguese shop with REFPAY, ./seed.ts), then the lifecycle's users, made the way
+ * `medusa user` makes one: the owner (role_super_admin where Medusa's RBAC is on) and, where it is on, a user with no
+ * role. One `medusa exec`, one boot. Writes the users' e-mails to REFPAY_COMPAT_USERS_FILE.
  */
-const USERS_SCRIPT = `// Written by the repository's compatibility tier (scripts/lib/compat-app.js).
+const SEED_SCRIPT = `// Written by the repository's compatibility tier (scripts/lib/compat-app.js).
 import { createUsersWorkflow } from "@medusajs/medusa/core-flows"
 import type { ExecArgs } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { writeFileSync } from "node:fs"
+import seedDemoShop from "./seed"
 
-export default async function compatUsers({ container }: ExecArgs): Promise<void> {
+export default async function compatSeed(args: ExecArgs): Promise<void> {
+  await seedDemoShop(args)
+  const { container } = args
   const rbac = process.env.MEDUSA_FF_RBAC === "true"
   const password = process.env.REFPAY_COMPAT_PASSWORD as string
   const wanted = [
@@ -165,7 +175,7 @@ function writeAppFiles({ root, appDir, version, dependencies }) {
   fs.mkdirSync(path.join(appDir, "src", "scripts"), { recursive: true })
   for (const [from, to] of DEMO_FILES) fs.copyFileSync(path.join(root, from), path.join(appDir, to))
   fs.writeFileSync(path.join(appDir, "medusa-config.ts"), MEDUSA_CONFIG)
-  fs.writeFileSync(path.join(appDir, "src", "scripts", "compat-users.ts"), USERS_SCRIPT)
+  fs.writeFileSync(path.join(appDir, "src", "scripts", "compat-seed.ts"), SEED_SCRIPT)
   return appPackageJson(version, dependencies)
 }
 
@@ -221,12 +231,18 @@ async function prepareApp({ root, version, dependencies, tarball, sha256: tarbal
   // The app as made, without the plugin: the install adds it, as `npm install <tarball>` does in a shop.
   fs.writeFileSync(path.join(appDir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`)
   log(`${version}: npm install ./${tarballName} (${treeKept ? "the plugin only" : "fresh"}) in ${appDir}...`)
+  const signal = AbortSignal.timeout(INSTALL_TIMEOUT_MS)
   await runCommand(
     `npm install ./${tarballName}`,
     node.node,
     [npmCli(), "install", `./${tarballName}`, "--prefer-offline", "--no-audit", "--no-fund"],
-    { cwd: appDir, env: withNodeOnPath(outsideNpmEnv(process.env), node.node), logFile }
-  )
+    { cwd: appDir, env: withNodeOnPath(outsideNpmEnv(process.env), node.node), logFile, signal }
+  ).catch((error) => {
+    if (!signal.aborted) throw error
+    throw new Error(
+      `npm install ./${tarballName} was stopped after ${INSTALL_TIMEOUT_MS / 60_000} min (see ${logFile})`
+    )
+  })
   const installed = { resolution, tarball_sha256: tarballSha256, installed_at: new Date().toISOString() }
   fs.writeFileSync(stampFile, `${JSON.stringify(installed, null, 2)}\n`)
   return { appDir, installed: treeKept ? "plugin" : "fresh", seconds: (Date.now() - started) / 1000 }
@@ -246,9 +262,18 @@ function withNodeOnPath(env, nodeBinary) {
   return { ...outsideNpmEnv(env), PATH: `${path.dirname(nodeBinary)}${path.delimiter}${env.PATH ?? ""}` }
 }
 
-/** True when the installed Medusa has the RBAC feature flag (MEDUSA_FF_RBAC): its routes' `policies` are checked. */
-function hasRbacFlag(appDir) {
-  return fs.existsSync(path.join(appDir, "node_modules", "@medusajs", "medusa", "dist", "feature-flags", "rbac.js"))
+/**
+ * Whether the installed Medusa checks routes' `policies`: { on, why }. On where it has the RBAC feature flag
+ * (MEDUSA_FF_RBAC), unless its RBAC module is an enterprise feature needing a licence key (2.22 on) and none is set.
+ */
+function rbacSupport(appDir) {
+  const medusa = path.join(appDir, "node_modules", "@medusajs")
+  if (!fs.existsSync(path.join(medusa, "medusa", "dist", "feature-flags", "rbac.js")))
+    return { on: false, why: "no RBAC feature flag (MEDUSA_FF_RBAC) in this version" }
+  const licensed = fs.existsSync(path.join(medusa, "utils", "dist", "license", "assert-licensed.js"))
+  if (licensed && !process.env.MEDUSA_LICENSE_KEY)
+    return { on: false, why: "RBAC needs a Medusa enterprise licence key in this version (MEDUSA_LICENSE_KEY)" }
+  return { on: true, why: null }
 }
 
 /** The app's `medusa` CLI, run with the version's Node. */
@@ -257,7 +282,7 @@ function medusa(appDir, node, label, args, { env, logFile }) {
   return runCommand(label, node.node, [cli, ...args], { cwd: appDir, env: withNodeOnPath(env, node.node), logFile })
 }
 
-/** `medusa db:migrate`, then the demo's seed and the tier's users; returns the seed's result. */
+/** `medusa db:migrate`, then the seed (the demo's shop and the tier's users); returns the seed's result. */
 async function migrateAndSeed({ appDir, node, env, logFile }) {
   const started = Date.now()
   await medusa(appDir, node, "medusa db:migrate", ["db:migrate"], { env, logFile })
@@ -267,12 +292,8 @@ async function migrateAndSeed({ appDir, node, env, logFile }) {
   fs.rmSync(seedFile, { force: true })
   fs.rmSync(usersFile, { force: true })
   const seeded = Date.now()
-  await medusa(appDir, node, "seed", ["exec", "./src/scripts/seed.ts"], {
-    env: { ...env, REFPAY_DEMO_SEED_FILE: seedFile },
-    logFile,
-  })
-  await medusa(appDir, node, "users", ["exec", "./src/scripts/compat-users.ts"], {
-    env: { ...env, REFPAY_COMPAT_USERS_FILE: usersFile },
+  await medusa(appDir, node, "seed", ["exec", "./src/scripts/compat-seed.ts"], {
+    env: { ...env, REFPAY_DEMO_SEED_FILE: seedFile, REFPAY_COMPAT_USERS_FILE: usersFile },
     logFile,
   })
   const seed = readJson(seedFile)
@@ -323,7 +344,7 @@ function startPackagedSandbox({ appDir, node, port, webhookUrl, webhookSecret, l
 
 module.exports = {
   compatHome,
-  hasRbacFlag,
+  rbacSupport,
   migrateAndSeed,
   nodeRuntime,
   npmCli,

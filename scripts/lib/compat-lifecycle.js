@@ -337,7 +337,7 @@ function lifecycleSteps(options) {
     [
       "RBAC (MEDUSA_FF_RBAC): the REFPAY routes' policies refuse a user without a role",
       async () => {
-        if (!options.rbac) throw new NotApplicable("this Medusa version has no RBAC feature flag")
+        if (!options.rbac) throw new NotApplicable(options.rbacNote ?? "no RBAC in this Medusa version")
         const token = await c.login(options.noRoleUser, options.password)
         const read = await c.adminAnswer("GET", "/admin/refpay/settings", undefined, token)
         const sync = await c.adminAnswer(
