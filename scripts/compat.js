@@ -395,7 +395,11 @@ async function main() {
   process.exitCode = tally.failed > 0 ? 1 : 0
 }
 
-main().catch((error) => {
-  console.error(error)
-  process.exitCode = 1
-})
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error)
+    process.exitCode = 1
+  })
+}
+
+module.exports = { counts, parseArgs, rowResult, SETS, versionInfo, VERSIONS }
