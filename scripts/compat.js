@@ -96,7 +96,7 @@ const SECRETS = {
 }
 
 /** Every Medusa command's environment for one app: its database, secrets, and the REFPAY_* settings of its sandbox. */
-function appEnvironment({ databaseUrl, shopPort, sandboxPort, rbac, admin }) {
+function appEnvironment({ databaseUrl, shopPort, sandboxPort, rbac }) {
   const env = { ...process.env }
   delete env.NODE_ENV
   delete env.NODE_OPTIONS // npm test's (vm modules, a large heap) are for its jest processes
@@ -122,7 +122,6 @@ function appEnvironment({ databaseUrl, shopPort, sandboxPort, rbac, admin }) {
     REFPAY_DEMO_ADMIN_PASSWORD: SECRETS.password,
     REFPAY_COMPAT_PASSWORD: SECRETS.password,
     ...(rbac ? { MEDUSA_FF_RBAC: "true" } : {}),
-    ...(admin ? { REFPAY_COMPAT_ADMIN: "build" } : {}),
   }
 }
 
@@ -154,7 +153,15 @@ async function runVersion({ info, packed, postgres, admin, log, running }) {
   fs.mkdirSync(logsDir, { recursive: true })
   const cpuAtStart = treeCpuSeconds()
   const started = Date.now()
+  // CPU-seconds by stage (everything this process started, running or ended, PostgreSQL included).
+  let cpuMark = cpuAtStart
+  const cpuDone = (stage) => {
+    const now = treeCpuSeconds()
+    if (now !== null && cpuMark !== null) row.cpu_by_stage[stage] = round(now - cpuMark)
+    cpuMark = now
+  }
   const row = {
+    cpu_by_stage: {},
     version,
     gating: info.gating,
     node: null,
@@ -183,6 +190,7 @@ async function runVersion({ info, packed, postgres, admin, log, running }) {
     })
     row.install_seconds = round(app.seconds)
     row.installed = app.installed
+    cpuDone("install")
     const rbac = rbacSupport(app.appDir)
     row.rbac = rbac.on
     row.rbac_note = rbac.why
@@ -194,18 +202,27 @@ async function runVersion({ info, packed, postgres, admin, log, running }) {
       shopPort: ports.shop,
       sandboxPort: ports.sandbox,
       rbac: row.rbac,
-      admin,
     })
     const setupLog = path.join(logsDir, "setup.log")
     if (admin) {
+      // `medusa build` with the dashboard on: the plugin's admin extensions compiled into this version's dashboard.
+      // The server then starts without it, as by default.
       row.stage = "admin build"
       const cli = path.join(app.appDir, "node_modules", "@medusajs", "cli", "cli.js")
-      await runCommand("medusa build", node.node, [cli, "build"], { cwd: app.appDir, env, logFile: setupLog })
+      await runCommand("medusa build", node.node, [cli, "build"], {
+        cwd: app.appDir,
+        env: { ...env, REFPAY_COMPAT_ADMIN: "build" },
+        logFile: setupLog,
+      })
+      const index = path.join(app.appDir, ".medusa", "server", "public", "admin", "index.html")
+      if (!fs.existsSync(index)) throw new Error(`medusa build made no admin (${index}); see ${setupLog}`)
+      cpuDone("admin_build")
     }
     row.stage = "migrate"
     const prepared = await migrateAndSeed({ appDir: app.appDir, node, env, logFile: setupLog })
     row.migrate_seconds = round(prepared.migrateSeconds)
     row.seed_seconds = round(prepared.seedSeconds)
+    cpuDone("migrate_and_seed")
     row.stage = "boot"
     const shopUrl = `http://127.0.0.1:${ports.shop}`
     running.sandbox = await startPackagedSandbox({
@@ -225,6 +242,7 @@ async function runVersion({ info, packed, postgres, admin, log, running }) {
       logFile: path.join(logsDir, "medusa.log"),
     })
     row.boot_seconds = round((Date.now() - booted) / 1000)
+    cpuDone("boot")
     row.stage = "lifecycle"
     row.steps = await runLifecycle(
       {
@@ -240,8 +258,10 @@ async function runVersion({ info, packed, postgres, admin, log, running }) {
       },
       log
     )
+    cpuDone("lifecycle")
     row.stage = null
   } catch (error) {
+    cpuDone(row.stage)
     row.error = error.message
     log(`  ✕ ${version}: ${row.stage} failed: ${error.message.split("\n").slice(0, 12).join("\n      ")}`)
   } finally {
@@ -250,6 +270,7 @@ async function runVersion({ info, packed, postgres, admin, log, running }) {
     running.shop = null
     running.sandbox = null
   }
+  cpuDone("stop")
   row.wall_seconds = round((Date.now() - started) / 1000)
   const cpuAtEnd = treeCpuSeconds()
   row.cpu_seconds = cpuAtStart === null || cpuAtEnd === null ? null : round(cpuAtEnd - cpuAtStart)
