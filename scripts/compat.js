@@ -20,6 +20,7 @@
 
 const fs = require("node:fs")
 const path = require("node:path")
+const { stripVTControlCharacters } = require("node:util")
 const { buildPlugin, packPlugin } = require("./lib/demo-plugin")
 const { freePort, startPostgres } = require("./lib/postgres")
 const { runCommand, stopProcess, killNow } = require("./lib/demo-processes")
@@ -282,11 +283,26 @@ function count(row, status) {
   return row.steps.filter((step) => step.status === status).length
 }
 
+/** The line of a command's log that says why it failed: npm's error code, or the first error a Medusa command logged. */
+function errorLine(error) {
+  const lines = stripVTControlCharacters(error).split("\n")
+  const npmCode = lines.find((line) => /^npm error code \w+/.test(line))
+  if (npmCode) return npmCode.replace(/^npm error code /, "npm ")
+  const logged = lines.find((line) => /^error:\s+\S/.test(line)) ?? lines.find((line) => /Error: /.test(line))
+  return logged
+    ? logged
+        .replace(/^error:\s+/, "")
+        .trim()
+        .slice(0, 90)
+    : null
+}
+
 /** passed, failed (incl. the set-up), or reported for a version that does not gate. */
 function rowResult(row) {
   const failed = count(row, "failed") + (row.error ? 1 : 0)
   if (failed === 0) return "passed"
-  const what = row.error ? `${row.stage} failed` : `${failed} step(s) failed`
+  const why = row.error ? errorLine(row.error) : null
+  const what = row.error ? `${row.stage} failed${why ? ` (${why})` : ""}` : `${failed} step(s) failed`
   return row.gating ? `FAILED: ${what}` : `reported (not gating): ${what}`
 }
 
