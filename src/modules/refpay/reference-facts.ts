@@ -46,16 +46,23 @@ export const REFERENCE_FACTS = {
   platform_refunded_cents: `${PLATFORM_REFUNDED_CENTS}::integer`,
   /** Medusa's captured or refunded cents differ from the platform's: the reconciliation lists it. */
   differs: `(${PLATFORM_AMOUNT} is distinct from money.captured_cents or ${PLATFORM_REFUNDED_CENTS} <> money.refunded_cents)`,
+  /**
+   * Not counted by the numbers: the plugin's own copy of the reference and its order, kept so that a late payment of a
+   * reference whose session Medusa deletes is still found, flagged and refunded (workflows/refpay-sync/deleted-session.ts).
+   */
+  reference: "ps.data -> 'refpay'",
+  order_id: `(select opc.order_id from order_payment_collection opc
+     where opc.payment_collection_id = ps.payment_collection_id and opc.deleted_at is null limit 1)`,
 } as const
 
 export type ReferenceFact = keyof typeof REFERENCE_FACTS
 
 /**
  * Copies the facts onto the checks of the sessions matching `sessions` (a condition on `ps`, payment_session): one
- * UPDATE.
+ * UPDATE. `without`: facts a migration written before their columns existed leaves out.
  */
-export function referenceFactsUpdate(sessions: string): string {
-  const columns = Object.keys(REFERENCE_FACTS) as ReferenceFact[]
+export function referenceFactsUpdate(sessions: string, without: readonly ReferenceFact[] = []): string {
+  const columns = (Object.keys(REFERENCE_FACTS) as ReferenceFact[]).filter((column) => !without.includes(column))
   return `update "refpay_payment_check" c
      set ${columns.map((column) => `"${column}" = f."${column}"`).join(", ")}
     from (select ps.id as session_id, ${columns.map((column) => `${REFERENCE_FACTS[column]} as "${column}"`).join(",\n")}
@@ -77,17 +84,3 @@ export const SESSIONS_AND_EXPIRED_SIBLINGS = `ps.id in (
    where l.expired_at is not null and l.deleted_at is null
      and l.payment_collection_id in (
        select s.payment_collection_id from payment_session s where s.id in (select jsonb_array_elements_text(?::jsonb))))`
-
-/**
- * Copies each matching session's reference (`data.refpay`) and its order onto its check (`reference`, `order_id`):
- * the plugin's own record of the reference, kept when Medusa deletes the session. `sessions` is a condition on `ps`.
- */
-export function referenceLedgerUpdate(sessions: string): string {
-  return `update "refpay_payment_check" c
-     set "reference" = ps.data -> 'refpay', "order_id" = opc.order_id
-    from payment_session ps
-    left join order_payment_collection opc
-      on opc.payment_collection_id = ps.payment_collection_id and opc.deleted_at is null
-   where c.session_id = ps.id and c.deleted_at is null and ps.deleted_at is null
-     and ps.data -> 'refpay' is not null and (${sessions})`
-}

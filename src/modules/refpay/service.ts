@@ -6,7 +6,7 @@ import { RefpayWebhookEvent } from "./models/webhook-event"
 import { RefpayWebhookMalformed } from "./models/webhook-malformed"
 import { RefpayWebhookRefusal } from "./models/webhook-refusal"
 import { isDeadlock, isUniqueViolation } from "./database-errors"
-import { referenceFactsUpdate, referenceLedgerUpdate, SESSIONS_AND_EXPIRED_SIBLINGS } from "./reference-facts"
+import { referenceFactsUpdate, SESSIONS_AND_EXPIRED_SIBLINGS } from "./reference-facts"
 import type { MalformedWebhookReason } from "../../rules/webhook"
 
 export interface RecordEventInput {
@@ -260,17 +260,11 @@ class RefpayModuleService extends MedusaService({
     // order; PostgreSQL breaks such a deadlock by failing one, which then runs again (it is the same copy).
     for (let attempt = 1; ; attempt++) {
       try {
-        await refresh()
-        break
+        return void (await refresh())
       } catch (error) {
         if (attempt === 3 || !isDeadlock(error)) throw error
       }
     }
-    await sharedContext
-      .manager!.getConnection()
-      .execute(referenceLedgerUpdate("ps.id in (select jsonb_array_elements_text(?::jsonb))"), [
-        JSON.stringify(sessionIds),
-      ])
   }
 
   /** The plugin's own record of a reference (its check with `reference`), for when Medusa deleted its session. */

@@ -1,12 +1,27 @@
 import { Migration20261126170000 } from "../migrations/Migration20261126170000"
-import { REFERENCE_FACTS, referenceFactsUpdate } from "../reference-facts"
+import { Migration20261128120000 } from "../migrations/Migration20261128120000"
+import { REFERENCE_FACTS, referenceFactsUpdate, type ReferenceFact } from "../reference-facts"
 
-async function migrationStatements(): Promise<string[]> {
+type Up = { up(): Promise<void> }
+
+async function statementsOf(Migration: { prototype: Up }): Promise<string[]> {
   const statements: string[] = []
-  const migration = Object.create(Migration20261126170000.prototype) as Migration20261126170000
+  const migration = Object.create(Migration.prototype) as Up
   Object.assign(migration, { addSql: (sql: string) => statements.push(sql) })
   await migration.up()
   return statements
+}
+
+/** The migrations that add the facts' columns, in order, and the facts each one's fill leaves out (added later). */
+const FACT_MIGRATIONS: [{ prototype: Up }, ReferenceFact[]][] = [
+  [Migration20261126170000, ["reference", "order_id"]],
+  [Migration20261128120000, []],
+]
+
+async function migrationStatements(): Promise<string[]> {
+  const all: string[] = []
+  for (const [Migration] of FACT_MIGRATIONS) all.push(...(await statementsOf(Migration)))
+  return all
 }
 
 describe("the payment checks' copies of what the owner's numbers count", () => {
@@ -23,9 +38,11 @@ describe("the payment checks' copies of what the owner's numbers count", () => {
     expect(sql.match(/\?/g)).toHaveLength(1) // the caller's binding only: no "?" in the SQL pieces
   })
 
-  it("are filled in for existing checks when the migration runs, once the payment tables exist", async () => {
-    const fill = (await migrationStatements()).find((sql) => sql.includes("update"))
-    expect(fill).toContain("to_regclass('payment_session') is not null")
-    expect(fill).toContain(referenceFactsUpdate("true"))
+  it("are filled in for existing checks when each migration runs, once the payment tables exist, with only the columns that exist by then", async () => {
+    for (const [Migration, later] of FACT_MIGRATIONS) {
+      const fill = (await statementsOf(Migration)).find((sql) => sql.includes("update"))
+      expect(fill).toContain("to_regclass('payment_session') is not null")
+      expect(fill).toContain(referenceFactsUpdate("true", later))
+    }
   })
 })

@@ -50,7 +50,7 @@ export class Migration20261126170000 extends Migration {
     this.addSql(
       `do $$ begin
          if to_regclass('payment_session') is not null then
-           ${referenceFactsUpdate("true")};
+           ${referenceFactsUpdate("true", ["reference", "order_id"])};
          end if;
        end $$;`
     )
