@@ -293,6 +293,7 @@ function errorLine(error) {
     ? logged
         .replace(/^error:\s+/, "")
         .trim()
+        .split(/\.\s/)[0]
         .slice(0, 90)
     : null
 }
