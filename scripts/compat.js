@@ -256,6 +256,7 @@ async function runVersion({ info, packed, postgres, admin, log, running }) {
         webhookSecret: SECRETS.REFPAY_WEBHOOK_SECRET,
         rbac: row.rbac,
         rbacNote: row.rbac_note,
+        reliances: prepared.reliances ?? undefined,
       },
       log
     )

@@ -159,6 +159,10 @@ export default async function compatSeed(args: ExecArgs): Promise<void> {
     await auth.updateAuthIdentities({ id: authIdentity.id, app_metadata: { user_id: users[0].id } })
   }
   writeFileSync(process.env.REFPAY_COMPAT_USERS_FILE as string, JSON.stringify(wanted.map((u) => u.email)))
+  // The plugin's own check of its reliances on this Medusa (src/medusa-compat/contracts.ts), as a shop would run it.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { checkMedusaReliances } = require("medusa-payment-refpay/medusa-compat/contracts")
+  writeFileSync(process.env.REFPAY_COMPAT_RELIANCES_FILE as string, JSON.stringify(await checkMedusaReliances(container)))
 }
 `
 
@@ -289,16 +293,27 @@ async function migrateAndSeed({ appDir, node, env, logFile }) {
   const migrateSeconds = (Date.now() - started) / 1000
   const seedFile = path.join(appDir, ".refpay-compat-seed.json")
   const usersFile = path.join(appDir, ".refpay-compat-users.json")
-  fs.rmSync(seedFile, { force: true })
-  fs.rmSync(usersFile, { force: true })
+  const reliancesFile = path.join(appDir, ".refpay-compat-reliances.json")
+  for (const file of [seedFile, usersFile, reliancesFile]) fs.rmSync(file, { force: true })
   const seeded = Date.now()
   await medusa(appDir, node, "seed", ["exec", "./src/scripts/compat-seed.ts"], {
-    env: { ...env, REFPAY_DEMO_SEED_FILE: seedFile, REFPAY_COMPAT_USERS_FILE: usersFile },
+    env: {
+      ...env,
+      REFPAY_DEMO_SEED_FILE: seedFile,
+      REFPAY_COMPAT_USERS_FILE: usersFile,
+      REFPAY_COMPAT_RELIANCES_FILE: reliancesFile,
+    },
     logFile,
   })
   const seed = readJson(seedFile)
   if (!seed?.publishable_key) throw new Error(`The seed wrote no result (see ${logFile})`)
-  return { seed, users: readJson(usersFile) ?? [], migrateSeconds, seedSeconds: (Date.now() - seeded) / 1000 }
+  return {
+    seed,
+    users: readJson(usersFile) ?? [],
+    reliances: readJson(reliancesFile),
+    migrateSeconds,
+    seedSeconds: (Date.now() - seeded) / 1000,
+  }
 }
 
 /** `medusa start` in the app (one process); resolves with it once /health answers. */

@@ -351,6 +351,14 @@ function lifecycleSteps(options) {
         expect(owner.status === 200, "the super admin was refused", owner)
       },
     ],
+    // The plugin's reliances on Medusa beyond its public API (src/medusa-compat/contracts.ts), checked inside this app
+    // by the seed's `medusa exec`: one step each, so a change upstream is named in the row.
+    ...(options.reliances ?? [{ name: "(not checked)", ok: false, detail: "the seed wrote no reliance results" }]).map(
+      (reliance) => [
+        `Medusa does what the plugin relies on: ${reliance.name}`,
+        async () => expect(reliance.ok, reliance.detail ?? "failed"),
+      ]
+    ),
   ]
   return steps
 }
