@@ -50,7 +50,14 @@ interface OrderRow {
     refunded_amount?: unknown
     currency_code: string
     created_at: string | Date
-    payment_sessions?: { id: string; provider_id: string; status: string; data?: { refpay?: unknown } | null }[] | null
+    payment_sessions?:
+      | {
+          id: string
+          provider_id: string
+          status: string
+          data?: { refpay?: unknown; completion_started_at?: unknown } | null
+        }[]
+      | null
   } | null)[]
 }
 
@@ -101,6 +108,7 @@ export async function loadPaymentRequestContext(
         providerId: s.provider_id,
         status: s.status,
         hasReference: !!s.data?.refpay,
+        issuing: !!s.data?.completion_started_at,
       })),
     }))
   // Medusa's pending difference trails a capture (its order transaction is written after the collection's captured

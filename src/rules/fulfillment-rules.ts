@@ -42,6 +42,10 @@ export function unpaidRefpayCollection(collections: GuardedCollection[]): Guarde
     if (PAID_COLLECTION_STATUSES.has(String(collection.status))) return false
     const sessions = (collection.payment_sessions ?? []).filter((s) => isRefpayProviderId(s.provider_id))
     if (!paidSomething) return sessions.length > 0
-    return sessions.some((s) => s.status === "pending_authorization" || (s.status === "pending" && !s.data?.refpay))
+    return sessions.some(
+      (s) =>
+        s.status === "pending_authorization" ||
+        (s.status === "pending" && !s.data?.refpay && !!s.data?.completion_started_at)
+    )
   })
 }

@@ -13,7 +13,17 @@ export interface CollectionFacts {
   status: string
   /** What the collection asks for, in cents. */
   amountCents: number
-  sessions: { id: string; providerId: string; status: string; hasReference: boolean }[]
+  sessions: {
+    id: string
+    providerId: string
+    status: string
+    hasReference: boolean
+    /**
+     * The plugin started issuing its reference (the cart completion, or an issuing path on a placed order's collection,
+     * marked it: `completion_started_at`); a session a storefront created on its own is not a reference coming.
+     */
+    issuing?: boolean
+  }[]
 }
 
 /** Collection statuses at which the money is in (refunds afterwards are the shop's own decision). */
@@ -43,7 +53,7 @@ type SessionFacts = CollectionFacts["sessions"][number]
 /** What a REFPAY session is to the issuing of a new reference on its collection. */
 function referenceHold(session: SessionFacts): "payable" | "paid" | "coming" | null {
   if (!isRefpayProviderId(session.providerId)) return null
-  if (!session.hasReference) return session.status === "pending" ? "coming" : null
+  if (!session.hasReference) return session.status === "pending" && session.issuing ? "coming" : null
   if (session.status === "pending_authorization") return "payable"
   return session.status === "authorized" || session.status === "captured" ? "paid" : null
 }

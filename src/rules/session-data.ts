@@ -53,7 +53,11 @@ const sessionDataSchema = z.object({
   paid_after_cancellation_at: z.string().nullish(),
   /** Set when the reference was cancelled for being unpaid past its validity. */
   expired_at: z.string().nullish(),
-  /** Set by the cart completion (its validate hook) before the order exists: only such a session is ever resumed. */
+  /**
+   * Set by the cart completion (its validate hook) before the order exists, and by the plugin when it creates a
+   * session to issue a reference on a placed order's collection: only such a session is ever resumed, and only such a
+   * session without its reference yet counts as a reference coming (one payable reference per collection).
+   */
   completion_started_at: z.string().nullish(),
   /**
    * The platform's idempotency keys of the refunds Medusa has recorded on this payment (in the payment's data),

@@ -26,7 +26,9 @@ describe("fulfilment guard rule", () => {
     const paid = { status: "completed", payment_sessions: [{ ...refpay, status: "authorized" }] }
     const difference = (status: string, withReference = true) => ({
       status: "not_paid",
-      payment_sessions: [{ ...refpay, status, data: withReference ? refpay.data : {} }],
+      payment_sessions: [
+        { ...refpay, status, data: withReference ? refpay.data : { completion_started_at: "2026-11-28T10:00:00Z" } },
+      ],
     })
 
     it.each<[string, ReturnType<typeof difference>, boolean]>([

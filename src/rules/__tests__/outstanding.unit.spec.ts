@@ -19,7 +19,9 @@ const waiting = { id: "ps_live", providerId: REFPAY, status: "pending_authorizat
 const expired = { id: "ps_old", providerId: REFPAY, status: "canceled", hasReference: true }
 const other = { id: "ps_sys", providerId: "pp_system_default", status: "pending", hasReference: false }
 /** A REFPAY session created for a reference whose platform call is under way (or was cut short). */
-const coming = { id: "ps_new", providerId: REFPAY, status: "pending", hasReference: false }
+const coming = { id: "ps_new", providerId: REFPAY, status: "pending", hasReference: false, issuing: true }
+/** A REFPAY session a storefront created on its own (Medusa's store route on a collection without a reference). */
+const storefronts = { id: "ps_store", providerId: REFPAY, status: "pending", hasReference: false, issuing: false }
 const captured = { id: "ps_paid", providerId: REFPAY, status: "authorized", hasReference: true }
 
 describe("collectionState: what a payment collection of a placed order is, for a REFPAY payment request", () => {
@@ -95,6 +97,7 @@ describe("claimCollection: what an issuer does, under the collection's lock", ()
     ["a paid reference", [captured], { kind: "taken", sessionId: captured.id }],
     ["a reference whose issue was cut short", [expired, coming], { kind: "resume", sessionId: coming.id }],
     ["a payable one beside one being issued", [coming, waiting], { kind: "taken", sessionId: waiting.id }],
+    ["only a session a storefront created, never issued by the plugin", [storefronts], { kind: "create" }],
   ])("%s", (_what, sessions, want) => {
     expect(claimCollection(sessions)).toEqual(want)
   })
@@ -105,6 +108,7 @@ describe("claimCollection: what an issuer does, under the collection's lock", ()
       providerId: fc.constantFrom(REFPAY, "pp_refpay_porto", "pp_system_default"),
       status: fc.constantFrom("pending", "pending_authorization", "authorized", "captured", "canceled", "error"),
       hasReference: fc.boolean(),
+      issuing: fc.boolean(),
     })
     fc.assert(
       fc.property(fc.array(session, { maxLength: 6 }), (sessions) => {

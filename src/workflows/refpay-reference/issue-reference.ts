@@ -55,14 +55,18 @@ const createReferenceSessionStep = createStep(
       data: {},
       context: {},
     })
-    if (input.customer) {
-      // The cart's customer details, as the first reference had them (Medusa passes them only for logged-in customers).
-      await writeSession(container, {
-        id: session.id,
-        data: { ...session.data, customer: input.customer },
-        status: session.status,
-      })
-    }
+    // Marked as a reference being issued (a crash before the platform's answer is resumed by the poll job, and the
+    // collection counts as taken meanwhile), with the cart's customer details as the first reference had them
+    // (Medusa passes them only for logged-in customers).
+    await writeSession(container, {
+      id: session.id,
+      data: {
+        ...session.data,
+        completion_started_at: new Date().toISOString(),
+        ...(input.customer ? { customer: input.customer } : {}),
+      },
+      status: session.status,
+    })
     return new StepResponse(session.id, session.id)
   },
   async (sessionId: string | undefined, { container }) => {
@@ -86,7 +90,13 @@ const claimCollectionStep = createStep(
     const { sessions } = await loadCollectionOfOrder(container, input.payment_collection_id)
     return new StepResponse(
       claimCollection(
-        sessions.map((s) => ({ id: s.id, providerId: s.provider_id, status: s.status, hasReference: !!s.data?.refpay }))
+        sessions.map((s) => ({
+          id: s.id,
+          providerId: s.provider_id,
+          status: s.status,
+          hasReference: !!s.data?.refpay,
+          issuing: !!s.data?.completion_started_at,
+        }))
       )
     )
   }
