@@ -11,7 +11,7 @@ const fs = require("node:fs")
 const os = require("node:os")
 const path = require("node:path")
 const { spawnSync } = require("node:child_process")
-const { runCommand, startProcess, stopProcess, waitForHttp } = require("./demo-processes")
+const { runCommand, startProcess, startSandboxUntilListening, stopProcess, waitForHttp } = require("./demo-processes")
 const { PACKAGE } = require("./demo-plugin")
 
 /** An install that takes longer is stopped and fails its version (a cold cache takes one to three minutes). */
@@ -336,24 +336,11 @@ async function startApp({ appDir, node, env, port, logFile }) {
 /** The sandbox the package ships (`npx refpay-sandbox`), from the app's node_modules; resolves once it listens. */
 function startPackagedSandbox({ appDir, node, port, webhookUrl, webhookSecret, logFile }) {
   const bin = path.join(appDir, "node_modules", PACKAGE, "sandbox", "bin", "refpay-sandbox.js")
-  return new Promise((resolve, reject) => {
-    let settled = false
-    const child = startProcess(node.node, [bin, "--port", String(port), "--webhook-url", webhookUrl], {
-      cwd: appDir,
-      env: { ...withNodeOnPath(process.env, node.node), REFPAY_SANDBOX_WEBHOOK_SECRET: webhookSecret },
-      logFile,
-      onLine: (line) => {
-        if (!settled && line.startsWith("REFPAY sandbox listening")) {
-          settled = true
-          resolve(child)
-        }
-      },
-    })
-    child.on("exit", (code) => {
-      if (settled) return
-      settled = true
-      reject(new Error(`The packaged REFPAY sandbox exited with code ${code} while starting. See ${logFile}`))
-    })
+  return startSandboxUntilListening(node.node, [bin, "--port", String(port), "--webhook-url", webhookUrl], {
+    cwd: appDir,
+    env: { ...withNodeOnPath(process.env, node.node), REFPAY_SANDBOX_WEBHOOK_SECRET: webhookSecret },
+    logFile,
+    what: "The packaged REFPAY sandbox",
   })
 }
 

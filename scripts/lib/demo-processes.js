@@ -151,6 +151,32 @@ async function waitForHttp(url, { child, timeoutMs = 120_000, status = 200, logF
   }
 }
 
+/**
+ * Starts a REFPAY sandbox process (`command args`) and resolves with it once it says it listens; rejects, naming
+ * `what` and the log, when it exits first.
+ */
+function startSandboxUntilListening(command, args, { cwd, env, logFile, what = "The REFPAY sandbox" }) {
+  return new Promise((resolve, reject) => {
+    let settled = false
+    const child = startProcess(command, args, {
+      cwd,
+      env,
+      logFile,
+      onLine: (line) => {
+        if (!settled && line.startsWith("REFPAY sandbox listening")) {
+          settled = true
+          resolve(child)
+        }
+      },
+    })
+    child.on("exit", (code) => {
+      if (settled) return
+      settled = true
+      reject(new Error(`${what} exited with code ${code} while starting. See ${logFile}`))
+    })
+  })
+}
+
 module.exports = {
   assertPortFree,
   InterruptedError,
@@ -158,6 +184,7 @@ module.exports = {
   killNow,
   runCommand,
   startProcess,
+  startSandboxUntilListening,
   stopProcess,
   tail,
   throwIfInterrupted,

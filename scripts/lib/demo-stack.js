@@ -19,7 +19,7 @@ const {
   assertPortFree,
   isRunning,
   killNow,
-  startProcess,
+  startSandboxUntilListening,
   stopProcess,
   throwIfInterrupted,
 } = require("./demo-processes")
@@ -99,25 +99,7 @@ function sandboxLaunch({ root, port, webhookUrl, stateFile }) {
 /** The sandbox CLI as a child process; resolves with it once it prints its listening line. */
 function startSandboxProcess({ root, port, webhookUrl, stateFile, logFile }) {
   const launch = sandboxLaunch({ root, port, webhookUrl, stateFile })
-  return new Promise((resolve, reject) => {
-    let settled = false
-    const child = startProcess(launch.command, launch.args, {
-      cwd: root,
-      env: launch.env,
-      logFile,
-      onLine: (line) => {
-        if (!settled && line.startsWith("REFPAY sandbox listening")) {
-          settled = true
-          resolve(child)
-        }
-      },
-    })
-    child.on("exit", (code) => {
-      if (settled) return
-      settled = true
-      reject(new Error(`The REFPAY sandbox exited with code ${code} while starting. See ${logFile}`))
-    })
-  })
+  return startSandboxUntilListening(launch.command, launch.args, { cwd: root, env: launch.env, logFile })
 }
 
 /**
