@@ -12,7 +12,7 @@ import { adminCreatedOrder, adminDraftOrder, orderEdits } from "../fixtures/orde
 import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite } from "../harness"
 import { pollRefpayPayments } from "../../src/sync/poll"
-import { REFPAY_MODULE, type RefpayModuleService } from "../../src/modules/refpay"
+import { refreshReferenceCopies } from "../../src/medusa-compat/medusa-tables/reference-copies"
 import { refpayProviderFor } from "../../src/providers/refpay/lookup"
 import { lisbonDateTime, lisbonDay, TIME_TO_PAY_BUCKETS, timeToPayBucket } from "../../src/rules/owner-numbers"
 
@@ -844,7 +844,7 @@ refpayIntegrationSuite(
           [nextDaySession.id]
         )
         // As the sync does after each check it records (the SQL above stands for what a check read).
-        await container().resolve<RefpayModuleService>(REFPAY_MODULE).refreshReferenceFacts([nextDaySession.id])
+        await refreshReferenceCopies(container(), [nextDaySession.id])
 
         const paidOrders = [
           renewedOrder.id,

@@ -4,6 +4,9 @@
 // webhook routes, and the packaged sandbox's controls (`/__sandbox/...`: pay, clock). Each step is one test: it
 // passes, fails (with what was asked and answered), or is "n/a" where the version has no such feature.
 
+// The key the plugin sends a refund under: taken from the plugin build the tier packed (npm test builds it first).
+const { refundKeyFor } = require("../../.medusa/server/src/rules/identifiers")
+
 /** The customer's address on the tier's orders. */
 const ADDRESS = {
   first_name: "João",
@@ -290,6 +293,16 @@ function lifecycleSteps(options) {
         const refunds = paymentsOf(order).flatMap((p) => p.refunds ?? [])
         expect(refunds.length === 1 && Number(refunds[0].amount) === PARTIAL_REFUND_EUR, "Medusa's refunds", refunds)
         expect(order.payment_status === "partially_refunded", "payment_status", order.payment_status)
+        // The reliance "refund-before-provider" (src/medusa-compat/refund-before-provider.ts): Medusa committed its
+        // Refund before calling the provider and passed its id as the idempotency key, which the platform's refund
+        // carries.
+        const key = refundKeyFor(s.paid.view.payment_id, refunds[0].id)
+        const made = (platform.records ?? []).filter((r) => String(r.type).toUpperCase() === "REFUND")
+        expect(
+          made.length === 1 && made[0].idempotency_key === key,
+          "refund-before-provider: the platform's refund is not keyed by Medusa's Refund id",
+          { made, key }
+        )
       },
     ],
     [

@@ -8,7 +8,7 @@ import {
   PAID_AFTER_CANCELLATION_HELD,
   REFUND_MISMATCH,
   type SessionSelection,
-} from "../queries/session-queries"
+} from "../medusa-compat/medusa-tables/session-queries"
 
 /**
  * The payments a shop owner should look at, by kind:

@@ -2,7 +2,7 @@ import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { fromCents, paymentCents, toWholeCents, type PaymentAmounts } from "../rules/money"
 import { isRefpayProviderId } from "../rules/provider-ids"
-import { refundRefpayLatePaymentWorkflow } from "../workflows/refpay-refund/refund-on-cancelled-order"
+import { refundRefpayLatePaymentWorkflow } from "../medusa-compat/refund-without-credit-line"
 import { refpaySessionLockKey, SESSION_LOCK_WAIT_SECONDS } from "../workflows/refpay-sync/session-lock"
 import { assertNoUnrecordedPlatformRefund } from "./money-route-locks"
 

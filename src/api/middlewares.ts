@@ -9,8 +9,9 @@ import {
   type MiddlewareRoute,
 } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { CORE_ROUTES } from "../medusa-compat/core-routes"
 import { assertRefpayOrderFulfillable } from "../rules/fulfillment-rules"
-import { isRefpayProviderId } from "../rules/provider-ids"
+import { isRefpayProviderId, providerIdFromRoute } from "../rules/provider-ids"
 import {
   medusaRouteProof,
   MEDUSA_ROUTE_PROOF_HEADER,
@@ -42,6 +43,14 @@ import {
   AdminRefpaySearchQuery,
   RefpayPaymentRequestBody,
 } from "./admin/refpay/validators"
+
+/** One of Medusa's routes with the plugin's middlewares in front of it. */
+function inFrontOf(
+  route: (typeof CORE_ROUTES)[keyof typeof CORE_ROUTES],
+  ...middlewares: MiddlewareRoute["middlewares"] & object
+): MiddlewareRoute {
+  return { matcher: route.matcher, method: [route.method], middlewares }
+}
 
 /** Webhook bodies are small JSON events; anything over this is refused with 413 before it is read further. */
 export const WEBHOOK_BODY_LIMIT = "64kb"
@@ -146,8 +155,7 @@ const REFUNDED_PAYMENT_FIELDS = ["*", "captures.*", "refunds.*", "refunds.refund
  */
 async function medusaRouteSecretCheck(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   try {
-    const provider = String(req.params.provider ?? "")
-    const providerId = provider.startsWith("pp_") ? provider : `pp_${provider}`
+    const providerId = providerIdFromRoute(String(req.params.provider ?? ""))
     if (!isRefpayProviderId(providerId)) return next()
     // A registration the shop does not have: a generic 404, as the plugin's route answers (src/api/hooks/refpay); the
     // lookup's message (module path, medusa-config advice) is for the log, never for an anonymous caller.
@@ -208,37 +216,18 @@ export default defineMiddlewares({
       method: ["POST"],
       bodyParser: { preserveRawBody: true, sizeLimit: WEBHOOK_BODY_LIMIT },
     },
-    {
-      matcher: "/hooks/payment/:provider",
-      method: ["POST"],
-      middlewares: [medusaRouteSecretCheck],
-    },
-    {
-      matcher: "/admin/payments/:id/refund",
-      method: ["POST"],
-      middlewares: [refpayRefundOfCanceledOrder, refpayRefundLock],
-    },
-    {
-      matcher: "/admin/orders/:id/cancel",
-      method: ["POST"],
-      middlewares: [refpayOrderCancelLock],
-    },
-    {
-      matcher: "/store/payment-collections/:id/payment-sessions",
-      method: ["POST"],
-      middlewares: [refpayPlacedOrderSessions],
-    },
+    // In front of Medusa's own routes (a reliance: medusa-compat/core-routes.ts).
+    inFrontOf(CORE_ROUTES.webhook, medusaRouteSecretCheck),
+    inFrontOf(CORE_ROUTES.refund, refpayRefundOfCanceledOrder, refpayRefundLock),
+    inFrontOf(CORE_ROUTES.cancelOrder, refpayOrderCancelLock),
+    inFrontOf(CORE_ROUTES.storeSessions, refpayPlacedOrderSessions),
+    inFrontOf(CORE_ROUTES.fulfil, refpayFulfillmentGuard),
     { matcher: "/store/refpay/orders/:id", method: ["GET"], middlewares: [refpayStorePlacedOrder] },
     { matcher: "/store/refpay/orders/:id/payment-requests", method: ["GET"], middlewares: [refpayStorePlacedOrder] },
     {
       matcher: "/store/refpay/orders/:id/payment-requests",
       method: ["POST"],
       middlewares: [refpayStorePlacedOrder, validateAndTransformBody(RefpayPaymentRequestBody)],
-    },
-    {
-      matcher: "/admin/orders/:id/fulfillments",
-      method: ["POST"],
-      middlewares: [refpayFulfillmentGuard],
     },
     // The admin's REFPAY page (Medusa authenticates every /admin route as an admin user).
     {

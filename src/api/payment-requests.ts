@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { asError } from "../rules/workflow-errors"
+import { asError } from "../medusa-compat/runas-step-errors"
 import { toMedusaError, type ErrorAudience } from "../rules/platform-errors"
 import { loadPaymentRequestsView, type PaymentRequestCollectionView } from "../queries/order-payment-requests"
 import { requestRefpayPaymentWorkflow } from "../workflows/refpay-request/request-payment"

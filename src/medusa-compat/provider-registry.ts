@@ -1,11 +1,13 @@
-import type { ProviderWebhookPayload } from "@medusajs/framework/types"
+import type { IPaymentModuleService, ProviderWebhookPayload } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { VERIFIED_ON, type MedusaReliance } from "./reliance"
 
 /**
  * Reliance on Medusa (checked on every supported version: contracts.ts, "provider-registry"): how the plugin reaches
  * each REFPAY registration's provider (its options, client and token cache), keyed by provider id
  * (`pp_refpay_<id>`), without reading any private field of Medusa's payment module.
- * Upstream: packages/modules/payment/src/services/payment-module.ts, getWebhookActionAndData. Verified on 2.18.0 and
- * 2.21.2 (the compatibility tier, docs/testing.md).
+ * Upstream: packages/modules/payment/src/services/payment-module.ts, getWebhookActionAndData. Verified on the versions
+ * of VERIFIED_ON (the compatibility tier, docs/testing.md).
  *
  * Medusa 2.18 to 2.21 give a provider only the cradle and its options, never its own id, and the payment module
  * exposes no provider lookup. Its public `getWebhookActionAndData({ provider, payload })` does route a call to the provider
@@ -67,4 +69,25 @@ export async function registeredProvider<P>(payments: WebhookDispatch, providerI
   }
   known.set(providerId, answered)
   return answered
+}
+
+export const providerRegistryReliance: MedusaReliance = {
+  name: "provider-registry",
+  behaviour:
+    "The payment module's getWebhookActionAndData({ provider, payload }) reaches the provider of that id (with or " +
+    "without its pp_ prefix) and hands it the payload object unchanged: the plugin finds each registration so.",
+  upstream: "packages/modules/payment/src/services/payment-module.ts getWebhookActionAndData (pp_ fix in 2.21.2)",
+  verified: VERIFIED_ON,
+  usedBy: ["src/medusa-compat/provider-registry.ts", "src/providers/refpay/lookup.ts"],
+  async check(container) {
+    const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+    const ids = (await payments.listPaymentProviders({}, { select: ["id"] }))
+      .map((p) => p.id)
+      .filter((id) => id.startsWith("pp_refpay_"))
+    if (ids.length === 0) throw new Error("no pp_refpay_* provider is registered in this app")
+    for (const id of ids) {
+      const provider = await registeredProvider<{ client?: unknown }>(payments, id)
+      if (!provider?.client) throw new Error(`${id} answered with something that is not REFPAY's provider`)
+    }
+  },
 }

@@ -1,7 +1,7 @@
 /**
  * The shop owner's numbers (issue: how many references get paid, how fast, what the plugin recovered, and a
  * reconciliation the accountant can take): the period they cover, the time-to-pay buckets and the accountant's CSV.
- * Pure: the SQL that counts lives in src/queries/owner-numbers.ts.
+ * Pure: the SQL that counts lives in src/medusa-compat/medusa-tables/owner-numbers.ts.
  */
 
 /** Days are Lisbon's calendar days: a reference issued at 23:30 UTC in summer was issued the next day in Portugal. */

@@ -2,3 +2,11 @@
 export function isRefpayProviderId(providerId: string | null | undefined): boolean {
   return typeof providerId === "string" && providerId.startsWith("pp_refpay_")
 }
+
+/**
+ * The payment provider id a webhook URL or event names: Medusa's route takes `/hooks/payment/refpay_refpay` and
+ * `/hooks/payment/pp_refpay_refpay` alike, and its event carries the id as the URL gave it.
+ */
+export function providerIdFromRoute(provider: string): string {
+  return provider.startsWith("pp_") ? provider : `pp_${provider}`
+}

@@ -130,9 +130,9 @@ export function answeredRefundKeys(recordedKeys: readonly string[] | null | unde
 }
 
 /**
- * Medusa refunds cut short by a process that died during the platform call. Medusa 2.21.2's refundPayment commits
- * its Refund before calling the provider and deletes it only when the call fails, so such a refund is shown in Medusa
- * and was never made; removing it is what Medusa itself does to a refund whose call failed. A refund is taken for one
+ * Medusa refunds cut short by a process that died during the platform call. Medusa commits its Refund before calling
+ * the provider and deletes it only when the call fails (medusa-compat/refund-before-provider.ts), so such a refund is
+ * shown in Medusa and was never made; removing it is what Medusa itself does to a refund whose call failed. A refund is taken for one
  * only when both sides agree:
  * - its call has no recorded answer (the provider records the key of each refund the platform answered with success:
  *   such a refund is never taken, whatever later reads list), the platform holds no refund under its key, and it

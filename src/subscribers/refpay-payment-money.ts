@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules, PaymentEvents } from "@medusajs/framework/utils"
-import { REFPAY_MODULE, type RefpayModuleService } from "../modules/refpay"
+import { refreshReferenceCopies } from "../medusa-compat/medusa-tables/reference-copies"
 import { isRefpayProviderId } from "../rules/provider-ids"
 
 /**
@@ -15,7 +15,7 @@ export default async function refpayPaymentMoney({ event, container }: Subscribe
     .retrievePayment(event.data.id, { select: ["id", "provider_id"], relations: ["payment_session"] })
   const sessionId = payment.payment_session?.id
   if (!isRefpayProviderId(payment.provider_id) || !sessionId) return
-  await container.resolve<RefpayModuleService>(REFPAY_MODULE).refreshReferenceFacts([sessionId])
+  await refreshReferenceCopies(container, [sessionId])
 }
 
 export const config: SubscriberConfig = { event: [PaymentEvents.CAPTURED, PaymentEvents.REFUNDED] }

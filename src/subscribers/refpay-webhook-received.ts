@@ -1,5 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { isRefpayProviderId } from "../rules/provider-ids"
+import { MEDUSA_WEBHOOK_EVENT } from "../medusa-compat/medusa-webhook-route"
+import { isRefpayProviderId, providerIdFromRoute } from "../rules/provider-ids"
 import { handleRefpayWebhook } from "../sync/handle-webhook"
 
 interface WebhookReceived {
@@ -17,7 +18,7 @@ interface WebhookReceived {
  * cancellations.
  */
 export default async function refpayWebhookReceived({ event, container }: SubscriberArgs<WebhookReceived>) {
-  const provider = event.data.provider.startsWith("pp_") ? event.data.provider : `pp_${event.data.provider}`
+  const provider = providerIdFromRoute(event.data.provider)
   if (!isRefpayProviderId(provider)) return
   const { data, rawData, headers } = event.data.payload
   const rawBody = toBuffer(rawData)
@@ -39,4 +40,4 @@ function toBuffer(raw: WebhookReceived["payload"]["rawData"]): Buffer | undefine
   return undefined
 }
 
-export const config: SubscriberConfig = { event: "payment.webhook_received" }
+export const config: SubscriberConfig = { event: MEDUSA_WEBHOOK_EVENT }

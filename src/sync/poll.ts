@@ -1,4 +1,3 @@
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { ILockingModule, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService } from "../modules/refpay"
@@ -12,6 +11,8 @@ import type { DueCheck } from "./unchanged-checks"
 import { CHECK_PAGE_SIZE, checkDuePage, handOutDueChecks, spreadsChecks } from "./due-pages"
 import { intervalMs, validDate, watchWindowMs } from "../rules/check-schedule"
 import { keysetPages } from "./keyset-pages"
+import { refreshReferenceCopies } from "../medusa-compat/medusa-tables/reference-copies"
+import { unwatchedSessions, type UnwatchedSession } from "../medusa-compat/medusa-tables/session-queries"
 
 /** New sessions read per query when the tick starts watching them, and the most one tick starts watching. */
 export const WATCH_PAGE_SIZE = 500
@@ -158,8 +159,8 @@ async function watchNewSessions(
     WATCH_PAGE_SIZE,
     MAX_WATCH_STARTS_PER_TICK
   )
-  for await (const page of unwatched)
-    await checks.watchSessions(
+  for await (const page of unwatched) {
+    const watched = await checks.watchSessions(
       page.map((row) => {
         const placed = new Date(row.updated_at).getTime()
         return {
@@ -171,34 +172,6 @@ async function watchNewSessions(
         }
       })
     )
-}
-
-interface UnwatchedSession {
-  id: string
-  provider_id: string
-  updated_at: string | Date
-  expires_at: string | null
-}
-
-/**
- * The registration's `pending_authorization` sessions with no check record, after the id `after`, in id order. Read
- * with SQL on the app's PostgreSQL connection (the plugin's `refpay_payment_check` beside Medusa's
- * `payment_session`), since the query graph cannot ask for rows another module has none of.
- */
-async function unwatchedSessions(
-  container: MedusaContainer,
-  providerId: string,
-  after: string,
-  limit: number
-): Promise<UnwatchedSession[]> {
-  const pg = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
-  const result = await pg.raw(
-    `select ps.id, ps.provider_id, ps.updated_at, ps.data #>> '{refpay,expires_at}' as expires_at from payment_session ps
-      where ps.provider_id = ? and ps.status = 'pending_authorization' and ps.deleted_at is null and ps.id > ?
-        and not exists (select 1 from refpay_payment_check c where c.session_id = ps.id and c.deleted_at is null)
-      order by ps.id asc
-      limit ?`,
-    [providerId, after, limit]
-  )
-  return result.rows
+    await refreshReferenceCopies(container, watched)
+  }
 }

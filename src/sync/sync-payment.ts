@@ -6,7 +6,7 @@ import type { RefpayReading } from "../workflows/refpay-sync/steps/read-refpay-p
 import { refpaySyncWorkflow } from "../workflows/refpay-sync/sync-workflow"
 import { refpayDeletedSessionWorkflow } from "../workflows/refpay-sync/deleted-session"
 import { refpaySessionLockKey, SYNC_LOCK_LEASE_SECONDS } from "../workflows/refpay-sync/session-lock"
-import { asError } from "../rules/workflow-errors"
+import { asError } from "../medusa-compat/runas-step-errors"
 import { whileLeaseRenewed } from "./lock-lease"
 
 export { PAID_AFTER_CANCELLATION_EVENT } from "../workflows/refpay-sync/steps/record-payment"

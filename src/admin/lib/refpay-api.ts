@@ -6,7 +6,7 @@ import type { TestEventProgress, TestEventResult } from "../../admin-backend/san
 import type { RefpaySettingsView } from "../../admin-backend/settings-view"
 import type { WebhookSetup, WebhookWarning } from "../../admin-backend/webhook-health"
 import type { PaymentRequestCollectionView, PaymentRequestsView } from "../../queries/order-payment-requests"
-import type { Conversion, Reconciliation, Recovered } from "../../queries/owner-numbers"
+import type { Conversion, Reconciliation, Recovered } from "../../medusa-compat/medusa-tables/owner-numbers"
 import type { Period } from "../../rules/owner-numbers"
 import type { RefpayPaymentView } from "../../rules/payment-view"
 import { sdk } from "./sdk"

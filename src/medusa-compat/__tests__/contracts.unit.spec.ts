@@ -2,7 +2,11 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { checkMedusaReliances, MEDUSA_RELIANCES } from "../contracts"
 
-/** A Medusa that changed under the plugin: no REFPAY provider, tables without columns, an order module without transactions. */
+/**
+ * A Medusa that changed under the plugin: no REFPAY provider, tables without columns, an order module without
+ * transactions, a payment module without refunds, a notification module that takes any channel. The checks that
+ * probe Medusa's workflow engine and data layer run against the real ones.
+ */
 function changedMedusa(): MedusaContainer {
   const services: Record<string, unknown> = {
     [Modules.PAYMENT]: {
@@ -12,6 +16,7 @@ function changedMedusa(): MedusaContainer {
       deletePaymentSession() {},
       deleteRefunds() {},
     },
+    [Modules.NOTIFICATION]: { createNotifications: async () => [] },
     [Modules.ORDER]: { listOrderTransactions() {} },
     [ContainerRegistrationKeys.PG_CONNECTION]: {
       raw: async () => ({ rows: [{ table_name: "payment_session", column_name: "id" }] }),
@@ -29,6 +34,8 @@ describe("the reliances on Medusa, checked against the Medusa the plugin runs on
       "provider-registry": "no pp_refpay_* provider is registered in this app",
       "medusa-tables": expect.stringMatching(/^missing columns: payment_session\.provider_id, .*order\.is_draft_order/),
       "payment-module-api": "missing: order.deleteOrderTransactions",
+      "refund-before-provider": "the payment module has no refundPayment",
+      "notification-no-provider": "a notification on channel refpay-contract-probe was accepted",
     })
   })
 
@@ -37,6 +44,7 @@ describe("the reliances on Medusa, checked against the Medusa the plugin runs on
       expect(reliance.behaviour.length).toBeGreaterThan(40)
       expect(reliance.upstream).toBeTruthy()
       expect(reliance.usedBy.length).toBeGreaterThan(0)
+      expect(reliance.verified).toMatch(/2\.18\.0/)
     }
   })
 })

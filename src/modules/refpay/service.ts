@@ -5,8 +5,7 @@ import { RefpayPaymentCheck } from "./models/payment-check"
 import { RefpayWebhookEvent } from "./models/webhook-event"
 import { RefpayWebhookMalformed } from "./models/webhook-malformed"
 import { RefpayWebhookRefusal } from "./models/webhook-refusal"
-import { isDeadlock, isUniqueViolation } from "./database-errors"
-import { referenceFactsUpdate, SESSIONS_AND_EXPIRED_SIBLINGS } from "./reference-facts"
+import { isUniqueViolation } from "../../medusa-compat/database-errors"
 import type { MalformedWebhookReason } from "../../rules/webhook"
 
 export interface RecordEventInput {
@@ -71,7 +70,7 @@ export interface PaymentCheck {
   alerted_fact: string | null
   reminded_at: Date | null
   expires_at: Date | null
-  /** Copies for the owner's numbers: see reference-facts.ts. */
+  /** Copies for the owner's numbers: see medusa-compat/medusa-tables/reference-copies.ts. */
   issued_at: Date | null
   amount_cents: number | null
   session_status: string | null
@@ -218,9 +217,7 @@ class RefpayModuleService extends MedusaService({
       expires_at: record.expires_at,
       ...(record.reminded ? { reminded_at: record.checked_at } : {}),
     }
-    const recorded = await this.writePaymentCheck(existing, record.session_id, fields)
-    await this.refreshReferenceFacts([record.session_id])
-    return recorded
+    return await this.writePaymentCheck(existing, record.session_id, fields)
   }
 
   private async writePaymentCheck(
@@ -235,35 +232,6 @@ class RefpayModuleService extends MedusaService({
       const raced = await this.getPaymentCheck(sessionId)
       if (!raced) throw error
       return (await this.updateRefpayPaymentChecks({ id: raced.id, ...fields })) as PaymentCheck
-    }
-  }
-
-  /**
-   * Copies onto the sessions' checks what the owner's numbers select by (issue time, amount, capture, late flag),
-   * as their sessions and payments say now: one statement, after every check recorded, so a capture or a late
-   * payment is counted from the check that follows it (a sync records its check after acting).
-   */
-  @InjectManager()
-  async refreshReferenceFacts(
-    sessionIds: string[],
-    @MedusaContext() sharedContext: Context<EntityManager> = {}
-  ): Promise<void> {
-    if (sessionIds.length === 0) return
-    const refresh = () =>
-      sharedContext
-        .manager!.getConnection()
-        .execute(referenceFactsUpdate(SESSIONS_AND_EXPIRED_SIBLINGS), [
-          JSON.stringify(sessionIds),
-          JSON.stringify(sessionIds),
-        ])
-    // Two refreshes of one collection's checks (a renewal's two sessions synced at once) lock its rows in no set
-    // order; PostgreSQL breaks such a deadlock by failing one, which then runs again (it is the same copy).
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return void (await refresh())
-      } catch (error) {
-        if (attempt === 3 || !isDeadlock(error)) throw error
-      }
     }
   }
 
@@ -350,7 +318,10 @@ class RefpayModuleService extends MedusaService({
     if (check?.watch_until) await this.updateRefpayPaymentChecks({ id: check.id, watch_until: null })
   }
 
-  /** Starts watching sessions the poll job has not seen yet (created by checkout, before any check). */
+  /**
+   * Starts watching sessions the poll job has not seen yet (created by checkout, before any check); returns the ids
+   * of the checks it created, whose copies of the reference the caller then fills (refreshReferenceCopies).
+   */
   async watchSessions(
     rows: {
       session_id: string
@@ -359,21 +330,22 @@ class RefpayModuleService extends MedusaService({
       watch_until: Date
       expires_at?: Date | null
     }[]
-  ): Promise<void> {
-    if (rows.length === 0) return
+  ): Promise<string[]> {
+    if (rows.length === 0) return []
     const known = new Set(
       (
         await this.listRefpayPaymentChecks({ session_id: rows.map((r) => r.session_id) }, { select: ["session_id"] })
       ).map((c) => c.session_id)
     )
     const fresh = rows.filter((r) => !known.has(r.session_id))
-    if (fresh.length === 0) return
-    await this.createRefpayPaymentChecks(fresh).catch((error: unknown) => {
+    if (fresh.length === 0) return []
+    const created = await this.createRefpayPaymentChecks(fresh).catch((error: unknown) => {
       // A concurrent tick inserted some of these first; the rest are picked up by the next tick. Anything else is a
       // real failure and must surface.
       if (!isUniqueViolation(error)) throw error
+      return []
     })
-    await this.refreshReferenceFacts(fresh.map((row) => row.session_id))
+    return created.map((check) => check.session_id)
   }
 
   /**

@@ -30,7 +30,8 @@ import { cancellationKeyFor, creationKeyFor, orderIdFor, paymentIdFor, refundKey
 import { toCents, toWholeCents } from "../../rules/money"
 import { answeredRefundKeys, decideRefund, platformRefunds } from "../../rules/refunds"
 import { clientConfigOf } from "./client-config"
-import { platformRefundBeingRecorded } from "./platform-refund-recording"
+import { medusaRefundId } from "../../medusa-compat/refund-before-provider"
+import { platformRefundBeingRecorded } from "../../medusa-compat/refund-recording-context"
 import { answerIntroduction } from "../../medusa-compat/provider-registry"
 import { RefpayOptionsError, resolveOptions, type RefpayProviderOptions, type ResolvedRefpayOptions } from "./options"
 import { toMedusaError } from "../../rules/platform-errors"
@@ -191,7 +192,7 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "REFPAY: this payment has no reference to refund")
     }
     const cents = toWholeCents(input.amount)
-    const medusaKey = input.context?.idempotency_key
+    const medusaKey = medusaRefundId(input)
     if (!medusaKey) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "REFPAY: a refund needs Medusa's idempotency key")
     }

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util"
-import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
+import { onCartCompletionValidate } from "../../medusa-compat/cart-completion-hook"
 import { refpayProviderFor } from "../../providers/refpay/lookup"
 import { assertRefpayCheckoutAllowed, assertWithinAmountLimits, type CheckoutCart } from "../../rules/checkout-rules"
 import { customerFromCart } from "../../rules/customer"
@@ -17,11 +17,9 @@ import { writeSession } from "../refpay-sync/steps/session-write"
  * settings, so it reads nothing from the database, and it writes the session's data through the payment module's
  * data layer: `updatePaymentSession` would read the session again and call the provider's `updatePayment` for a
  * change that is not an amount change. A completion that is retried with the same details writes nothing.
- *
- * Why a validate hook writes: it is the only hook 2.21.2's completeCartWorkflow exposes (`hooks: [validate]`; its
- * `beforePaymentAuthorization` and `orderCreated` hooks are created but not returned, so nothing can register on them).
+ * Why a validate hook writes: see medusa-compat/cart-completion-hook.ts.
  */
-completeCartWorkflow.hooks.validate(async ({ cart }, { container }) => {
+onCartCompletionValidate(async ({ cart }, { container }) => {
   const checkoutCart = cart as CheckoutCart
   const session = assertRefpayCheckoutAllowed(checkoutCart)
   if (!session || session.data?.refpay) return

@@ -5,9 +5,8 @@ import type {
   MedusaContainer,
 } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { isNoNotificationProvider } from "../../medusa-compat/notification-no-provider"
 
-/** Medusa 2.21.2 throws this (and records the notification as failed) when no provider serves the channel. */
-const NO_PROVIDER = /could not find a notification provider|not enabled|could not resolve 'notification'/i
 let warnedNoProvider = false
 
 /**
@@ -33,7 +32,7 @@ export async function sendRefpayNotification(
 
 function reportFailure(logger: Logger, notification: CreateNotificationDTO, error: unknown): void {
   const message = error instanceof Error ? error.message : String(error)
-  if (NO_PROVIDER.test(message)) {
+  if (isNoNotificationProvider(error)) {
     if (warnedNoProvider) return
     warnedNoProvider = true
     logger.warn(

@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { refreshReferenceCopies } from "../../medusa-compat/medusa-tables/reference-copies"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../modules/refpay"
 import { refpayProviderFor } from "../../providers/refpay/lookup"
 import { intervalMs, validDate, watchWindowMs } from "../../rules/check-schedule"
@@ -25,7 +26,8 @@ export async function watchIssuedReferences(container: MedusaContainer, sessionI
       expires_at: validDate(new Date(state.data.refpay.expires_at ?? NaN)),
     })
   }
-  await container.resolve<RefpayModuleService>(REFPAY_MODULE).watchSessions(rows)
+  const watched = await container.resolve<RefpayModuleService>(REFPAY_MODULE).watchSessions(rows)
+  await refreshReferenceCopies(container, watched)
 }
 
 /** `watchIssuedReferences` as the last step of issuing a reference. */

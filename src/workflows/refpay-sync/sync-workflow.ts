@@ -38,7 +38,7 @@ import {
   lateRefundFor,
   recordRefpayRefundStep,
 } from "./steps/record-payment"
-import { refundRefpayLatePaymentWorkflow } from "../refpay-refund/refund-on-cancelled-order"
+import { refundRefpayLatePaymentWorkflow } from "../../medusa-compat/refund-without-credit-line"
 
 export const refpaySyncWorkflowId = "refpay-sync-payment"
 

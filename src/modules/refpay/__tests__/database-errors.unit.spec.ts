@@ -3,9 +3,10 @@ import {
   NotNullConstraintViolationException,
   UniqueConstraintViolationException,
 } from "@medusajs/framework/mikro-orm/core"
-import { DALUtils, MedusaError } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import RefpayModuleService from "../service"
-import { isDeadlock, isUniqueViolation } from "../database-errors"
+import { asMedusaDataLayerSurfaces, isDeadlock, isUniqueViolation } from "../../../medusa-compat/database-errors"
+import { refreshReferenceCopies } from "../../../medusa-compat/medusa-tables/reference-copies"
 
 /** What PostgreSQL (through the pg driver) reports, with the fields MikroORM copies onto its exception. */
 function pgError(fields: Record<string, unknown>): Error {
@@ -22,21 +23,9 @@ const duplicate = () =>
 
 /** The error a module service's write rejects with: MikroORM's exception, passed through Medusa's data layer. */
 async function asMedusaSurfacesIt(driverError: Error): Promise<unknown> {
-  const repository = new DALUtils.MikroOrmBaseRepository({
-    manager: {
-      transactional: async () => {
-        throw driverError
-      },
-    },
-  } as never)
-  return repository
-    .transaction(async () => undefined)
-    .then(
-      () => {
-        throw new Error("expected the write to fail")
-      },
-      (error: unknown) => error
-    )
+  const error = await asMedusaDataLayerSurfaces(driverError)
+  if (error === undefined) throw new Error("expected the write to fail")
+  return error
 }
 
 describe("a write refused for a duplicate unique key", () => {
@@ -89,21 +78,20 @@ describe("watching new sessions", () => {
   }
 
   /** The service's own watchSessions over a fake data layer: nothing known yet, the insert fails with `error`. */
-  async function watchWhileInsertFails(error: unknown): Promise<void> {
+  async function watchWhileInsertFails(error: unknown): Promise<string[]> {
     const service = {
       listRefpayPaymentChecks: async () => [],
       createRefpayPaymentChecks: async () => {
         throw error
       },
-      refreshReferenceFacts: async () => undefined,
     }
-    await RefpayModuleService.prototype.watchSessions.call(service as unknown as RefpayModuleService, [row])
+    return await RefpayModuleService.prototype.watchSessions.call(service as unknown as RefpayModuleService, [row])
   }
 
   it("lets a concurrent tick that inserted the same session first win", async () => {
     await expect(
       watchWhileInsertFails(await asMedusaSurfacesIt(new UniqueConstraintViolationException(duplicate())))
-    ).resolves.toBeUndefined()
+    ).resolves.toEqual([])
   })
 
   it("surfaces any other database failure", async () => {
@@ -117,7 +105,7 @@ describe("watching new sessions", () => {
 describe("refreshing the owner's-numbers copies of a payment collection's checks", () => {
   const deadlock = () => Object.assign(new Error("deadlock detected"), { code: "40P01" })
 
-  /** The service's own refresh over a connection that fails with each of `failures` in turn, then succeeds. */
+  /** The refresh over a connection that fails with each of `failures` in turn, then succeeds. */
   async function refreshWhile(failures: unknown[]): Promise<number> {
     let calls = 0
     const execute = async () => {
@@ -126,12 +114,8 @@ describe("refreshing the owner's-numbers copies of a payment collection's checks
       if (failure) throw failure
       return []
     }
-    const context = { manager: { getConnection: () => ({ execute }) } }
-    await RefpayModuleService.prototype.refreshReferenceFacts.call(
-      {} as RefpayModuleService,
-      ["payses_1"],
-      context as never
-    )
+    const container = { resolve: () => ({ raw: execute }) }
+    await refreshReferenceCopies(container as never, ["payses_1"])
     return calls
   }
 

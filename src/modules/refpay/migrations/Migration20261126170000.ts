@@ -1,5 +1,5 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations"
-import { referenceFactsUpdate } from "../reference-facts"
+import { referenceFactsUpdate } from "../../../medusa-compat/medusa-tables/reference-copies"
 
 const COLUMNS = [
   `"issued_at" timestamptz null`,
@@ -22,7 +22,7 @@ const COLUMNS = [
 const INDEXED = ["issued_day", "paid_day", "late_at"]
 
 /**
- * What the owner's numbers count a reference by, copied onto its payment check (reference-facts.ts), with the
+ * What the owner's numbers count a reference by, copied onto its payment check (medusa-compat/medusa-tables/reference-copies.ts), with the
  * days and instant a period selects by indexed per registration; filled in for the checks that exist.
  */
 export class Migration20261126170000 extends Migration {

@@ -1,5 +1,5 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations"
-import { referenceFactsUpdate } from "../reference-facts"
+import { referenceFactsUpdate } from "../../../medusa-compat/medusa-tables/reference-copies"
 
 /**
  * The plugin's own copy of each reference and its order on the reference's payment check (`reference`, `order_id`),

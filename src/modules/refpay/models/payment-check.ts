@@ -34,7 +34,7 @@ export const RefpayPaymentCheck = model
     expires_at: model.dateTime().nullable(),
     /*
      * What the owner's numbers count the reference by, copied from its session and payment after each check and
-     * each capture or refund (reference-facts.ts says what each one is): a period's numbers read this table alone.
+     * each capture or refund (medusa-compat/medusa-tables/reference-copies.ts says what each one is): a period's numbers read this table alone.
      * Two more, issued_day and paid_day (the Lisbon days of issued_at and paid_at, indexed per registration by the
      * migration), are PostgreSQL `date` columns written and read by SQL only: Medusa's data model language has no
      * date type.

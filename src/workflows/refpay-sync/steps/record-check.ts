@@ -1,3 +1,4 @@
+import { refreshReferenceCopies } from "../../../medusa-compat/medusa-tables/reference-copies"
 import type { IEventBusModuleService, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
@@ -60,6 +61,7 @@ export const recordRefpayCheckStep = createStep(
       expires_at: validDate(expiresAtOf(reading)),
       reminded: input.notified === PAYMENT_REMINDER_TEMPLATE,
     })
+    await refreshReferenceCopies(container, [reading.state.id])
     if (!failed && reading.decision.kind === "amount_mismatch") {
       const fact = `amount_mismatch:${reading.platform.amountCents ?? "none"}`
       if (await checks.claimAlert(reading.state.id, fact)) {

@@ -8,13 +8,13 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { fromCents } from "../../../rules/money"
 import { platformRefunds, unrecordedPlatformRefunds } from "../../../rules/refunds"
-import { whileRecordingPlatformRefund } from "../../../providers/refpay/platform-refund-recording"
+import { whileRecordingPlatformRefund } from "../../../medusa-compat/refund-recording-context"
 import { loadRefpaySession, type RefpaySessionState } from "../../../queries/refpay-session-state"
 import { refpayProviderFor } from "../../../providers/refpay/lookup"
 import {
   refundRefpayLatePaymentWorkflow,
   type RefundLatePaymentInput,
-} from "../../refpay-refund/refund-on-cancelled-order"
+} from "../../../medusa-compat/refund-without-credit-line"
 import { readingOf } from "../branches"
 import { writeSession } from "./session-write"
 import type { RefpayReading } from "./read-refpay-payment"

@@ -1,6 +1,6 @@
 import { Heading, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
-import type { Conversion, CountAndAmount, Recovered } from "../../../../queries/owner-numbers"
+import type { Conversion, CountAndAmount, Recovered } from "../../../../medusa-compat/medusa-tables/owner-numbers"
 import { useFormat } from "../../../lib/format"
 import { DailyChart, TimeToPayChart } from "./numbers-charts"
 

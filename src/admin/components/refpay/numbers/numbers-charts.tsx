@@ -1,6 +1,6 @@
 import { Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
-import type { Conversion } from "../../../../queries/owner-numbers"
+import type { Conversion } from "../../../../medusa-compat/medusa-tables/owner-numbers"
 
 const HEIGHT = 120
 const BAR_GAP = 2

@@ -3,7 +3,7 @@ import type { ConfigModule } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../../../modules/refpay"
 import { selectRegistration } from "../../../../admin-backend/registrations"
-import { waitingReferences } from "../../../../queries/session-queries"
+import { waitingReferences } from "../../../../medusa-compat/medusa-tables/session-queries"
 import { shopBaseUrl, webhookSetup, webhookWarnings } from "../../../../admin-backend/webhook-health"
 import type { AdminRefpayRegistrationQueryType } from "../validators"
 

@@ -1,5 +1,5 @@
 import { numbersView } from "../../../../../admin-backend/owner-numbers"
-import { conversion } from "../../../../../queries/owner-numbers"
+import { conversion } from "../../../../../medusa-compat/medusa-tables/owner-numbers"
 
 /**
  * `GET /admin/refpay/numbers/conversion?provider_id=&from=&to=`: what became of the references the registration

@@ -1,5 +1,5 @@
 import { numbersView } from "../../../../../admin-backend/owner-numbers"
-import { recovered } from "../../../../../queries/owner-numbers"
+import { recovered } from "../../../../../medusa-compat/medusa-tables/owner-numbers"
 
 /**
  * `GET /admin/refpay/numbers/recovered?provider_id=&from=&to=`: what the plugin recovered in the period: payments on

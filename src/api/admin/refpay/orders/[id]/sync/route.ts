@@ -4,7 +4,7 @@ import { syncRefpayPayment, type SyncResult } from "../../../../../../sync/sync-
 import { loadLastCheck } from "../../../../../../queries/last-check"
 import { loadOrderPaymentView, requireRefpaySessionIds } from "../../../../../../queries/payment-view"
 import { refpaySessionIdsForOrder } from "../../../../../../queries/refpay-session-state"
-import { deletedSessionIdsOfOrder } from "../../../../../../queries/session-queries"
+import { deletedSessionIdsOfOrder } from "../../../../../../medusa-compat/medusa-tables/session-queries"
 
 /**
  * `POST /admin/refpay/orders/:id/sync`: the admin's "Check status now". Reads the platform status of each of the

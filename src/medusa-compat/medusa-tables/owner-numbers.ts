@@ -10,7 +10,7 @@ import {
   type Period,
   type PeriodPayment,
   type TimeToPayBucket,
-} from "../rules/owner-numbers"
+} from "../../rules/owner-numbers"
 
 /**
  * The shop owner's numbers for one REFPAY registration and a period of Lisbon days, counted by PostgreSQL: no row is
@@ -20,7 +20,7 @@ import {
  * They read the poll job's check records alone (`c`), through their indexes on the registration and the Lisbon day
  * of issue or payment (or the late-payment time): each check carries a copy of what its reference counts by
  * (session status, capture, Medusa's captured and refunded cents, the platform's amounts;
- * modules/refpay/reference-facts.ts), refreshed after every check and every Medusa capture or refund. Joining every session, payment, capture and refund of a period
+ * medusa-compat/medusa-tables/reference-copies.ts), refreshed after every check and every Medusa capture or refund. Joining every session, payment, capture and refund of a period
  * instead takes seconds at 100,000 references. A reference is counted once the job watches it (at most one tick
  * after its order). Orders are joined only for the differences listed and the rows exported.
  */

@@ -1,6 +1,6 @@
 /**
  * Pieces of SQL over Medusa's payment tables, aliased `ps` (payment_session) and `pay` (payment), shared by the admin
- * page's queries, the owner's numbers and the payment checks' copies of them (modules/refpay/reference-facts.ts).
+ * page's queries, the owner's numbers and the payment checks' copies of them (reference-copies.ts).
  * Plain strings: nothing here imports Medusa.
  */
 

@@ -1,13 +1,15 @@
 import { addOrderTransactionStep, emitEventStep, refundPaymentStep } from "@medusajs/medusa/core-flows"
 import { MathBN, PaymentEvents } from "@medusajs/framework/utils"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { VERIFIED_ON, type MedusaReliance } from "./reliance"
+import { stepsOf } from "./workflow-steps"
 
 /**
  * A refund of a payment whose order is cancelled: the attention list's "Refund" of a late payment, the automatic
  * refund of one, Medusa's own refund route for such a payment (src/api/middlewares.ts), and the sync recording a
  * refund the platform made when a cancellation met the customer's payment.
  *
- * Medusa 2.21.2's `refundPaymentWorkflow` (behind `POST /admin/payments/:id/refund` and the order page's Refund)
+ * Reliance on Medusa (a fork of its workflow): Medusa's `refundPaymentWorkflow` (behind `POST /admin/payments/:id/refund` and the order page's Refund)
  * cannot finish on a cancelled order: after the payment module has refunded (the money is gone back), its last
  * step books the amount as an order credit line, which refuses cancelled orders ("Order ... has been canceled"), so
  * the shop owner sees an error for a refund that happened. This workflow is Medusa's refund without that step:
@@ -53,3 +55,25 @@ export const refundRefpayLatePaymentWorkflow = createWorkflow(
     return new WorkflowResponse(payment)
   }
 )
+
+/** The steps of Medusa's refund this fork repeats, and the one it leaves out. */
+const MIRRORED_STEPS = ["refund-payment-step", "add-order-transaction", "emit-event-step"]
+const LEFT_OUT_STEP = "create-order-refund-credit-lines-as-step"
+
+export const refundWithoutCreditLineReliance: MedusaReliance = {
+  name: "refund-without-credit-line",
+  behaviour:
+    "Medusa's refundPaymentWorkflow is refundPaymentStep, an order transaction, a credit line (which refuses a " +
+    "cancelled order) and payment.refunded: the plugin's fork for cancelled orders repeats all of it but the credit line.",
+  upstream: "packages/core/core-flows/src/order/workflows/payments/refund-payment.ts",
+  verified: VERIFIED_ON,
+  usedBy: ["src/medusa-compat/refund-without-credit-line.ts", "src/api/middlewares.ts"],
+  async check() {
+    const steps = stepsOf("refund-payment-workflow")
+    const missing = MIRRORED_STEPS.filter((step) => !steps.includes(step))
+    if (missing.length)
+      throw new Error(`Medusa's refund no longer has ${missing.join(", ")}: the fork must follow (steps: ${steps})`)
+    if (!steps.includes(LEFT_OUT_STEP))
+      throw new Error(`Medusa's refund has no ${LEFT_OUT_STEP} any more: the fork may be dropped (steps: ${steps})`)
+  },
+}

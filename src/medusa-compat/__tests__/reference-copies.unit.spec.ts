@@ -1,6 +1,6 @@
-import { Migration20261126170000 } from "../migrations/Migration20261126170000"
-import { Migration20261128120000 } from "../migrations/Migration20261128120000"
-import { REFERENCE_FACTS, referenceFactsUpdate, type ReferenceFact } from "../reference-facts"
+import { Migration20261126170000 } from "../../modules/refpay/migrations/Migration20261126170000"
+import { Migration20261128120000 } from "../../modules/refpay/migrations/Migration20261128120000"
+import { REFERENCE_FACTS, referenceFactsUpdate, type ReferenceFact } from "../medusa-tables/reference-copies"
 
 type Up = { up(): Promise<void> }
 

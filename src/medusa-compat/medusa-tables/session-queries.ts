@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import { WAITING_OUTCOMES } from "../rules/check-schedule"
+import { WAITING_OUTCOMES } from "../../rules/check-schedule"
 import { PAYMENT_MONEY, PLATFORM_REFUNDED_CENTS, timestampAt } from "./sql-fragments"
 
 /**
@@ -178,4 +178,33 @@ export async function deletedSessionIdsOfOrder(container: MedusaContainer, order
       order by c.created_at`,
     [orderId]
   )
+}
+
+export interface UnwatchedSession {
+  id: string
+  provider_id: string
+  updated_at: string | Date
+  expires_at: string | null
+}
+
+/**
+ * The registration's `pending_authorization` sessions with no check record, after the id `after`, in id order. Read
+ * with SQL on the app's PostgreSQL connection (the plugin's `refpay_payment_check` beside Medusa's
+ * `payment_session`), since the query graph cannot ask for rows another module has none of.
+ */
+export async function unwatchedSessions(
+  container: MedusaContainer,
+  providerId: string,
+  after: string,
+  limit: number
+): Promise<UnwatchedSession[]> {
+  const result = await pg(container).raw(
+    `select ps.id, ps.provider_id, ps.updated_at, ps.data #>> '{refpay,expires_at}' as expires_at from payment_session ps
+      where ps.provider_id = ? and ps.status = 'pending_authorization' and ps.deleted_at is null and ps.id > ?
+        and not exists (select 1 from refpay_payment_check c where c.session_id = ps.id and c.deleted_at is null)
+      order by ps.id asc
+      limit ?`,
+    [providerId, after, limit]
+  )
+  return result.rows
 }

@@ -1,4 +1,8 @@
-import { numberAt, PAYMENT_MONEY, PLATFORM_REFUNDED_CENTS, timestampAt } from "../../queries/sql-fragments"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { isDeadlock } from "../database-errors"
+import { numberAt, PAYMENT_MONEY, PLATFORM_REFUNDED_CENTS, timestampAt } from "./sql-fragments"
 import { SHOP_TIME_ZONE } from "../../rules/owner-numbers"
 
 /** The amount the platform last reported for the payment, in cents; null when it never said. */
@@ -8,7 +12,8 @@ const PLATFORM_AMOUNT = `coalesce(${numberAt("ps.data", "refpay,platform_amount_
  * What the owner's numbers count a reference by, as its session and Medusa payment say it, copied onto its payment
  * check (RefpayPaymentCheck) so that a period's numbers read one narrow table through its indexes instead of
  * joining every session, payment, capture and refund of the period (seconds at 100,000 references, not
- * milliseconds). The copy is made by one statement, `referenceFactsUpdate`, and nothing else writes these columns.
+ * milliseconds). The copy is made by one statement, `referenceFactsUpdate` (run by `refreshReferenceCopies` and the migrations that
+ * fill the columns), and nothing else writes these columns.
  */
 export const REFERENCE_FACTS = {
   /** The platform's issue time of the reference, and its day in the shop's time zone (a period is of such days). */
@@ -84,3 +89,23 @@ export const SESSIONS_AND_EXPIRED_SIBLINGS = `ps.id in (
    where l.expired_at is not null and l.deleted_at is null
      and l.payment_collection_id in (
        select s.payment_collection_id from payment_session s where s.id in (select jsonb_array_elements_text(?::jsonb))))`
+
+/**
+ * Copies onto the sessions' checks what the owner's numbers select by (issue time, amount, capture, late flag), as
+ * their sessions and payments say now: one statement, after every check recorded, so a capture or a late payment is
+ * counted from the check that follows it (a sync records its check after acting).
+ */
+export async function refreshReferenceCopies(container: MedusaContainer, sessionIds: string[]): Promise<void> {
+  if (sessionIds.length === 0) return
+  const pg = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+  const ids = JSON.stringify(sessionIds)
+  // Two refreshes of one collection's checks (a renewal's two sessions synced at once) lock its rows in no set
+  // order; PostgreSQL breaks such a deadlock by failing one, which then runs again (it is the same copy).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return void (await pg.raw(referenceFactsUpdate(SESSIONS_AND_EXPIRED_SIBLINGS), [ids, ids]))
+    } catch (error) {
+      if (attempt === 3 || !isDeadlock(error)) throw error
+    }
+  }
+}
