@@ -1,7 +1,7 @@
 import { FeatureFlag } from "@medusajs/framework/utils"
 import { createAdminUser, loginAdmin } from "../fixtures/admin"
 import { refpayAdminApi } from "../fixtures/refpay-admin"
-import { refpayOrders, session } from "../fixtures/refpay-orders"
+import { payments, refpayOrders, session } from "../fixtures/refpay-orders"
 import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET, type RefpaySuiteContext } from "../harness"
 import { checkMedusaReliances, MEDUSA_RELIANCES } from "../../src/medusa-compat/contracts"
@@ -29,7 +29,8 @@ refpayIntegrationSuite(
     // With RBAC on, a user without roles is refused every route that declares policies (Medusa's own too): the
     // suites' helpers act as the super admin here.
     const asOwner: RefpaySuiteContext = { ...ctx, adminHeaders: () => owner! }
-    const { placeOrder, waitForOrder } = refpayOrders(asOwner)
+    const orders = refpayOrders(asOwner)
+    const { placeOrder, waitForOrder } = orders
     const admin = refpayAdminApi(asOwner)
     const answer = (error: any) => error.response ?? Promise.reject(error)
     const call = (method: "GET" | "POST", path: string, headers: Headers) =>
@@ -125,6 +126,31 @@ refpayIntegrationSuite(
       // Nothing reached the platform: no refund, no new payment (renewal or test event).
       expect((await control("GET", `/payments/${late.refpay.payment_id}`)).refunded_amount).toBe("0")
       expect((await control("GET", "/payments")).payments.length).toBe(paymentsBefore)
+    })
+
+    it("refuses the read-only role Medusa's own refund and cancellation of REFPAY orders, which the plugin's middlewares carry out", async () => {
+      // A paid open order, and a payment received after its order was cancelled: both refunded through Medusa's
+      // route by the plugin's workflows (refpay-locked-refund, refpay-refund-cancelled-order-payment).
+      const paid = await placeOrder()
+      await control("POST", `/payments/${paid.refpay.payment_id}/pay`, {})
+      expect((await call("POST", `/admin/refpay/orders/${paid.orderId}/sync`, owner!)).data.action).toBe("capture")
+      const late = await latePayment()
+      const waiting = await placeOrder()
+      const paymentOf = async (orderId: string) => payments(await orders.adminOrder(orderId))[0].id as string
+
+      for (const orderId of [paid.orderId, late.orderId]) {
+        const refund = await api
+          .post(`/admin/payments/${await paymentOf(orderId)}/refund`, { amount: 1 }, viewer!)
+          .catch(answer)
+        expect(refund.status).toBe(403)
+      }
+      const cancel = await call("POST", `/admin/orders/${waiting.orderId}/cancel`, viewer!)
+      expect(cancel.status).toBe(403)
+
+      for (const { refpay } of [paid, late])
+        expect((await control("GET", `/payments/${refpay.payment_id}`)).refunded_amount).toBe("0")
+      expect((await orders.adminOrder(waiting.orderId)).status).not.toBe("canceled")
+      expect((await control("GET", `/payments/${waiting.refpay.payment_id}`)).status).toBe("WAITING")
     })
 
     it("lets the super admin press every button", async () => {

@@ -10,6 +10,7 @@ import {
 } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { CORE_ROUTES } from "../medusa-compat/core-routes"
+import { asError } from "../medusa-compat/runas-step-errors"
 import { assertRefpayOrderFulfillable } from "../rules/fulfillment-rules"
 import { isRefpayProviderId, providerIdFromRoute } from "../rules/provider-ids"
 import {
@@ -24,12 +25,9 @@ import {
   refundPaymentOfCanceledOrder,
 } from "../admin-backend/refund-cancelled-order-payment"
 import { refpayProviderFor } from "../providers/refpay/lookup"
-import {
-  assertNoUnrecordedPlatformRefund,
-  refpaySessionIdsOfPayment,
-  withRefpaySessionLocks,
-} from "../admin-backend/money-route-locks"
-import { refpaySessionIdsForOrder } from "../queries/refpay-session-state"
+import { refpaySessionIdsForOrder, refpaySessionIdsOfPayment } from "../queries/refpay-session-state"
+import { refpayLockedRefundWorkflow } from "../workflows/refpay-refund/locked-refund"
+import { refpayLockedCancelOrderWorkflow } from "../workflows/refpay-refund/locked-cancel-order"
 import { assertStoreMayReplaceSessions } from "../rules/placed-order-sessions"
 import { isPlacedOrder, loadCollectionOfOrder, loadOrderCollections } from "../queries/order-collections"
 import {
@@ -61,7 +59,7 @@ async function refpayFulfillmentGuard(req: MedusaRequest, _res: MedusaResponse, 
     assertRefpayOrderFulfillable(await loadOrderCollections(req.scope, req.params.id))
     next()
   } catch (error) {
-    next(error)
+    next(asError(error))
   }
 }
 
@@ -75,52 +73,74 @@ async function refpayRefundOfCanceledOrder(req: MedusaRequest, res: MedusaRespon
     const paymentId = String(req.params.id)
     const payment = await refpayPaymentOfCanceledOrder(req.scope, paymentId)
     if (!payment) return next()
-    const parsed = AdminRefpayMedusaRefundBody.safeParse(req.body ?? {})
-    if (!parsed.success)
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `Invalid refund: ${parsed.error.issues.map((i) => i.message).join("; ")}`
-      )
-    const body = parsed.data
-    await refundPaymentOfCanceledOrder(
-      req.scope,
-      payment,
-      body,
-      (req as AuthenticatedMedusaRequest).auth_context?.actor_id
-    )
-    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-    const { data } = await query.graph({
-      entity: "payment",
-      fields: REFUNDED_PAYMENT_FIELDS,
-      filters: { id: paymentId },
-    })
-    res.status(200).json({ payment: data[0] })
+    await refundPaymentOfCanceledOrder(req.scope, payment, parsedRefundBody(req), actorOf(req))
+    res.status(200).json({ payment: await refetched(req, "payment", paymentId, REFUNDED_PAYMENT_FIELDS) })
   } catch (error) {
-    next(error)
+    next(asError(error))
   }
 }
 
 /**
- * Medusa's refund of a REFPAY payment (of an open order) and cancellation of an order with REFPAY payments run under
- * the sessions' sync locks until answered: a second refund, a webhook or a poll tick waits for them.
+ * Medusa's refund of a REFPAY payment of an open order: done here, by refpayLockedRefundWorkflow (Medusa's refund
+ * under the session's lock), and answered as Medusa answers (`{ payment }`). Any other payment goes on to Medusa.
  */
-async function refpayRefundLock(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+async function refpayLockedRefund(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   try {
-    const sessionIds = await refpaySessionIdsOfPayment(req.scope, String(req.params.id))
-    await withRefpaySessionLocks(req.scope, sessionIds, res, next, async () => {
-      for (const sessionId of sessionIds) await assertNoUnrecordedPlatformRefund(req.scope, sessionId)
+    const paymentId = String(req.params.id)
+    const sessionIds = await refpaySessionIdsOfPayment(req.scope, paymentId)
+    if (sessionIds.length === 0) return next()
+    const body = parsedRefundBody(req)
+    await refpayLockedRefundWorkflow(req.scope).run({
+      input: {
+        session_ids: sessionIds,
+        refund: { payment_id: paymentId, created_by: actorOf(req), ...body },
+      },
     })
+    res.status(200).json({ payment: await refetched(req, "payment", paymentId, REFUNDED_PAYMENT_FIELDS) })
   } catch (error) {
-    next(error)
+    next(asError(error))
   }
 }
 
-async function refpayOrderCancelLock(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+/**
+ * Medusa's cancellation of an order with REFPAY references: done here, by refpayLockedCancelOrderWorkflow (Medusa's
+ * cancellation under the sessions' locks), and answered as Medusa answers (`{ order }`). Other orders go on to Medusa.
+ */
+async function refpayLockedCancelOrder(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   try {
-    await withRefpaySessionLocks(req.scope, await refpaySessionIdsForOrder(req.scope, String(req.params.id)), res, next)
+    const orderId = String(req.params.id)
+    const sessionIds = await refpaySessionIdsForOrder(req.scope, orderId)
+    if (sessionIds.length === 0) return next()
+    await refpayLockedCancelOrderWorkflow(req.scope).run({
+      input: { order_id: orderId, canceled_by: actorOf(req), session_ids: sessionIds },
+    })
+    res.status(200).json({ order: await refetched(req, "order", orderId, ["*"]) })
   } catch (error) {
-    next(error)
+    next(asError(error))
   }
+}
+
+function actorOf(req: MedusaRequest): string | undefined {
+  return (req as AuthenticatedMedusaRequest).auth_context?.actor_id
+}
+
+/** Medusa's refund body, as its route takes it (amount in major units, note, reason). */
+function parsedRefundBody(req: MedusaRequest) {
+  const parsed = AdminRefpayMedusaRefundBody.safeParse(req.body ?? {})
+  if (!parsed.success)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `Invalid refund: ${parsed.error.issues.map((i) => i.message).join("; ")}`
+    )
+  return parsed.data
+}
+
+/** The record as Medusa's own route answers it: the fields its query config asks for, else `fallback`. */
+async function refetched(req: MedusaRequest, entity: "payment" | "order", id: string, fallback: string[]) {
+  const fields = (req as MedusaRequest & { queryConfig?: { fields?: string[] } }).queryConfig?.fields ?? fallback
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity, fields, filters: { id } })
+  return data[0]
 }
 
 /** A store request never replaces the sessions of a placed order's collection while its REFPAY reference is live. */
@@ -129,7 +149,7 @@ async function refpayPlacedOrderSessions(req: MedusaRequest, _res: MedusaRespons
     assertStoreMayReplaceSessions(await loadCollectionOfOrder(req.scope, String(req.params.id)))
     next()
   } catch (error) {
-    next(error)
+    next(asError(error))
   }
 }
 
@@ -140,7 +160,7 @@ async function refpayStorePlacedOrder(req: MedusaRequest, _res: MedusaResponse, 
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${req.params.id} was not found`)
     next()
   } catch (error) {
-    next(error)
+    next(asError(error))
   }
 }
 
@@ -176,7 +196,7 @@ async function medusaRouteSecretCheck(req: MedusaRequest, res: MedusaResponse, n
     }
     next()
   } catch (error) {
-    next(error)
+    next(asError(error))
   }
 }
 
@@ -218,8 +238,8 @@ export default defineMiddlewares({
     },
     // In front of Medusa's own routes (a reliance: medusa-compat/core-routes.ts).
     inFrontOf(CORE_ROUTES.webhook, medusaRouteSecretCheck),
-    inFrontOf(CORE_ROUTES.refund, refpayRefundOfCanceledOrder, refpayRefundLock),
-    inFrontOf(CORE_ROUTES.cancelOrder, refpayOrderCancelLock),
+    inFrontOf(CORE_ROUTES.refund, refpayRefundOfCanceledOrder, refpayLockedRefund),
+    inFrontOf(CORE_ROUTES.cancelOrder, refpayLockedCancelOrder),
     inFrontOf(CORE_ROUTES.storeSessions, refpayPlacedOrderSessions),
     inFrontOf(CORE_ROUTES.fulfil, refpayFulfillmentGuard),
     { matcher: "/store/refpay/orders/:id", method: ["GET"], middlewares: [refpayStorePlacedOrder] },

@@ -4,8 +4,10 @@ import { VERIFIED_ON, type MedusaReliance } from "./reliance"
 
 /**
  * Reliance on Medusa: the core routes the plugin's middlewares stand in front of (src/api/middlewares.ts), with the
- * path parameter each reads. Medusa runs a plugin's middlewares for a matching path before its own route, with the
- * body already parsed; a core route that moves or renames its parameter would leave a REFPAY order unguarded.
+ * path parameter each reads. Medusa runs a plugin's middlewares for a matching path after its own middlewares of that
+ * route (body and query validation, RBAC policies: refpay-admin-policies.spec.ts checks a role without the policy is
+ * refused the refund and the cancellation the plugin carries out) and before its route handler; a core route that
+ * moves or renames its parameter would leave a REFPAY order unguarded.
  */
 export const CORE_ROUTES = {
   /** Medusa's webhook route: the secret is checked and replaced by a proof before Medusa copies the headers. */

@@ -214,3 +214,17 @@ export async function refpaySessionIdsForOrder(container: MedusaContainer, order
     .filter((session) => isRefpayProviderId(session.provider_id) && session.data?.refpay)
     .map((session) => session.id)
 }
+
+/** The REFPAY session behind a Medusa payment, if the payment is REFPAY's. */
+export async function refpaySessionIdsOfPayment(container: MedusaContainer, paymentId: string): Promise<string[]> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment",
+    fields: ["id", "provider_id", "payment_session_id"],
+    filters: { id: paymentId },
+  })
+  const payment = data[0] as { provider_id: string; payment_session_id: string | null } | undefined
+  return payment && isRefpayProviderId(payment.provider_id) && payment.payment_session_id
+    ? [payment.payment_session_id]
+    : []
+}

@@ -21,8 +21,8 @@ export interface RefundRequest {
   cents: number
   /** The platform idempotency key of this Medusa refund (`refundKeyFor`). */
   key: string
-  /** A refund the platform made outside a Medusa refund call that this Medusa refund is recording, if any. */
-  recording?: PlatformRefund
+  /** Refunds the platform made outside a Medusa refund call that this Medusa refund is recording, if any. */
+  recording?: readonly PlatformRefund[]
   /** Platform keys of the refunds Medusa has already recorded on this payment. */
   recordedKeys: readonly string[]
 }
@@ -30,8 +30,8 @@ export interface RefundRequest {
 export type RefundDecision =
   /** The platform holds this very refund (an earlier try whose answer was lost): success, nothing sent. */
   | { kind: "already_made"; key: string }
-  /** This Medusa refund records a refund the platform made by itself: success, nothing sent. */
-  | { kind: "record"; key: string }
+  /** This Medusa refund records refunds the platform made by itself: success, nothing sent. */
+  | { kind: "record"; keys: string[] }
   /** Send the refund to the platform under its key. */
   | { kind: "make" }
   /** Refused before the platform is called. */
@@ -46,15 +46,19 @@ export type RefundDecision =
 export function decideRefund(request: RefundRequest, platform: PlatformRefundState): RefundDecision {
   if (platform.refunds.some((r) => r.key === request.key)) return { kind: "already_made", key: request.key }
   const recording = request.recording
-  if (recording) {
-    const held = platform.refunds.find((r) => r.key === recording.key)
-    if (!held || held.cents !== request.cents || request.recordedKeys.includes(recording.key)) {
+  if (recording?.length) {
+    const keys = recording.map((r) => r.key)
+    const held = recording.every(
+      (r) =>
+        platform.refunds.some((p) => p.key === r.key && p.cents === r.cents) && !request.recordedKeys.includes(r.key)
+    )
+    if (!held || recording.reduce((total, r) => total + r.cents, 0) !== request.cents) {
       return {
         kind: "refuse",
-        why: `the platform holds no unrecorded refund of ${request.cents} cents under ${recording.key}`,
+        why: `the platform holds no unrecorded refunds of ${request.cents} cents under ${keys.join(", ")}`,
       }
     }
-    return { kind: "record", key: recording.key }
+    return { kind: "record", keys }
   }
   if (platform.amountCents === undefined) return { kind: "make" }
   const refundable = platform.amountCents - (platform.refundedCents ?? 0)

@@ -1,10 +1,11 @@
-import type { ILockingModule, Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { authorizePaymentSessionStep } from "@medusajs/medusa/core-flows"
 import { isInterruptedCompletion, RESUME_AFTER_MS } from "../rules/interrupted-completion"
 import { refpaySessionLockKey } from "../workflows/refpay-sync/session-lock"
 import { refpayCollectionLockKey } from "../workflows/refpay-reference/issue-reference"
+import { acquireLeasedLock, releaseLeasedLock } from "../workflows/locks/leased-lock"
 
 /**
  * The last step of Medusa's cart completion, run again for a session whose completion was interrupted: Medusa's own
@@ -13,11 +14,23 @@ import { refpayCollectionLockKey } from "../workflows/refpay-reference/issue-ref
  */
 export const resumeRefpayAuthorizationWorkflow = createWorkflow(
   "refpay-resume-authorization",
-  (input: { sessionId: string }) => {
+  (input: { sessionId: string; collectionId: string }) => {
+    // The collection's lock too: a reference is issued on it here, and no other path may issue one meanwhile. A short
+    // wait: a session busy elsewhere is resumed at the next tick.
+    const lock = acquireLeasedLock(
+      transform({ input }, ({ input }) => ({
+        key: [refpaySessionLockKey(input.sessionId), refpayCollectionLockKey(input.collectionId)],
+        waitSeconds: RESUME_LOCK_WAIT_SECONDS,
+      }))
+    )
     const payment = authorizePaymentSessionStep({ id: input.sessionId, context: {} })
+    releaseLeasedLock(lock)
     return new WorkflowResponse(payment)
   }
 )
+
+/** How long a resume waits for its locks: the poll job tries again at its next tick. */
+const RESUME_LOCK_WAIT_SECONDS = 5
 
 /** Sessions one tick reads for interrupted completions at the most. */
 const RESUME_BATCH = 500
@@ -36,7 +49,6 @@ export async function resumeInterruptedCompletions(
 ): Promise<string[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const locking = container.resolve<ILockingModule>(Modules.LOCKING)
   const { data } = await query.graph({
     entity: "payment_session",
     fields: ["id", "status", "updated_at", "data", "payment_collection_id", "payment_collection.order.id"],
@@ -70,12 +82,9 @@ export async function resumeInterruptedCompletions(
   const resumed: string[] = []
   for (const { id: sessionId, payment_collection_id } of interrupted) {
     try {
-      // The collection's lock too: a reference is issued on it here, and no other path may issue one meanwhile.
-      await locking.execute(
-        [refpaySessionLockKey(sessionId), refpayCollectionLockKey(payment_collection_id)],
-        () => resumeRefpayAuthorizationWorkflow(container).run({ input: { sessionId } }),
-        { timeout: 5 }
-      )
+      await resumeRefpayAuthorizationWorkflow(container).run({
+        input: { sessionId, collectionId: payment_collection_id },
+      })
       logger.info(
         `REFPAY poll: session ${sessionId} of a placed order was never authorised (its checkout was interrupted): authorised now`
       )

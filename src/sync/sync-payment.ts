@@ -1,13 +1,10 @@
-import { randomUUID } from "node:crypto"
-import type { ILockingModule, Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import type { SyncDecision } from "../rules/sync-decision"
 import type { RefpayReading } from "../workflows/refpay-sync/steps/read-refpay-payment"
 import { refpaySyncWorkflow } from "../workflows/refpay-sync/sync-workflow"
 import { refpayDeletedSessionWorkflow } from "../workflows/refpay-sync/deleted-session"
-import { refpaySessionLockKey, SYNC_LOCK_LEASE_SECONDS } from "../workflows/refpay-sync/session-lock"
 import { asError } from "../medusa-compat/runas-step-errors"
-import { whileLeaseRenewed } from "./lock-lease"
 
 export { PAID_AFTER_CANCELLATION_EVENT } from "../workflows/refpay-sync/steps/record-payment"
 export { AMOUNT_MISMATCH_EVENT } from "../workflows/refpay-sync/steps/record-check"
@@ -37,19 +34,11 @@ export interface SyncInput {
  */
 export async function syncRefpayPayment(container: MedusaContainer, input: SyncInput): Promise<SyncResult> {
   const now = (input.now ?? new Date()).toISOString()
-  const lockOwner = `refpay-sync:${randomUUID()}`
-  const lease = {
-    locking: container.resolve<ILockingModule>(Modules.LOCKING),
-    key: refpaySessionLockKey(input.sessionId),
-    ownerId: lockOwner,
-    leaseSeconds: SYNC_LOCK_LEASE_SECONDS,
-    logger: container.resolve<Logger>(ContainerRegistrationKeys.LOGGER),
-  }
-  const { result } = await whileLeaseRenewed(lease, () =>
-    refpaySyncWorkflow(container).run({ input: { sessionId: input.sessionId, now, lockOwner } })
-  ).catch((error: unknown) => {
-    throw asError(error)
-  })
+  const { result } = await refpaySyncWorkflow(container)
+    .run({ input: { sessionId: input.sessionId, now } })
+    .catch((error: unknown) => {
+      throw asError(error)
+    })
   const { reading } = result
   if (reading.kind === "failed") throw checkFailed(reading)
   if (reading.kind === "not_found") return syncDeletedSession(container, input.sessionId, now)

@@ -31,7 +31,7 @@ import { toCents, toWholeCents } from "../../rules/money"
 import { answeredRefundKeys, decideRefund, platformRefunds } from "../../rules/refunds"
 import { clientConfigOf } from "./client-config"
 import { medusaRefundId } from "../../medusa-compat/refund-before-provider"
-import { platformRefundBeingRecorded } from "../../medusa-compat/refund-recording-context"
+import { platformRefundsBeingRecorded } from "../../medusa-compat/refund-recording-context"
 import { answerIntroduction } from "../../medusa-compat/provider-registry"
 import { RefpayOptionsError, resolveOptions, type RefpayProviderOptions, type ResolvedRefpayOptions } from "./options"
 import { toMedusaError } from "../../rules/platform-errors"
@@ -201,7 +201,7 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
     const { data: before, status } = await this.read(data)
     const recordedKeys = before.refund_keys ?? []
     const decision = decideRefund(
-      { cents, key, recording: platformRefundBeingRecorded(paymentId), recordedKeys },
+      { cents, key, recording: platformRefundsBeingRecorded(paymentId), recordedKeys },
       {
         amountCents: status.amountCents,
         refundedCents: status.refundedAmountCents,
@@ -218,7 +218,7 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
         return {
           data: {
             ...before,
-            refund_keys: [...recordedKeys, decision.key],
+            refund_keys: [...recordedKeys, ...decision.keys],
             recording_refund_ids: [...(before.recording_refund_ids ?? []), medusaKey],
           },
         }

@@ -59,25 +59,53 @@ describe("decideRefund: already made only by this refund's own key, never by tot
     ["a platform that does not say its amounts decides itself", ask(1000), { refunds: [] }, "make"],
     [
       "recording a platform refund is a record, not a second refund",
-      ask(2498, { recording: { key: "k-cancel", cents: 2498 } }),
+      ask(2498, { recording: [{ key: "k-cancel", cents: 2498 }] }),
       paid([{ key: "k-cancel", cents: 2498 }]),
       "record",
     ],
     [
       "recording a platform refund already recorded is refused",
-      ask(2498, { recording: { key: "k-cancel", cents: 2498 }, recordedKeys: ["k-cancel"] }),
+      ask(2498, { recording: [{ key: "k-cancel", cents: 2498 }], recordedKeys: ["k-cancel"] }),
       paid([{ key: "k-cancel", cents: 2498 }]),
       "refuse",
     ],
     [
       "recording a platform refund of another amount is refused",
-      ask(1000, { recording: { key: "k-cancel", cents: 1000 } }),
+      ask(1000, { recording: [{ key: "k-cancel", cents: 1000 }] }),
       paid([{ key: "k-cancel", cents: 2498 }]),
       "refuse",
     ],
     [
+      "recording two platform refunds at once is one record of their sum",
+      ask(1500, {
+        recording: [
+          { key: "k-1", cents: 1000 },
+          { key: "k-2", cents: 500 },
+        ],
+      }),
+      paid([
+        { key: "k-1", cents: 1000 },
+        { key: "k-2", cents: 500 },
+      ]),
+      "record",
+    ],
+    [
+      "recording two platform refunds for another sum is refused",
+      ask(1000, {
+        recording: [
+          { key: "k-1", cents: 1000 },
+          { key: "k-2", cents: 500 },
+        ],
+      }),
+      paid([
+        { key: "k-1", cents: 1000 },
+        { key: "k-2", cents: 500 },
+      ]),
+      "refuse",
+    ],
+    [
       "recording a refund the platform does not hold is refused",
-      ask(1000, { recording: { key: "k-none", cents: 1000 } }),
+      ask(1000, { recording: [{ key: "k-none", cents: 1000 }] }),
       paid(),
       "refuse",
     ],

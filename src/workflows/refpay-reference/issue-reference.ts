@@ -10,7 +10,7 @@ import {
 } from "@medusajs/framework/workflows-sdk"
 import { claimCollection } from "../../rules/outstanding"
 import { loadCollectionOfOrder } from "../../queries/order-collections"
-import { acquireLeasedLockStep, releaseLeasedLockStep } from "../locks/leased-lock"
+import { acquireLeasedLock, releaseLeasedLock } from "../locks/leased-lock"
 import { watchIssuedReferenceStep } from "./watch-references"
 import type { RefpaySessionData } from "../../rules/session-data"
 import type { RefpaySessionState } from "../../queries/refpay-session-state"
@@ -130,7 +130,7 @@ export const issueRefpayReferenceWorkflowId = "refpay-issue-reference"
 export const issueRefpayReferenceWorkflow = createWorkflow(
   issueRefpayReferenceWorkflowId,
   (input: IssueReferenceInput) => {
-    const lock = acquireLeasedLockStep(
+    const lock = acquireLeasedLock(
       transform({ input }, ({ input }) => ({ key: refpayCollectionLockKey(input.payment_collection_id) }))
     )
     const claim = claimCollectionStep(input)
@@ -143,7 +143,7 @@ export const issueRefpayReferenceWorkflow = createWorkflow(
     when("refpay-when-reference-to-issue", { claim }, ({ claim }) => claim.kind !== "taken").then(() => {
       watchIssuedReferenceStep(authorizeReferenceStep(sessionId))
     })
-    releaseLeasedLockStep(lock)
+    releaseLeasedLock(lock)
     return new WorkflowResponse(
       transform({ claim, sessionId }, ({ claim, sessionId }): IssuedReference => ({
         session_id: sessionId,

@@ -29,7 +29,7 @@ import { loadPaymentRequestContext, type PaymentRequestContext } from "../../que
 import { loadRefpaySession } from "../../queries/refpay-session-state"
 import { issueRefpayReferenceWorkflow, type IssueReferenceInput } from "../refpay-reference/issue-reference"
 import { sendRefpayNotification } from "../refpay-notify/send-notification"
-import { acquireLeasedLockStep, releaseLeasedLockStep } from "../locks/leased-lock"
+import { acquireLeasedLock, releaseLeasedLock } from "../locks/leased-lock"
 
 export interface RequestRefpayPaymentInput {
   order_id: string
@@ -158,7 +158,7 @@ export const requestRefpayPaymentWorkflowId = "refpay-request-payment"
 export const requestRefpayPaymentWorkflow = createWorkflow(
   requestRefpayPaymentWorkflowId,
   (input: RequestRefpayPaymentInput) => {
-    const lock = acquireLeasedLockStep(
+    const lock = acquireLeasedLock(
       transform({ input }, ({ input }) => ({ key: refpayPaymentRequestLockKey(input.order_id) }))
     )
     const request = planRefpayPaymentRequestStep(input)
@@ -194,7 +194,7 @@ export const requestRefpayPaymentWorkflow = createWorkflow(
         order: request.order,
       })
     })
-    releaseLeasedLockStep(lock)
+    releaseLeasedLock(lock)
 
     return new WorkflowResponse(
       transform({ request, collectionId, issued }, ({ request, collectionId, issued }): RequestRefpayPaymentOutput => {

@@ -13,7 +13,7 @@ import { refpayProviderFor } from "../../providers/refpay/lookup"
 import { nextCheckAt, validDate, watchUntil } from "../../rules/check-schedule"
 import { planDeletedSession, type DeletedSessionPlan } from "../../rules/deleted-session"
 import { refundKeyFor } from "../../rules/identifiers"
-import { acquireLeasedLockStep, releaseLeasedLockStep } from "../locks/leased-lock"
+import { acquireLeasedLock, releaseLeasedLock } from "../locks/leased-lock"
 import { PAID_AFTER_CANCELLATION_EVENT } from "./steps/record-payment"
 import { refpaySessionLockKey } from "./session-lock"
 
@@ -153,7 +153,7 @@ export const refpayDeletedSessionWorkflowId = "refpay-deleted-session-reference"
 export const refpayDeletedSessionWorkflow = createWorkflow(
   refpayDeletedSessionWorkflowId,
   (input: DeletedSessionInput) => {
-    const lock = acquireLeasedLockStep(
+    const lock = acquireLeasedLock(
       transform({ input }, ({ input }) => ({ key: refpaySessionLockKey(input.sessionId) }))
     )
     const reading = readKeptReferenceStep(input)
@@ -189,7 +189,7 @@ export const refpayDeletedSessionWorkflow = createWorkflow(
         }))
       )
     )
-    releaseLeasedLockStep(lock)
+    releaseLeasedLock(lock)
     return new WorkflowResponse(
       transform({ reading, plan, refunded }, ({ reading, plan, refunded }): DeletedSessionOutput => ({
         found: !!reading,

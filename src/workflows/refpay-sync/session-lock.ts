@@ -8,6 +8,6 @@ export const SESSION_LOCK_WAIT_SECONDS = 30
 
 /**
  * The lease of the sync workflow's session lock: Medusa's locking default (what `execute` uses), so a server killed
- * mid-sync holds its sessions at most a minute. A running sync keeps it renewed (src/sync/lock-lease.ts).
+ * mid-sync holds its sessions at most a minute. A running sync keeps it renewed (keepLeaseStep, locks/leased-lock.ts).
  */
 export const SYNC_LOCK_LEASE_SECONDS = 60

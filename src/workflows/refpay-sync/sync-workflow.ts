@@ -1,10 +1,4 @@
-import {
-  acquireLockStep,
-  cancelOrderWorkflow,
-  processPaymentWorkflow,
-  refundPaymentWorkflow,
-  releaseLockStep,
-} from "@medusajs/medusa/core-flows"
+import { cancelOrderWorkflow, processPaymentWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { renewalOf, issueRefpayReferenceWorkflow } from "../refpay-reference/issue-reference"
 import {
@@ -18,7 +12,8 @@ import {
   renewsReference,
   wasRead,
 } from "./branches"
-import { refpaySessionLockKey, SESSION_LOCK_WAIT_SECONDS, SYNC_LOCK_LEASE_SECONDS } from "./session-lock"
+import { refpaySessionLockKey } from "./session-lock"
+import { acquireLeasedLock, releaseLeasedLock } from "../locks/leased-lock"
 import {
   cancelOutcomeOrNotAsked,
   cancelRefpayReferenceStep,
@@ -32,11 +27,13 @@ import { notifyRefpayCustomerStep } from "./steps/notify-customer"
 import { readRefpayPaymentStep, type RefpayReading } from "./steps/read-refpay-payment"
 import { recordRefpayCheckStep } from "./steps/record-check"
 import {
+  beginPlatformRefundRecordingStep,
   captureOf,
+  endPlatformRefundRecordingStep,
   findRefpayLatePaymentStep,
   flagRefpayLatePaymentStep,
   lateRefundFor,
-  recordRefpayRefundStep,
+  recordsPlatformRefunds,
 } from "./steps/record-payment"
 import { refundRefpayLatePaymentWorkflow } from "../../medusa-compat/refund-without-credit-line"
 
@@ -46,8 +43,6 @@ export interface RefpaySyncWorkflowInput {
   sessionId: string
   /** ISO time expiry and the next check are judged against. */
   now: string
-  /** Owns the session lock for this run: only this run releases it. */
-  lockOwner: string
 }
 
 export interface RefpaySyncWorkflowOutput {
@@ -57,7 +52,7 @@ export interface RefpaySyncWorkflowOutput {
   renewedSessionId: string | null
 }
 
-type RefpaySyncPassInput = Pick<RefpaySyncWorkflowInput, "sessionId" | "now">
+type RefpaySyncPassInput = RefpaySyncWorkflowInput
 
 /**
  * One pass of the sync: read both sides and decide (pure table), then act through the branches the decision takes
@@ -87,9 +82,26 @@ export const refpaySyncPassWorkflow = createWorkflow("refpay-sync-pass", (input:
       .runAsStep({ input: transform({ reading }, ({ reading }) => captureOf(reading)) })
       .config({ name: "refpay-capture-payment", noCompensation: true })
   })
-  when("refpay-when-read", { reading }, ({ reading }) => wasRead(reading)).then(() => {
+  const toRecord = when("refpay-when-read", { reading }, ({ reading }) => wasRead(reading)).then(() => {
     removeRefpayInterruptedRefundsStep({ reading, now: input.now })
-    recordRefpayRefundStep({ reading })
+    return beginPlatformRefundRecordingStep({ reading })
+  })
+  when("refpay-when-platform-refunds-cancelled-order", { toRecord }, ({ toRecord }) =>
+    Boolean(recordsPlatformRefunds(toRecord, "canceled"))
+  ).then(() => {
+    refundRefpayLatePaymentWorkflow
+      .runAsStep({ input: transform({ toRecord }, ({ toRecord }) => recordsPlatformRefunds(toRecord, "canceled")!) })
+      .config({ name: "refpay-record-platform-refunds-cancelled-order", noCompensation: true })
+  })
+  when("refpay-when-platform-refunds-open-order", { toRecord }, ({ toRecord }) =>
+    Boolean(recordsPlatformRefunds(toRecord, "open"))
+  ).then(() => {
+    refundPaymentWorkflow
+      .runAsStep({ input: transform({ toRecord }, ({ toRecord }) => recordsPlatformRefunds(toRecord, "open")!) })
+      .config({ name: "refpay-record-platform-refunds-open-order", noCompensation: true })
+  })
+  when("refpay-when-platform-refunds-recorded", { toRecord }, ({ toRecord }) => !!toRecord).then(() => {
+    endPlatformRefundRecordingStep(transform({ toRecord }, ({ toRecord }) => ({ paymentId: toRecord!.paymentId })))
   })
   const late = when("refpay-when-paid-after-cancellation", { reading }, ({ reading }) =>
     flagsLatePayment(reading)
@@ -147,18 +159,12 @@ export const refpaySyncPassWorkflow = createWorkflow("refpay-sync-pass", (input:
 })
 
 /**
- * The sync of one REFPAY session under its lock (core-flows' lock steps: released at the end, or by the lock
- * step's compensation when a step fails). When a cancellation met the customer's payment, the platform refunded
+ * The sync of one REFPAY session under its lock (acquireLeasedLock: core-flows' lock steps, its lease renewed while
+ * the sync runs; released at the end, or by the compensation when a step fails). When a cancellation met the customer's payment, the platform refunded
  * or holds it, and a second pass records what it did. Run it through `syncRefpayPayment`.
  */
 export const refpaySyncWorkflow = createWorkflow(refpaySyncWorkflowId, (input: RefpaySyncWorkflowInput) => {
-  const key = transform({ input }, ({ input }) => refpaySessionLockKey(input.sessionId))
-  acquireLockStep({
-    key,
-    ownerId: input.lockOwner,
-    timeout: SESSION_LOCK_WAIT_SECONDS,
-    ttl: SYNC_LOCK_LEASE_SECONDS,
-  })
+  const lock = acquireLeasedLock(transform({ input }, ({ input }) => ({ key: refpaySessionLockKey(input.sessionId) })))
   const pass = transform({ input }, ({ input }): RefpaySyncPassInput => ({
     sessionId: input.sessionId,
     now: input.now,
@@ -167,7 +173,7 @@ export const refpaySyncWorkflow = createWorkflow(refpaySyncWorkflowId, (input: R
   const again = when("refpay-when-cancel-met-payment", { first }, ({ first }) =>
     cancelMetPayment(first.cancelled)
   ).then(() => refpaySyncPassWorkflow.runAsStep({ input: pass }).config({ name: "refpay-sync-pass-again" }))
-  releaseLockStep({ key, ownerId: input.lockOwner })
+  releaseLeasedLock(lock)
   return new WorkflowResponse(
     transform({ first, again }, ({ first, again }): RefpaySyncWorkflowOutput => again ?? first)
   )

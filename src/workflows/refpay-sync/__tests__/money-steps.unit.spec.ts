@@ -32,6 +32,8 @@ describe("the sync's money steps, as Medusa's workflow engine sees them", () => 
     const byName = new Map(stepsOfPass().map((step) => [step.action, step]))
     for (const name of [
       "refpay-capture-payment",
+      "refpay-record-platform-refunds-cancelled-order",
+      "refpay-record-platform-refunds-open-order",
       "refpay-refund-late-payment-cancelled-order",
       "refpay-refund-late-payment-open-order",
     ]) {
@@ -50,10 +52,16 @@ describe("the sync's money steps, as Medusa's workflow engine sees them", () => 
       return order.indexOf(name)
     }
     expect(at("refpay-capture-payment")).toBeGreaterThan(at("refpay-save-session"))
-    expect(at("refpay-record-platform-refund")).toBeGreaterThan(at("refpay-capture-payment"))
+    expect(at("refpay-begin-platform-refund-recording")).toBeGreaterThan(at("refpay-capture-payment"))
     // A refund cut short is removed before the platform's refunds are recorded (a recording cut short is recorded
     // again, once) and before a late payment's refund (which Medusa would refuse while it counts the one cut short).
-    expect(at("refpay-record-platform-refund")).toBeGreaterThan(at("refpay-remove-interrupted-refunds"))
+    expect(at("refpay-begin-platform-refund-recording")).toBeGreaterThan(at("refpay-remove-interrupted-refunds"))
+    // Medusa's refund records the platform's refunds between the recording's beginning and its end.
+    for (const order_ of ["cancelled-order", "open-order"]) {
+      const recorded = at(`refpay-record-platform-refunds-${order_}`)
+      expect(recorded).toBeGreaterThan(at("refpay-begin-platform-refund-recording"))
+      expect(at("refpay-end-platform-refund-recording")).toBeGreaterThan(recorded)
+    }
     expect(at("refpay-refund-late-payment-cancelled-order")).toBeGreaterThan(at("refpay-remove-interrupted-refunds"))
     // A sync that dies between the refund and the flag finds the late payment again and refunds it then.
     expect(at("refpay-refund-late-payment-cancelled-order")).toBeGreaterThan(at("refpay-find-late-payment"))
@@ -62,13 +70,10 @@ describe("the sync's money steps, as Medusa's workflow engine sees them", () => 
     expect(order.at(-1)).toBe("refpay-record-check")
   })
 
-  it("runs another workflow inside a step only where a platform refund is recorded (the reason is in record-payment.ts)", () => {
+  it("never runs a workflow inside a step: another workflow is composed with runAsStep", () => {
     const runsInsideSteps = sourcesWithSteps(WORKFLOWS_DIR).flatMap(({ file, text }) =>
       [...text.matchAll(/(\w+)\(container\)\s*\.run\(/g)].map((match) => `${file}: ${match[1]}`)
     )
-    expect(runsInsideSteps).toEqual([
-      "refpay-sync/steps/record-payment.ts: refundRefpayLatePaymentWorkflow",
-      "refpay-sync/steps/record-payment.ts: refundPaymentWorkflow",
-    ])
+    expect(runsInsideSteps).toEqual([])
   })
 })

@@ -1,20 +1,16 @@
-import {
-  refundPaymentWorkflow,
-  type ProcessPaymentWorkflowInput,
-  type RefundPaymentWorkflowInput,
-} from "@medusajs/medusa/core-flows"
+import type { ProcessPaymentWorkflowInput, RefundPaymentWorkflowInput } from "@medusajs/medusa/core-flows"
 import type { IEventBusModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { fromCents } from "../../../rules/money"
 import { platformRefunds, unrecordedPlatformRefunds } from "../../../rules/refunds"
-import { whileRecordingPlatformRefund } from "../../../medusa-compat/refund-recording-context"
+import {
+  beginPlatformRefundRecording,
+  endPlatformRefundRecording,
+} from "../../../medusa-compat/refund-recording-context"
 import { loadRefpaySession, type RefpaySessionState } from "../../../queries/refpay-session-state"
 import { refpayProviderFor } from "../../../providers/refpay/lookup"
-import {
-  refundRefpayLatePaymentWorkflow,
-  type RefundLatePaymentInput,
-} from "../../../medusa-compat/refund-without-credit-line"
+import type { RefundLatePaymentInput } from "../../../medusa-compat/refund-without-credit-line"
 import { readingOf } from "../branches"
 import { writeSession } from "./session-write"
 import type { RefpayReading } from "./read-refpay-payment"
@@ -33,37 +29,56 @@ export function captureOf(reading: RefpayReading): ProcessPaymentWorkflowInput {
   return { action: "captured", data: { session_id: state.id, amount: fromCents(state.data.amount_cents) } }
 }
 
+/** The platform's refunds Medusa is about to record, and the Medusa refund that records them. */
+export interface PlatformRefundsToRecord {
+  paymentId: string
+  refund: MedusaRefund
+}
+
 /**
- * Records as Medusa refunds the refunds the platform made that Medusa has none for (a cancellation that met the
- * customer's payment): each platform refund whose key matches no Medusa refund of the payment is recorded through
- * Medusa's refund, and the provider, told it is recording that platform refund, sends nothing. Matched by key,
- * never by totals, so a refund of Medusa's still on its way is never recorded twice (and every refund runs under
- * this session's lock anyway). A difference the keys cannot explain stays on the REFPAY page's attention list.
- * Medusa 2.21.2 offers no public way to tell a provider's refundPayment "record, do not refund" (it passes only the
- * amount and Medusa's refund id), so that intent travels with the call (platform-refund-recording.ts) and Medusa's
- * refund workflows run inside this step, one per platform refund, where the intent reaches them; `runAsStep` would run
- * them outside the call, and a workflow's graph cannot repeat one for each refund found.
+ * Records as one Medusa refund the refunds the platform made that Medusa has none for (a cancellation that met the
+ * customer's payment, a refund made on the platform): this step finds them, matched by key, never by totals (so a
+ * refund of Medusa's still on its way is never recorded twice; every refund runs under this session's lock anyway),
+ * and begins their recording (medusa-compat/refund-recording-context.ts); Medusa's refund workflow for the order
+ * then runs as the next step of the sync (`recordsPlatformRefunds`), and the provider, finding the recording, sends
+ * nothing and records their keys; `endPlatformRefundRecordingStep` ends it. One Medusa refund for all of them: a
+ * workflow's graph cannot repeat a step per refund found, and the totals agree at once. A difference the keys cannot
+ * explain stays on the REFPAY page's attention list.
  */
-export const recordRefpayRefundStep = createStep(
-  "refpay-record-platform-refund",
+export const beginPlatformRefundRecordingStep = createStep(
+  "refpay-begin-platform-refund-recording",
   async (input: { reading: RefpayReading }, { container }) => {
     const reading = readingOf(input.reading)
     const fresh = await loadRefpaySession(container, reading.state.id)
-    if (!fresh?.payment?.capturedAt) return new StepResponse(0)
+    if (!fresh?.payment?.capturedAt) return new StepResponse<PlatformRefundsToRecord | null, string | null>(null, null)
+    const refunds = unrecordedPlatformRefunds(platformRefunds(reading.platform.records), fresh.payment.refundKeys)
+    const cents = refunds.reduce((total, refund) => total + refund.cents, 0)
+    const refund = cents > 0 ? medusaRefundOf(fresh, cents, "REFPAY: refunded on the platform") : null
+    if (!refund) return new StepResponse<PlatformRefundsToRecord | null, string | null>(null, null)
     const paymentId = fresh.data.refpay!.payment_id
-    let recorded = 0
-    for (const refund of unrecordedPlatformRefunds(
-      platformRefunds(reading.platform.records),
-      fresh.payment.refundKeys
-    )) {
-      await whileRecordingPlatformRefund({ paymentId, ...refund }, () =>
-        recordRefund(container, fresh, refund.cents, "REFPAY: refunded on the platform")
-      )
-      recorded += refund.cents
-    }
-    return new StepResponse(recorded)
+    beginPlatformRefundRecording({ paymentId, refunds })
+    return new StepResponse<PlatformRefundsToRecord | null, string | null>({ paymentId, refund }, paymentId)
+  },
+  async (paymentId) => {
+    if (paymentId) endPlatformRefundRecording(paymentId)
   }
 )
+
+export const endPlatformRefundRecordingStep = createStep(
+  "refpay-end-platform-refund-recording",
+  async (input: { paymentId: string }) => {
+    endPlatformRefundRecording(input.paymentId)
+    return new StepResponse(input.paymentId)
+  }
+)
+
+/** The Medusa refund that records the platform's refunds, if it is for an order of this kind. */
+export function recordsPlatformRefunds<K extends keyof RefundInputs>(
+  toRecord: PlatformRefundsToRecord | null | undefined,
+  order: K
+): RefundInputs[K] | null {
+  return toRecord?.refund.order === order ? (toRecord.refund.input as RefundInputs[K]) : null
+}
 
 /**
  * A Medusa refund of a REFPAY payment, through the workflow its order allows: a cancelled order's through
@@ -167,11 +182,4 @@ async function automaticRefundOf(
   const { autoRefundLatePayments } = (await refpayProviderFor(container, fresh.providerId)).settings
   if (!autoRefundLatePayments || heldCents <= 0) return null
   return medusaRefundOf(fresh, heldCents, LATE_REFUND_NOTE)
-}
-
-/** A platform refund recorded through the Medusa refund its order allows (medusaRefundOf). */
-async function recordRefund(container: MedusaContainer, fresh: RefpaySessionState, cents: number, note: string) {
-  const refund = medusaRefundOf(fresh, cents, note)
-  if (refund?.order === "canceled") await refundRefpayLatePaymentWorkflow(container).run({ input: refund.input })
-  else if (refund) await refundPaymentWorkflow(container).run({ input: refund.input })
 }

@@ -1,5 +1,5 @@
-import type { ILockingModule, Logger } from "@medusajs/framework/types"
-import { whileLeaseRenewed } from "../lock-lease"
+import type { ILockingModule } from "@medusajs/framework/types"
+import { renewLeaseUntilStopped } from "../lease-renewal"
 
 /** Owner-checked leases, as Medusa's locking providers keep them: taking one's own lock again extends it. */
 function leases(now: () => number) {
@@ -22,51 +22,44 @@ function leases(now: () => number) {
   return { locking: locking as unknown as ILockingModule, held, calls }
 }
 
-const logger = { warn: jest.fn() } as unknown as Logger
-
-describe("a sync's session lock kept alive while its workflow runs", () => {
+describe("a workflow's lock kept alive while it runs (keepLeaseStep, endLeaseStep)", () => {
   beforeEach(() => jest.useFakeTimers({ now: 0 }))
   afterEach(() => jest.useRealTimers())
 
-  it("extends the lease every third of it, so a sync longer than the lease keeps the session", async () => {
+  it("extends the lease every third of it, so a run longer than the lease keeps the lock", async () => {
     const { locking, held } = leases(() => Date.now())
-    let finish!: () => void
-    const running = whileLeaseRenewed({ locking, key: "s", ownerId: "me", leaseSeconds: 60, logger }, async () => {
-      await locking.acquire("s", { ownerId: "me", expire: 60 }) // the workflow's lock step
-      await new Promise<void>((resolve) => (finish = resolve))
-      return "done"
-    })
+    await locking.acquire("s", { ownerId: "me", expire: 60 }) // acquireLockStep
+    const stop = renewLeaseUntilStopped(locking, { key: "s", ownerId: "me", leaseSeconds: 60 })
     await jest.advanceTimersByTimeAsync(150_000)
     expect(held.get("s")).toEqual({ ownerId: "me", until: expect.any(Number) })
     expect(held.get("s")!.until).toBeGreaterThan(Date.now())
     await expect(locking.acquire("s", { ownerId: "other", expire: 60 })).rejects.toThrow(/Failed to acquire/)
-    finish()
-    await expect(running).resolves.toBe("done")
+    await stop()
+    await locking.release("s", { ownerId: "me" }) // releaseLockStep
     expect(held.has("s")).toBe(false)
   })
 
-  it("lets go of a lock a renewal took again after the workflow released it, and stops renewing", async () => {
+  it("waits for a renewal in flight when stopped, so the release after it stands, and renews no more", async () => {
     const { locking, held, calls } = leases(() => Date.now())
-    await whileLeaseRenewed({ locking, key: "s", ownerId: "me", leaseSeconds: 60, logger }, async () => {
-      await locking.acquire("s", { ownerId: "me", expire: 60 })
-      await locking.release("s", { ownerId: "me" }) // the workflow's release step
-      await jest.advanceTimersByTimeAsync(20_000) // a renewal lands after it
-    })
+    await locking.acquire("s", { ownerId: "me", expire: 60 })
+    const stop = renewLeaseUntilStopped(locking, { key: "s", ownerId: "me", leaseSeconds: 60 })
+    await jest.advanceTimersByTimeAsync(20_000) // a renewal fires
+    await stop()
+    await locking.release("s", { ownerId: "me" })
     expect(held.has("s")).toBe(false)
     expect(calls.at(-1)).toBe("release me")
     const count = calls.length
     await jest.advanceTimersByTimeAsync(120_000)
     expect(calls.length).toBe(count)
+    expect(held.has("s")).toBe(false)
   })
 
-  it("never renews another owner's lock, and a failed run still ends the renewals", async () => {
+  it("never renews another owner's lock", async () => {
     const { locking, held } = leases(() => Date.now())
     await locking.acquire("s", { ownerId: "other", expire: 600 })
-    const failing = whileLeaseRenewed({ locking, key: "s", ownerId: "me", leaseSeconds: 60, logger }, async () => {
-      await jest.advanceTimersByTimeAsync(40_000)
-      throw new Error("the platform is down")
-    })
-    await expect(failing).rejects.toThrow("the platform is down")
+    const stop = renewLeaseUntilStopped(locking, { key: "s", ownerId: "me", leaseSeconds: 60 })
+    await jest.advanceTimersByTimeAsync(40_000)
+    await stop()
     expect(held.get("s")!.ownerId).toBe("other")
   })
 })
