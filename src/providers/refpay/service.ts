@@ -33,7 +33,12 @@ import { clientConfigOf } from "./client-config"
 import { medusaRefundId } from "../../medusa-compat/refund-before-provider"
 import { platformRefundBeingRecorded } from "../../medusa-compat/refund-recording-context"
 import { answerIntroduction } from "../../medusa-compat/provider-registry"
-import { RefpayOptionsError, resolveOptions, type RefpayProviderOptions, type ResolvedRefpayOptions } from "./options"
+import {
+  RefpayOptionsError,
+  resolveOptions,
+  type RefpayProviderOptions,
+  type ResolvedRefpayOptions,
+} from "../../config"
 import { toMedusaError } from "../../rules/platform-errors"
 import {
   NO_BOOKKEEPING,
