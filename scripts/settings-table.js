@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 "use strict"
-// `node scripts/settings-table.js [--write | --check]`: prints the settings table of docs/configuration.md, made from
-// the provider's one list of options (OPTION_FIELDS in src/providers/refpay/options.ts: variable, default, meaning,
-// secret or not). With `--write`, puts it into docs/configuration.md between the `<!-- settings-table:start -->` and
-// `<!-- settings-table:end -->` markers and leaves the rest of the file as it is; with `--check`, exits 1 when the
-// file's table is not the generated one. scripts/__tests__/settings-table.spec.ts fails in that case too.
+// `node scripts/settings-table.js [--write | --check]`: prints the settings table of docs/configuration.md. It joins
+// the provider's one list of options (OPTION_FIELDS in src/config/options-schema.ts: name, variable, default, secret or
+// not) with what each option is, written once in docs/settings/<option>.md; an option without its file, or a file
+// without its option, stops it. With `--write`, puts the table into docs/configuration.md between the
+// `<!-- settings-table:start -->` and `<!-- settings-table:end -->` markers and leaves the rest of the file as it is;
+// with `--check`, exits 1 when the file's table is not the generated one. scripts/__tests__/settings-table.spec.ts
+// fails in both cases too.
 
 const fs = require("node:fs")
 const path = require("node:path")
@@ -13,6 +15,9 @@ const { parseArgs } = require("node:util")
 const root = path.resolve(__dirname, "..")
 const DOC = path.join(root, "docs", "configuration.md")
 const DOC_NAME = "docs/configuration.md"
+const PROSE = path.join(root, "docs", "settings")
+/** docs/settings/README.md says what the folder is; every other .md there is one option's prose. */
+const PROSE_README = "README.md"
 const START = "<!-- settings-table:start -->"
 const END = "<!-- settings-table:end -->"
 
@@ -31,11 +36,35 @@ function shownDefault(field) {
   return code(String(value))
 }
 
-/** The settings table, one row per option, in the list's order. */
-function renderSettingsTable(fields) {
+/** What each option is, from docs/settings/<option>.md (Markdown; its line breaks become spaces in the table). */
+function readSettingsProse(dir = PROSE) {
+  const prose = {}
+  for (const name of fs.readdirSync(dir).sort()) {
+    if (!name.endsWith(".md") || name === PROSE_README) continue
+    prose[name.slice(0, -".md".length)] = fs.readFileSync(path.join(dir, name), "utf8").trim()
+  }
+  return prose
+}
+
+/** Every option has its prose and every prose file its option; otherwise the error names each one and its file. */
+function checkProse(fields, prose) {
+  const problems = [
+    ...Object.keys(fields)
+      .filter((key) => !prose[key])
+      .map((key) => `option ${key} has no prose: write what it is in docs/settings/${key}.md`),
+    ...Object.keys(prose)
+      .filter((key) => !(key in fields))
+      .map((key) => `docs/settings/${key}.md describes no option of OPTION_FIELDS: rename or remove it`),
+  ]
+  if (problems.length > 0) throw new Error(`settings table: ${problems.join("; ")}`)
+}
+
+/** The settings table, one row per option, in the list's order, each with its prose. */
+function renderSettingsTable(fields, prose) {
+  checkProse(fields, prose)
   const rows = Object.entries(fields).map(([key, field]) => {
     const variable = field.env ? code(field.env) : "— (medusa-config only)"
-    const meaning = field.secret ? `**Secret.** ${field.doc}` : field.doc
+    const meaning = field.secret ? `**Secret.** ${prose[key]}` : prose[key]
     return `| ${variable} | ${code(key)} | ${cell(shownDefault(field))} | ${cell(meaning)} |`
   })
   return ["| Variable | Option | Default | What it is |", "|---|---|---|---|", ...rows].join("\n")
@@ -68,14 +97,14 @@ function loadOptionFields() {
     project: path.join(root, "tsconfig.json"),
     compilerOptions: { module: "commonjs" },
   })
-  return require(path.join(root, "src", "providers", "refpay", "options.ts")).OPTION_FIELDS
+  return require(path.join(root, "src", "config", "options-schema.ts")).OPTION_FIELDS
 }
 
 function main() {
   const { values } = parseArgs({
     options: { write: { type: "boolean", default: false }, check: { type: "boolean", default: false } },
   })
-  const table = renderSettingsTable(loadOptionFields())
+  const table = renderSettingsTable(loadOptionFields(), readSettingsProse())
   if (!values.write && !values.check) {
     process.stdout.write(`${table}\n`)
     return
@@ -88,7 +117,7 @@ function main() {
   }
   if (values.check) {
     process.stderr.write(
-      `${DOC_NAME}: the settings table differs from OPTION_FIELDS; run node scripts/settings-table.js --write\n`
+      `${DOC_NAME}: the settings table differs from OPTION_FIELDS and docs/settings/; run node scripts/settings-table.js --write\n`
     )
     process.exitCode = 1
     return
@@ -100,6 +129,13 @@ function main() {
   process.stderr.write(`${DOC_NAME}: settings table written\n`)
 }
 
-module.exports = { renderSettingsTable, readTable, replaceTable, START, END, DOC }
+module.exports = { renderSettingsTable, readSettingsProse, readTable, replaceTable, START, END, DOC }
 
-if (require.main === module) main()
+if (require.main === module) {
+  try {
+    main()
+  } catch (error) {
+    process.stderr.write(`${error.message}\n`)
+    process.exitCode = 1
+  }
+}

@@ -18,7 +18,7 @@ import {
   type RefpayClientConfig,
 } from "../lib/refpay"
 import { clientConfigOf } from "../providers/refpay/client-config"
-import { configuredSecrets, type ResolvedRefpayOptions } from "../providers/refpay/options"
+import { configuredSecrets, type ResolvedRefpayOptions } from "../config"
 
 /**
  * "Test connection" on the admin's REFPAY page: gets a token from the configured interface and makes one harmless

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto"
 import { request } from "undici"
 import { createRefpayClient, type RefpayClient, type RefpayClientConfig } from "../lib/refpay"
 import { TEST_EVENT_ORDER_PREFIX } from "../modules/refpay"
-import type { ResolvedRefpayOptions } from "../providers/refpay/options"
+import type { ResolvedRefpayOptions } from "../config"
 import { testClientConfig, diagnose } from "./connection-test"
 
 /**

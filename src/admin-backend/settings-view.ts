@@ -7,7 +7,7 @@ import {
   type RefpayEnvOption,
   type RefpaySecretOption,
   type ResolvedRefpayOptions,
-} from "../providers/refpay/options"
+} from "../config"
 
 /** A credential as the admin sees it: whether it is set, never its value, a prefix or a length. */
 export type CredentialState = "set" | "missing"

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { pollJobSchedule } from "../providers/refpay/options"
+import { pollJobSchedule } from "../config"
 import { pollRefpayPayments } from "../sync/poll"
 
 /**

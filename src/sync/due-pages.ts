@@ -1,7 +1,7 @@
 import type { ConfigModule, IEventBusModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService, type TakenCheck } from "../modules/refpay"
-import { shopWideSetting } from "../providers/refpay/options"
+import { shopWideSetting } from "../config"
 import { isSharedEventBus, spreadsPollChecks } from "../rules/poll-spread"
 import { eachLimited } from "./each-limited"
 import { syncRefpayPayment, type SyncResult } from "./sync-payment"

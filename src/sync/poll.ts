@@ -1,7 +1,7 @@
 import type { ILockingModule, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService } from "../modules/refpay"
-import type { ResolvedRefpayOptions } from "../providers/refpay/options"
+import type { ResolvedRefpayOptions } from "../config"
 import { POLL_LOCK, TICK_LEASE_SECONDS } from "./poll-lock"
 import { refpayProviderFor, refpayProviderIds } from "../providers/refpay/lookup"
 import { resumeInterruptedCompletions } from "./resume-authorization"

@@ -16,7 +16,7 @@ import {
   RefpayTimeoutError,
   RefpayValidationError,
 } from "../../lib/refpay"
-import { resolveOptions } from "../../providers/refpay/options"
+import { resolveOptions } from "../../config"
 import { diagnose, platformDetail, testRefpayConnection, type DiagnoseContext } from "../connection-test"
 
 const SECRET = "unit-client-secret-7d1c"

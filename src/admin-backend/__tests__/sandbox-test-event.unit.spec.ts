@@ -1,4 +1,4 @@
-import { resolveOptions } from "../../providers/refpay/options"
+import { resolveOptions } from "../../config"
 import { refusalReason } from "../webhook-refusal"
 import { sameEndpoint, sendSandboxTestEvent, summarizeAttempts } from "../sandbox-test-event"
 

@@ -1,5 +1,5 @@
 import { REDACTED } from "../../lib/refpay"
-import { resolveOptions } from "../../providers/refpay/options"
+import { resolveOptions } from "../../config"
 import { buildSettingsView } from "../settings-view"
 
 const CREDENTIALS = {

@@ -1,3 +1,4 @@
+// Longer than 300 lines by nature: one table of every text the admin shows, one screen per key group (refpay.*).
 /**
  * The admin's English texts, word for word as the plugin has always shown them (the browser tests read them). All
  * under "refpay" so that, merged into the dashboard's own resources, they never meet Medusa's keys. Counted texts

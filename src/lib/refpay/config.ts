@@ -179,8 +179,8 @@ export function joinUrl(baseUrl: string, path: string): string {
 }
 
 /**
- * Fills the defaults. Settings are validated where they are set, by the provider's options table
- * (src/providers/refpay/options.ts); the client checks only what it builds on: the base URLs its token interface
+ * Fills the defaults. Settings are validated where they are set, by the shop's options table
+ * (src/config/options-schema.ts); the client checks only what it builds on: the base URLs its token interface
  * needs, which it joins paths to and sends through undici (so present, http(s), and without a query or fragment,
  * which joinUrl would bury under the path). Throws a RefpayConfigError naming every wrong one.
  */

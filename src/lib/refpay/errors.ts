@@ -1,6 +1,6 @@
 import { inspect } from "node:util"
 import { createRedactor, type Redactor } from "./redact"
-import { PaymentsErrorBodySchema, T1ErrorBodySchema, T2ErrorBodySchema } from "./schemas"
+import { PaymentsErrorBodySchema, T1ErrorBodySchema, T2ErrorBodySchema } from "./error-bodies"
 
 /**
  * Error classes in the manner of openai-node and stripe-node: one RefpayError carrying status, code, requestId and

@@ -44,4 +44,9 @@ export {
   type RefpayAddress,
   type RefpayCustomer,
 } from "./requests"
-export type { RefpayCancelResult, RefpayCreatedPayment, RefpayPaymentRecord, RefpayPaymentStatus } from "./schemas"
+export type {
+  RefpayCancelResult,
+  RefpayCreatedPayment,
+  RefpayPaymentRecord,
+  RefpayPaymentStatus,
+} from "./payment-schemas"

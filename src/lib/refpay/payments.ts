@@ -18,7 +18,7 @@ import {
   type RefpayCancelResult,
   type RefpayCreatedPayment,
   type RefpayPaymentStatus,
-} from "./schemas"
+} from "./payment-schemas"
 import type { TokenCache } from "./token-cache"
 
 /**

@@ -1,6 +1,6 @@
 import type { HttpClient } from "./http"
 import type { Redactor } from "./redact"
-import { T1TokenResponseSchema } from "./schemas"
+import { T1TokenResponseSchema } from "./token-schemas"
 import { createTokenEndpointSource, type TokenSource } from "./token-source"
 
 export interface T1TokenSourceOptions {

@@ -1,7 +1,7 @@
 import type { RefpayRequester } from "./config"
 import type { HttpClient } from "./http"
 import type { Redactor } from "./redact"
-import { T2TokenResponseSchema } from "./schemas"
+import { T2TokenResponseSchema } from "./token-schemas"
 import { createTokenEndpointSource, type TokenSource } from "./token-source"
 
 export interface T2TokenSourceOptions {

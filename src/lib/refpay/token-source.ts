@@ -2,7 +2,7 @@ import type { z } from "zod"
 import type { HttpClient } from "./http"
 import type { Redactor } from "./redact"
 import { readResponse } from "./response"
-import type { TokenGrant } from "./schemas"
+import type { TokenGrant } from "./token-schemas"
 
 export type { TokenGrant }
 

@@ -1,62 +1,18 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import {
   daysOf,
-  medusaPaymentState,
-  SHOP_TIME_ZONE,
   TIME_TO_PAY_BUCKETS,
   timeToPayBucket,
   type Period,
-  type PeriodPayment,
   type TimeToPayBucket,
 } from "../../rules/owner-numbers"
+import { AMOUNT_CENTS, checkedIn, rows } from "./owner-numbers-sql"
 
 /**
- * The shop owner's numbers for one REFPAY registration and a period of Lisbon days, counted by PostgreSQL: no row is
- * loaded to be counted in JavaScript. A renewed reference is a session of its own on the same payment collection
- * (issue-reference), so every reference ever issued is one session; its issue time is the platform's.
- *
- * They read the poll job's check records alone (`c`), through their indexes on the registration and the Lisbon day
- * of issue or payment (or the late-payment time): each check carries a copy of what its reference counts by
- * (session status, capture, Medusa's captured and refunded cents, the platform's amounts;
- * medusa-compat/medusa-tables/reference-copies.ts), refreshed after every check and every Medusa capture or refund. Joining every session, payment, capture and refund of a period
- * instead takes seconds at 100,000 references. A reference is counted once the job watches it (at most one tick
- * after its order). Orders are joined only for the differences listed and the rows exported.
+ * The shop owner's conversion and recovered numbers for one REFPAY registration and a period of Lisbon days, counted
+ * by PostgreSQL over the poll job's check records (owner-numbers-sql.ts says how and why). The reconciliation and the
+ * CSV export's rows are beside it (reconciliation.ts, period-payments.ts).
  */
-
-/**
- * The registration's (bound first) checks whose Lisbon day of issue or payment, or instant of a late payment, is
- * within the period (bound next: from, to); each through its index.
- */
-function checkedIn(when: "c.issued_day" | "c.paid_day" | "c.late_at"): string {
-  const within = when === "c.late_at" ? inPeriod(when) : `${when} between ?::date and ?::date`
-  return `from refpay_payment_check c where c.provider_id = ? and c.deleted_at is null and ${within}`
-}
-
-const AMOUNT_CENTS = `coalesce(c.amount_cents, 0)`
-
-/** Within the period's Lisbon days (two bindings: from, to). */
-function inPeriod(instant: string): string {
-  return `${instant} >= (?::date)::timestamp at time zone '${SHOP_TIME_ZONE}'
-      and ${instant} < (?::date + 1)::timestamp at time zone '${SHOP_TIME_ZONE}'`
-}
-
-function pg(container: MedusaContainer): Knex {
-  return container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
-}
-
-/**
- * One query's rows, without PostgreSQL's parallel workers: starting them costs more than they save on a period's
- * aggregates (100,000 references: 52 ms instead of about 100 for the conversion, 33 instead of 58 for the
- * reconciliation's days, on two cores), and a shop's database has better use for them.
- */
-async function rows<T>(container: MedusaContainer, sql: string, bindings: unknown[]): Promise<T[]> {
-  return pg(container).transaction(async (trx) => {
-    await trx.raw("set local max_parallel_workers_per_gather = 0")
-    return (await trx.raw(sql, bindings as Knex.RawBinding[])).rows as T[]
-  })
-}
 
 export interface CountAndAmount {
   count: number
@@ -182,147 +138,4 @@ export async function recovered(container: MedusaContainer, providerId: string, 
     late_payments_refunded: pair(late, "refunded"),
     late_payments_recorded: pair(late, "recorded"),
   }
-}
-
-export interface ReconciliationDay {
-  day: string
-  medusa_captured_cents: number
-  medusa_refunded_cents: number
-  platform_approved_cents: number
-  platform_refunded_cents: number
-}
-
-export interface ReconciliationDifference {
-  order_id: string | null
-  order_display_id: number | null
-  session_id: string
-  entity: string
-  reference: string
-  paid_day: string
-  medusa_captured_cents: number
-  medusa_refunded_cents: number
-  /** Null when the platform never reported an amount for it. */
-  platform_approved_cents: number | null
-  platform_refunded_cents: number
-}
-
-export interface Reconciliation {
-  per_day: ReconciliationDay[]
-  differences: ReconciliationDifference[]
-}
-
-/** Every difference is listed, up to this many (a shop with more has a problem the first ones show). */
-export const MAX_DIFFERENCES = 1_000
-
-/** The check's session (its entity and reference) and order. */
-const SESSION_AND_ORDER = `
-  join payment_session ps on ps.id = c.session_id
-  left join order_payment_collection opc on opc.payment_collection_id = ps.payment_collection_id and opc.deleted_at is null
-  left join "order" o on o.id = opc.order_id`
-
-/**
- * Per Lisbon day of payment in the period: what Medusa captured and refunded for the registration's REFPAY payments
- * against what the platform last reported for the same payments (approved amount, refunded amount); and each payment
- * where the two differ, with its order.
- */
-export async function reconciliation(
-  container: MedusaContainer,
-  providerId: string,
-  period: Period
-): Promise<Reconciliation> {
-  const bindings = [providerId, period.from, period.to]
-  const days = await rows<Record<string, string | number>>(
-    container,
-    `select to_char(c.paid_day, 'YYYY-MM-DD') as day,
-            sum(c.captured_cents)::bigint as medusa_captured_cents,
-            sum(c.refunded_cents)::bigint as medusa_refunded_cents,
-            coalesce(sum(c.platform_amount_cents), 0)::bigint as platform_approved_cents,
-            sum(c.platform_refunded_cents)::bigint as platform_refunded_cents
-       ${checkedIn("c.paid_day")} group by c.paid_day`,
-    bindings
-  )
-  const differences = await rows<Record<string, string | number | null>>(
-    container,
-    `select o.id as order_id, o.display_id as order_display_id, c.session_id,
-            ps.data #>> '{refpay,entity}' as entity, ps.data #>> '{refpay,reference}' as reference,
-            to_char(c.paid_day, 'YYYY-MM-DD') as paid_day,
-            c.captured_cents as medusa_captured_cents, c.refunded_cents as medusa_refunded_cents,
-            c.platform_amount_cents as platform_approved_cents, c.platform_refunded_cents
-       from (select c.* ${checkedIn("c.paid_day")} and c.differs
-              order by c.paid_at asc, c.session_id asc limit ?) c ${SESSION_AND_ORDER}
-      order by c.paid_at asc, c.session_id asc`,
-    [...bindings, MAX_DIFFERENCES]
-  )
-  const byDay = new Map(days.map((row) => [String(row.day), row]))
-  const cents = (value: string | number | null | undefined) =>
-    value === null || value === undefined ? 0 : Number(value)
-  return {
-    per_day: daysOf(period).map((day) => {
-      const row = byDay.get(day)
-      return {
-        day,
-        medusa_captured_cents: cents(row?.medusa_captured_cents),
-        medusa_refunded_cents: cents(row?.medusa_refunded_cents),
-        platform_approved_cents: cents(row?.platform_approved_cents),
-        platform_refunded_cents: cents(row?.platform_refunded_cents),
-      }
-    }),
-    differences: differences.map((row) => ({
-      order_id: (row.order_id as string | null) ?? null,
-      order_display_id: row.order_display_id === null ? null : Number(row.order_display_id),
-      session_id: String(row.session_id),
-      entity: String(row.entity ?? ""),
-      reference: String(row.reference ?? ""),
-      paid_day: String(row.paid_day),
-      medusa_captured_cents: cents(row.medusa_captured_cents),
-      medusa_refunded_cents: cents(row.medusa_refunded_cents),
-      platform_approved_cents: row.platform_approved_cents === null ? null : Number(row.platform_approved_cents),
-      platform_refunded_cents: cents(row.platform_refunded_cents),
-    })),
-  }
-}
-
-/** The most rows one CSV export holds; a longer period is exported in parts (the route says so). */
-export const MAX_EXPORT_ROWS = 100_000
-
-/** The references issued in the period, oldest first, with their order and both sides' amounts and statuses. */
-export async function periodPayments(
-  container: MedusaContainer,
-  providerId: string,
-  period: Period
-): Promise<{ rows: PeriodPayment[]; truncated: boolean }> {
-  const found = await rows<Record<string, string | number | Date | null>>(
-    container,
-    `select o.id as order_id, o.display_id as order_display_id,
-            ps.data #>> '{refpay,entity}' as entity, ps.data #>> '{refpay,reference}' as reference,
-            ${AMOUNT_CENTS} as amount_cents, c.captured_cents, c.refunded_cents,
-            ps.data #>> '{refpay,status}' as platform_status, c.platform_amount_cents, c.platform_refunded_cents,
-            c.session_status, c.expired_at is not null as expired, c.issued_at, c.paid_at
-       from (select c.* ${checkedIn("c.issued_day")} order by c.issued_at asc, c.session_id asc limit ?) c
-       ${SESSION_AND_ORDER}
-      order by c.issued_at asc, c.session_id asc`,
-    [providerId, period.from, period.to, MAX_EXPORT_ROWS + 1]
-  )
-  const date = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string))
-  const list = found.slice(0, MAX_EXPORT_ROWS).map((row): PeriodPayment => ({
-    order_id: (row.order_id as string | null) ?? null,
-    order_display_id: row.order_display_id === null ? null : Number(row.order_display_id),
-    entity: String(row.entity ?? ""),
-    reference: String(row.reference ?? ""),
-    amount_cents: Number(row.amount_cents),
-    captured_cents: Number(row.captured_cents),
-    refunded_cents: Number(row.refunded_cents),
-    platform_status: String(row.platform_status ?? ""),
-    platform_amount_cents: row.platform_amount_cents === null ? null : Number(row.platform_amount_cents),
-    platform_refunded_cents: Number(row.platform_refunded_cents),
-    medusa_state: medusaPaymentState({
-      session_status: String(row.session_status),
-      expired: Boolean(row.expired),
-      captured_cents: Number(row.captured_cents),
-      refunded_cents: Number(row.refunded_cents),
-    }),
-    issued_at: date(row.issued_at),
-    paid_at: date(row.paid_at),
-  }))
-  return { rows: list, truncated: found.length > MAX_EXPORT_ROWS }
 }

@@ -1,5 +1,5 @@
 import type { RefpayClientConfig } from "../../lib/refpay"
-import type { ResolvedRefpayOptions } from "./options"
+import type { ResolvedRefpayOptions } from "../../config"
 
 /**
  * The platform client's config, made from options `resolveOptions` has already checked: the options table is where

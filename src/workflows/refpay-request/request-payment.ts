@@ -9,7 +9,7 @@ import {
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
 import { refpayProviderFor } from "../../providers/refpay/lookup"
-import type { ResolvedRefpayOptions } from "../../providers/refpay/options"
+import type { ResolvedRefpayOptions } from "../../config"
 import { amountLimitMessage, amountLimitRefusal, type AmountLimits } from "../../rules/amount-limits"
 import { customerFromCart } from "../../rules/customer"
 import { shopperSentence } from "../../rules/platform-errors"

@@ -2,7 +2,7 @@ import { RefpayResponseError, RefpayValidationError } from "../errors"
 import type { HttpResponse } from "../http"
 import { createRedactor, type Redactor } from "../redact"
 import { readResponse } from "../response"
-import { PaymentCreationResponseSchema } from "../schemas"
+import { PaymentCreationResponseSchema } from "../payment-schemas"
 
 /**
  * readResponse: the success path only parses (nothing is redacted, summarized or stringified), and every failure

@@ -1,13 +1,6 @@
-import {
-  CancelResponseSchema,
-  PaymentCreationResponseSchema,
-  PaymentsErrorBodySchema,
-  PaymentStatusResponseSchema,
-  T1ErrorBodySchema,
-  T1TokenResponseSchema,
-  T2ErrorBodySchema,
-  T2TokenResponseSchema,
-} from "../schemas"
+import { PaymentsErrorBodySchema, T1ErrorBodySchema, T2ErrorBodySchema } from "../error-bodies"
+import { CancelResponseSchema, PaymentCreationResponseSchema, PaymentStatusResponseSchema } from "../payment-schemas"
+import { T1TokenResponseSchema, T2TokenResponseSchema } from "../token-schemas"
 
 const creation = {
   idempotency_key: "5a0f1a4e-3f0c-4b8e-9d55-2b1f7d7c0001",

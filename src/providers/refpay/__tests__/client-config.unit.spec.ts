@@ -1,6 +1,6 @@
 import { DEFAULT_PATHS, DEFAULT_RETRIES, DEFAULT_TIMEOUTS, resolveRefpayConfig } from "../../../lib/refpay"
 import { clientConfigOf } from "../client-config"
-import { resolveOptions } from "../options"
+import { resolveOptions } from "../../../config"
 
 const base = { clientId: "fake-client-id", clientSecret: "obviously-fake-secret-value" }
 

@@ -1,7 +1,7 @@
 import { Heading, Table, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
-import type { Reconciliation } from "../../../../medusa-compat/medusa-tables/owner-numbers"
+import type { Reconciliation } from "../../../../medusa-compat/medusa-tables/reconciliation"
 import { countKey, useFormat } from "../../../lib/format"
 
 /**

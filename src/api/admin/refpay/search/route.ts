@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { loadPaymentRows } from "../../../../admin-backend/payment-rows"
-import { configuredSecrets } from "../../../../providers/refpay/options"
+import { configuredSecrets } from "../../../../config"
 import { findSessionsByReference } from "../../../../medusa-compat/medusa-tables/session-queries"
 import { refpayProvider } from "../../../../providers/refpay/lookup"
 import type { AdminRefpaySearchQueryType } from "../validators"

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { listAttention } from "../../../../../admin-backend/attention"
-import { configuredSecrets } from "../../../../../providers/refpay/options"
+import { configuredSecrets } from "../../../../../config"
 import { refpayProvider } from "../../../../../providers/refpay/lookup"
 import { AdminRefpayAttentionKind, type AdminRefpayAttentionQueryType } from "../../validators"
 

@@ -1,5 +1,5 @@
 import { numbersView } from "../../../../../admin-backend/owner-numbers"
-import { reconciliation } from "../../../../../medusa-compat/medusa-tables/owner-numbers"
+import { reconciliation } from "../../../../../medusa-compat/medusa-tables/reconciliation"
 
 /**
  * `GET /admin/refpay/numbers/reconciliation?provider_id=&from=&to=`: per Lisbon day, what Medusa captured and refunded

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { toMedusaError } from "../../../../../../rules/platform-errors"
 import { refundLatePayment } from "../../../../../../admin-backend/refund-late-payment"
-import { configuredSecrets } from "../../../../../../providers/refpay/options"
+import { configuredSecrets } from "../../../../../../config"
 import { refpayProvider } from "../../../../../../providers/refpay/lookup"
 
 /**
