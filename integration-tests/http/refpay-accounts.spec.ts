@@ -310,7 +310,7 @@ refpayIntegrationSuite(
 
         const porto2 = (await admin.get("/admin/refpay/webhooks?provider_id=pp_refpay_porto")).data.webhooks
         expect(porto2.refusals).toEqual([
-          expect.objectContaining({ door: "refpay", reason: "wrong_secret", refused_count: 1 }),
+          expect.objectContaining({ route: "refpay", reason: "wrong_secret", refused_count: 1 }),
         ])
         expect(porto2.warnings).toEqual([expect.objectContaining({ code: "refused_recently" })])
         const lisboa = (await admin.webhooks()).data.webhooks

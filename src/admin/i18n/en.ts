@@ -8,7 +8,7 @@ export const en = {
     common: {
       loading: "Loading…",
       orderNumber: "Order #{{number}}",
-      doors: { medusaRoute: "Medusa's route", medusa: "Medusa" },
+      routes: { medusaRoute: "Medusa's route", medusa: "Medusa" },
       // The pager's words, as @medusajs/ui's Table.Pagination says them in English.
       pager: { of: "of", results: "results", pages: "pages", prev: "Prev", next: "Next" },
     },
@@ -238,7 +238,7 @@ export const en = {
         noneYet: "none yet",
         waiting: "Payments waiting:",
         refused: "Refused:",
-        refusal: "{{count}} ({{reason}}, {{door}}, last {{relative}})",
+        refusal: "{{count}} ({{reason}}, {{route}}, last {{relative}})",
         malformed: "Unusable (authentic, acknowledged, ignored):",
       },
       refusalReasons: {
@@ -256,7 +256,7 @@ export const en = {
         intro: "Sandbox: send a test event to see a delivery arrive here (a throwaway 1,00 € payment in the sandbox).",
         send: "Send a test event",
         waiting: "{{message}} Waiting for the delivery… {{summary}}",
-        arrived: "The test delivery arrived {{when}}: {{event}}, through {{door}}. Webhooks work.",
+        arrived: "The test delivery arrived {{when}}: {{event}}, through {{route}}. Webhooks work.",
         couldNotSend: "The test event could not be sent.",
         noDelivery: "No delivery arrived within {{seconds}} s. {{summary}}",
       },

@@ -9,7 +9,7 @@ export const ptPT: Translations = {
     common: {
       loading: "A carregar…",
       orderNumber: "Encomenda #{{number}}",
-      doors: { medusaRoute: "rota do Medusa", medusa: "Medusa" },
+      routes: { medusaRoute: "rota do Medusa", medusa: "Medusa" },
       pager: { of: "de", results: "resultados", pages: "páginas", prev: "Anterior", next: "Seguinte" },
     },
     time: {
@@ -244,7 +244,7 @@ export const ptPT: Translations = {
         noneYet: "nenhuma até agora",
         waiting: "Pagamentos em espera:",
         refused: "Recusadas:",
-        refusal: "{{count}} ({{reason}}, {{door}}, a última {{relative}})",
+        refusal: "{{count}} ({{reason}}, {{route}}, a última {{relative}})",
         malformed: "Inutilizáveis (autênticas, confirmadas, ignoradas):",
       },
       refusalReasons: {
@@ -263,7 +263,7 @@ export const ptPT: Translations = {
           "Sandbox: envie um evento de teste para ver uma entrega chegar aqui (um pagamento descartável de 1,00 € na sandbox).",
         send: "Enviar um evento de teste",
         waiting: "{{message}} A aguardar a entrega… {{summary}}",
-        arrived: "A entrega de teste chegou ({{when}}): {{event}}, através de {{door}}. Os webhooks funcionam.",
+        arrived: "A entrega de teste chegou ({{when}}): {{event}}, através de {{route}}. Os webhooks funcionam.",
         couldNotSend: "Não foi possível enviar o evento de teste.",
         noDelivery: "Não chegou nenhuma entrega em {{seconds}} s. {{summary}}",
       },
