@@ -14,6 +14,7 @@ import {
 import { approvedEvent, captureCount, refpayOrders } from "../fixtures/refpay-orders"
 import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite } from "../harness"
+import { inEnglish } from "../fixtures/connection-texts"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../src/modules/refpay"
 import { refpayProvider } from "../../src/providers/refpay/lookup"
 import { Migration20261128180000 } from "../../src/modules/refpay/migrations/Migration20261128180000"
@@ -113,7 +114,7 @@ refpayIntegrationSuite(
             { step: "payments", result: "ok", http_status: 404, code: "PAYMENT_NOT_FOUND" },
           ],
         })
-        expect(data.connection.summary).toMatch(/issued a token.*accepted it.*404 PAYMENT_NOT_FOUND/)
+        expect(inEnglish(data.connection.summary)).toMatch(/issued a token.*accepted it.*404 PAYMENT_NOT_FOUND/)
         expect(data.connection.steps[1].url).toMatch(
           new RegExp(`^${sandbox().paymentsUrl}/dpm/hub-payment-info/v1/payments/info/[0-9a-f-]{36}$`)
         )
