@@ -38,6 +38,27 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // One zod import per layer (CONTRIBUTING.md): Medusa-layer code uses the zod Medusa pins, through its re-export.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/lib/refpay/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "zod", message: 'Import { z } from "@medusajs/framework/zod" here (CONTRIBUTING.md).' }] },
+      ],
+    },
+  },
+  {
+    // The platform client and the sandbox know nothing of Medusa; they import "zod" itself.
+    files: ["src/lib/refpay/**/*.ts", "sandbox/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@medusajs/*"], message: "No Medusa import here: see CONTRIBUTING.md." }] },
+      ],
+    },
+  },
+  {
     // Tests and tools talk to untyped JSON answers.
     files: ["**/__tests__/**", "integration-tests/**", "e2e/**", "bench/**", "scripts/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

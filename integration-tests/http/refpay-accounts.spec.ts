@@ -13,6 +13,7 @@ import {
 import { refpayOrders, session } from "../fixtures/refpay-orders"
 import { t2Account, t2CheckoutToPaidTests } from "../fixtures/t2-suite"
 import { refpayIntegrationSuite } from "../harness"
+import { inEnglish } from "../fixtures/connection-texts"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../src/modules/refpay"
 import { RETRY_EVENTS_AFTER_MS } from "../../src/sync/retry-webhook-events"
 import { waitFor } from "../fixtures/wait"
@@ -310,7 +311,7 @@ refpayIntegrationSuite(
 
         const porto2 = (await admin.get("/admin/refpay/webhooks?provider_id=pp_refpay_porto")).data.webhooks
         expect(porto2.refusals).toEqual([
-          expect.objectContaining({ door: "refpay", reason: "wrong_secret", refused_count: 1 }),
+          expect.objectContaining({ route: "refpay", reason: "wrong_secret", refused_count: 1 }),
         ])
         expect(porto2.warnings).toEqual([expect.objectContaining({ code: "refused_recently" })])
         const lisboa = (await admin.webhooks()).data.webhooks
@@ -355,10 +356,10 @@ refpayIntegrationSuite(
             { step: "payments", result: "failed", http_status: 403, code: "Forbidden" },
           ],
         })
-        expect(data.connection.summary).toBe(
+        expect(inEnglish(data.connection.summary)).toBe(
           "A token was issued, but its scope does not cover payments: the payments API answered 403 Forbidden."
         )
-        expect(data.connection.hint).toMatch(/grant the payments scope/)
+        expect(inEnglish(data.connection.hint)).toMatch(/grant the payments scope/)
         expect(data.connection.platform_detail).toMatch(/GENERIC-403/)
         expectNoCredential(data)
       })
@@ -375,10 +376,10 @@ refpayIntegrationSuite(
             { step: "payments", result: "skipped" },
           ],
         })
-        expect(data.connection.summary).toBe(
+        expect(inEnglish(data.connection.summary)).toBe(
           "The token service refused the shop's credentials (401 unauthorized_client). No token was issued."
         )
-        expect(data.connection.hint).toMatch(
+        expect(inEnglish(data.connection.hint)).toMatch(
           /REFPAY_CLIENT_ID and REFPAY_CLIENT_SECRET.*Production credentials do not work in the sandbox/
         )
         expectNoCredential(data)
@@ -405,10 +406,10 @@ refpayIntegrationSuite(
             { step: "payments", result: "skipped" },
           ],
         })
-        expect(data.connection.summary).toBe(
+        expect(inEnglish(data.connection.summary)).toBe(
           "The token service at http://127.0.0.1:1 could not be reached (ECONNREFUSED: nothing is listening there)."
         )
-        expect(data.connection.hint).toMatch(/start it \(npx refpay-sandbox\)/)
+        expect(inEnglish(data.connection.hint)).toMatch(/start it \(npx refpay-sandbox\)/)
         // One attempt, no retries with backoff: the answer is quick.
         expect(Date.now() - started).toBeLessThan(5_000)
         expectNoCredential(data)

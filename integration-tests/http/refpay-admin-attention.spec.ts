@@ -169,6 +169,42 @@ refpayIntegrationSuite(
       expect((await admin.refundLatePayment("payses_unknown")).status).toBe(404)
     })
 
+    it("reads a payment check with its Medusa payment session through the read-only link (query.graph), and none once Medusa deleted the session", async () => {
+      const order = await placeOrder()
+      const sessionId = session(await adminOrder(order.orderId)).id
+      const query = ctx.getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const linked = async () =>
+        (
+          await query.graph({
+            entity: "refpay_payment_check",
+            fields: [
+              "session_id",
+              "provider_id",
+              "payment_session.id",
+              "payment_session.status",
+              "payment_session.data",
+            ],
+            filters: { session_id: sessionId },
+          })
+        ).data
+      // "Check now" records the session's payment check.
+      expect((await checkNow(order.orderId)).status).toBe(200)
+      const [check] = await linked()
+      expect(check).toMatchObject({
+        session_id: sessionId,
+        provider_id: "pp_refpay_refpay",
+        payment_session: {
+          id: sessionId,
+          status: "pending_authorization",
+          data: { refpay: expect.objectContaining({ payment_id: order.refpay.payment_id }) },
+        },
+      })
+      await ctx.getContainer().resolve<IPaymentModuleService>(Modules.PAYMENT).deletePaymentSession(sessionId)
+      const [orphan] = await linked()
+      expect(orphan).toMatchObject({ session_id: sessionId })
+      expect(orphan!.payment_session ?? null).toBeNull()
+    })
+
     it("still finds, flags and refunds a late payment of a cancelled reference whose session Medusa deleted anyway, from the plugin's own record", async () => {
       const late = await placeOrder()
       await cancelOrder(late.orderId, late.refpay.payment_id)

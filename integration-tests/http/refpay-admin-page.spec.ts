@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto"
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { request } from "undici"
 import { createAdminAndLogin } from "../fixtures/admin"
@@ -13,7 +14,10 @@ import {
 import { approvedEvent, captureCount, refpayOrders } from "../fixtures/refpay-orders"
 import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite } from "../harness"
+import { inEnglish } from "../fixtures/connection-texts"
+import { REFPAY_MODULE, type RefpayModuleService } from "../../src/modules/refpay"
 import { refpayProvider } from "../../src/providers/refpay/lookup"
+import { Migration20261128180000 } from "../../src/modules/refpay/migrations/Migration20261128180000"
 
 jest.setTimeout(120 * 1000)
 
@@ -110,7 +114,7 @@ refpayIntegrationSuite(
             { step: "payments", result: "ok", http_status: 404, code: "PAYMENT_NOT_FOUND" },
           ],
         })
-        expect(data.connection.summary).toMatch(/issued a token.*accepted it.*404 PAYMENT_NOT_FOUND/)
+        expect(inEnglish(data.connection.summary)).toMatch(/issued a token.*accepted it.*404 PAYMENT_NOT_FOUND/)
         expect(data.connection.steps[1].url).toMatch(
           new RegExp(`^${sandbox().paymentsUrl}/dpm/hub-payment-info/v1/payments/info/[0-9a-f-]{36}$`)
         )
@@ -272,7 +276,7 @@ refpayIntegrationSuite(
           order: null,
           order_id: null,
           action: "unknown_payment",
-          door: "refpay",
+          route: "refpay",
         })
         expect(data.deliveries.find((d: any) => d.status === "duplicate")).toMatchObject({
           deliveries: 2,
@@ -322,7 +326,7 @@ refpayIntegrationSuite(
         expect(await postToMedusaRoute(event, { "x-refpay-webhook-secret": "medusa-route-wrong-secret" })).toBe(200) // Medusa's route always answers 200
 
         const { data } = await admin.webhooks()
-        const refusals = Object.fromEntries(data.webhooks.refusals.map((r: any) => [`${r.door}:${r.reason}`, r]))
+        const refusals = Object.fromEntries(data.webhooks.refusals.map((r: any) => [`${r.route}:${r.reason}`, r]))
         expect(Object.keys(refusals).sort()).toEqual([
           "medusa:wrong_secret",
           "refpay:missing_secret",
@@ -333,11 +337,11 @@ refpayIntegrationSuite(
         expect(refusals["medusa:wrong_secret"]).toMatchObject({ refused_count: 1 })
         for (const refusal of data.webhooks.refusals) {
           expect(Object.keys(refusal).sort()).toEqual([
-            "door",
             "first_refused_at",
             "last_refused_at",
             "reason",
             "refused_count",
+            "route",
           ])
         }
         expect(data.webhooks.warnings).toEqual([expect.objectContaining({ code: "refused_recently", level: "error" })])
@@ -374,7 +378,7 @@ refpayIntegrationSuite(
         const order = await waitForOrder(viaPluginRoute.orderId, (o) => o.payment_status === "captured")
         expect(captureCount(order)).toBe(1)
         expect(await deliveriesOf(viaPluginRoute.refpay.payment_id)).toEqual([
-          expect.objectContaining({ door: "refpay", status: "processed" }),
+          expect.objectContaining({ route: "refpay", status: "processed" }),
         ])
 
         // Medusa's webhook route goes through the same reading, 5 seconds later.
@@ -387,7 +391,7 @@ refpayIntegrationSuite(
           "Medusa's webhook route's delivery processed"
         )
         expect(await deliveriesOf(viaMedusaRoute.refpay.payment_id)).toEqual([
-          expect.objectContaining({ door: "medusa", status: "processed" }),
+          expect.objectContaining({ route: "medusa", status: "processed" }),
         ])
         expect(captureCount(await waitForOrder(viaMedusaRoute.orderId, (o) => o.payment_status === "captured"))).toBe(1)
       })
@@ -422,7 +426,7 @@ refpayIntegrationSuite(
           20_000,
           "Medusa's webhook route's malformed delivery counted"
         )
-        const malformed = Object.fromEntries(webhooks.malformed.map((m: any) => [`${m.door}:${m.reason}`, m]))
+        const malformed = Object.fromEntries(webhooks.malformed.map((m: any) => [`${m.route}:${m.reason}`, m]))
         expect(Object.keys(malformed).sort()).toEqual([
           "medusa:no_payment_id",
           "refpay:no_payment_id",
@@ -433,15 +437,15 @@ refpayIntegrationSuite(
         expect(malformed["medusa:no_payment_id"]).toMatchObject({ received_count: 1 })
         for (const entry of webhooks.malformed) {
           expect(Object.keys(entry).sort()).toEqual([
-            "door",
             "first_received_at",
             "last_received_at",
             "reason",
             "received_count",
+            "route",
           ])
         }
         expect(webhooks.refusals).toEqual([
-          expect.objectContaining({ door: "refpay", reason: "wrong_secret", refused_count: 1 }),
+          expect.objectContaining({ route: "refpay", reason: "wrong_secret", refused_count: 1 }),
         ])
         const warning = webhooks.warnings.find((w: any) => w.code === "malformed_recently")
         expect(warning).toMatchObject({ level: "warning" })
@@ -458,7 +462,7 @@ refpayIntegrationSuite(
         expect(answers.every((a) => a.status === 401)).toBe(true)
         const { data } = await admin.webhooks()
         expect(data.webhooks.refusals).toEqual([
-          expect.objectContaining({ door: "refpay", reason: "wrong_secret", refused_count: 12 }),
+          expect.objectContaining({ route: "refpay", reason: "wrong_secret", refused_count: 12 }),
         ])
       })
 
@@ -530,7 +534,7 @@ refpayIntegrationSuite(
         )
         expect(progress.sandbox_attempts[0]).toMatchObject({ status: 401, error: null })
         const { data: setup } = await admin.webhooks()
-        expect(setup.webhooks.refusals).toEqual([expect.objectContaining({ door: "refpay", reason: "wrong_secret" })])
+        expect(setup.webhooks.refusals).toEqual([expect.objectContaining({ route: "refpay", reason: "wrong_secret" })])
         expect(JSON.stringify(progress)).not.toContain("a-different-sandbox-secret")
       })
 
@@ -541,6 +545,106 @@ refpayIntegrationSuite(
         expect(data.test_event).toMatchObject({ sent: false, reason: "no_webhook_url" })
         expect(data.test_event.message).toContain(`--webhook-url ${shopUrl()}/hooks/refpay`)
         expect((await control("GET", "/payments")).payments.length).toBe(before)
+      })
+    })
+
+    describe("REFPAY module migration: `door` renamed `route`, refusals and malformed deliveries in one table", () => {
+      const pg = () => ctx.getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+      const run = async (direction: "up" | "down") => {
+        // The migration's statements only (addSql): it needs neither driver nor config to list them.
+        const migration = new Migration20261128180000(undefined as never, undefined as never)
+        await migration[direction]()
+        for (const sql of migration.getQueries()) await pg().raw(sql as string)
+      }
+      const rows = async (table: string, columns: string[]) => pg()(table).select(columns).orderBy("id")
+
+      it("keeps every event's route and every refused and malformed count when migrated down to the old tables and up again", async () => {
+        // Each test starts on empty tables: record through both routes, refused and malformed, some more than once.
+        const module = ctx.getContainer().resolve<RefpayModuleService>(REFPAY_MODULE)
+        for (const route of ["medusa", "refpay"] as const) {
+          const event = { event_type: "APPROVED_TRANSACTIONS", payment_id: `pay-${route}`, route }
+          await module.recordWebhookEvent({ ...event, event_key: `migration-${route}` })
+          await module.recordWebhookEvent({ ...event, event_key: `migration-${route}` })
+          await module.recordWebhookRefusal({ route, reason: "wrong_secret", provider_id: "pp_refpay_refpay" })
+          await module.recordWebhookRefusal({ route, reason: "missing_secret" })
+          await module.recordMalformedWebhook({ route, reason: "no_payment_id", provider_id: "pp_refpay_refpay" })
+        }
+        await module.recordMalformedWebhook({
+          route: "refpay",
+          reason: "no_payment_id",
+          provider_id: "pp_refpay_refpay",
+        })
+        const counted = ["id", "provider_id", "reason", "created_at", "updated_at", "deleted_at"]
+        const events = await rows("refpay_webhook_event", ["id", "route", "deliveries"])
+        const rejectionColumns = [
+          ...counted,
+          "route",
+          "kind",
+          "delivery_count",
+          "first_received_at",
+          "last_received_at",
+        ]
+        const rejections = await rows("refpay_webhook_rejection", rejectionColumns)
+        expect(new Set(events.map((e) => e.route))).toEqual(new Set(["medusa", "refpay"]))
+        expect(new Set(rejections.map((r) => r.kind))).toEqual(new Set(["refused", "malformed"]))
+
+        await run("down")
+        expect(await rows("refpay_webhook_event", ["id", "door", "deliveries"])).toEqual(
+          events.map(({ route, ...e }) => ({ ...e, door: route }))
+        )
+        const refusals = await rows("refpay_webhook_refusal", [
+          ...counted,
+          "door",
+          "refused_count",
+          "first_refused_at",
+          "last_refused_at",
+        ])
+        expect(refusals).toEqual(
+          rejections
+            .filter((r) => r.kind === "refused")
+            .map(({ route, kind: _, delivery_count, first_received_at, last_received_at, ...r }) => ({
+              ...r,
+              door: route,
+              refused_count: delivery_count,
+              first_refused_at: first_received_at,
+              last_refused_at: last_received_at,
+            }))
+        )
+        const malformed = await rows("refpay_webhook_malformed", [
+          ...counted,
+          "door",
+          "received_count",
+          "first_received_at",
+          "last_received_at",
+        ])
+        expect(malformed).toEqual(
+          rejections
+            .filter((r) => r.kind === "malformed")
+            .map(({ route, kind: _, delivery_count, ...r }) => ({ ...r, door: route, received_count: delivery_count }))
+        )
+        expect(await pg().raw(`select to_regclass('refpay_webhook_rejection') as t`)).toMatchObject({
+          rows: [{ t: null }],
+        })
+
+        await run("up")
+        expect(await rows("refpay_webhook_event", ["id", "route", "deliveries"])).toEqual(events)
+        expect(await rows("refpay_webhook_rejection", rejectionColumns)).toEqual(rejections)
+        for (const old of ["refpay_webhook_refusal", "refpay_webhook_malformed"])
+          expect(await pg().raw(`select to_regclass('${old}') as t`)).toMatchObject({ rows: [{ t: null }] })
+        // And the module counts through the folded table again.
+        const { data } = await refpayAdminApi(ctx).webhooks()
+        expect(data.webhooks.refusals).toHaveLength(4)
+        await module.recordMalformedWebhook({
+          route: "medusa",
+          reason: "no_payment_id",
+          provider_id: "pp_refpay_refpay",
+        })
+        expect(await module.listMalformedWebhooks("pp_refpay_refpay")).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ route: "medusa", reason: "no_payment_id", received_count: 2 }),
+            expect.objectContaining({ route: "refpay", reason: "no_payment_id", received_count: 2 }),
+          ])
+        )
       })
     })
   },

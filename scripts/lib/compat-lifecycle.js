@@ -225,7 +225,7 @@ function lifecycleSteps(options) {
         await waitFor(
           async () =>
             (await deliveries(s.paid.view.payment_id)).find(
-              (d) => d.door === "refpay" && d.status === "processed" && d.event_type === "APPROVED_TRANSACTIONS"
+              (d) => d.route === "refpay" && d.status === "processed" && d.event_type === "APPROVED_TRANSACTIONS"
             ),
           15_000,
           "a processed APPROVED_TRANSACTIONS delivery through /hooks/refpay"
@@ -254,7 +254,7 @@ function lifecycleSteps(options) {
         // Medusa emits payment.webhook_received 5 s later; the plugin records the delivery when it handles it.
         const viaMedusa = await waitFor(
           async () => {
-            const found = (await deliveries(s.paid.view.payment_id)).find((d) => d.door === "medusa")
+            const found = (await deliveries(s.paid.view.payment_id)).find((d) => d.route === "medusa")
             // Recorded as not_processed first, then as what its sync did.
             return found?.status === "processed" ? found : { ok: false, seen: found ?? null }
           },

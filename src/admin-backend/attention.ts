@@ -1,6 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService } from "../modules/refpay"
-import { loadPaymentRows, type AdminPaymentRow } from "./payment-rows"
+import { ATTENTION_KINDS, type AttentionKind } from "../rules/attention-kinds"
+import { loadPaymentRows, PAYMENT_SESSION_FIELDS, paymentRowsOfChecks, type AdminPaymentRow } from "./payment-rows"
 import {
   countSessions,
   expiringBetween,
@@ -24,17 +26,6 @@ import {
  * counted (COUNT(*)) and paged (LIMIT/OFFSET in a stable order) by PostgreSQL: the counts run on every view of the
  * admin's order list, and no query's rows or bindings grow with the number of payments.
  */
-export const ATTENTION_KINDS = [
-  "expiring",
-  "paid_after_cancellation",
-  "refund_mismatch",
-  "amount_mismatch",
-  "unknown_payment",
-  "platform_error",
-  "paid_after_session_deleted",
-] as const
-export type AttentionKind = (typeof ATTENTION_KINDS)[number]
-
 const CHECK_KINDS = ["amount_mismatch", "unknown_payment", "platform_error", "paid_after_session_deleted"] as const
 const isCheckKind = (kind: AttentionKind): kind is (typeof CHECK_KINDS)[number] =>
   (CHECK_KINDS as readonly string[]).includes(kind)
@@ -56,17 +47,15 @@ export async function listAttention(
   now: Date = new Date()
 ): Promise<AttentionPage> {
   if (isCheckKind(kind)) {
-    const checks = container.resolve<RefpayModuleService>(REFPAY_MODULE)
-    const [rows, count] = await checks.listAndCountRefpayPaymentChecks(
-      { last_outcome: kind },
-      { take: page.limit, skip: page.offset, order: { last_checked_at: "DESC", id: "ASC" }, select: ["session_id"] }
-    )
-    const payments = await loadPaymentRows(
-      container,
-      rows.map((row) => row.session_id),
-      secrets
-    )
-    return { kind, payments, count, ...page }
+    // One read: the page of checks with their sessions, through the check-to-session link (src/links).
+    const { data, metadata } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+      entity: "refpay_payment_check",
+      fields: ["*", ...PAYMENT_SESSION_FIELDS.map((field) => `payment_session.${field}`)],
+      filters: { last_outcome: kind },
+      pagination: { take: page.limit, skip: page.offset, order: { last_checked_at: "DESC", id: "ASC" } },
+    })
+    const payments = await paymentRowsOfChecks(container, data as Parameters<typeof paymentRowsOfChecks>[1], secrets)
+    return { kind, payments, count: metadata?.count ?? 0, ...page }
   }
   const selection = sessionSelection(kind, now)
   const [ids, count] = await Promise.all([

@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { DeliveryRow, DeliveryStatus } from "../modules/refpay"
 import { sessionIdFromOrderId } from "../rules/identifiers"
+import type { WebhookRoute } from "../rules/webhook"
 
 /** One recorded webhook delivery as the admin page lists it (field by field: dates as ISO strings). */
 export interface DeliveryView {
@@ -15,7 +16,8 @@ export interface DeliveryView {
   order_id: string | null
   /** The Medusa order the payment belongs to, when the event could be tied to one. */
   order: { id: string; display_id: number | null } | null
-  door: "medusa" | "refpay"
+  /** The webhook route the event first came through. */
+  route: WebhookRoute
   deliveries: number
   status: DeliveryStatus
   /** What the sync did (capture, record_check, cancel_order, ...), or why the event was not processed. */
@@ -51,7 +53,7 @@ export async function deliveryViews(container: MedusaContainer, rows: DeliveryRo
       payment_id: row.payment_id,
       order_id: row.order_id,
       order: sessionId ? (orders.get(sessionId) ?? null) : null,
-      door: row.door,
+      route: row.route,
       deliveries: row.deliveries,
       status: row.status,
       action: row.outcome,

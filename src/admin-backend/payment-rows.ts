@@ -65,6 +65,42 @@ export async function loadPaymentRows(
     container.resolve<RefpayModuleService>(REFPAY_MODULE).listRefpayPaymentChecks({ session_id: sessionIds }),
   ])
   const bySession = new Map((data as SessionRow[]).map((row) => [row.id, row]))
+  return await rowsOf(container, sessionIds, bySession, checks, secrets)
+}
+
+/** The session fields a row is built from, as `payment_session.<field>` when read through a payment check's link. */
+export const PAYMENT_SESSION_FIELDS = FIELDS
+
+/**
+ * Rows of payment checks read with their session through the check-to-session link (src/links), in the order
+ * given: one read instead of the checks, then their sessions. A check whose session Medusa deleted comes with none.
+ */
+export async function paymentRowsOfChecks(
+  container: MedusaContainer,
+  checks: (PaymentCheck & { payment_session?: unknown })[],
+  secrets: (string | undefined)[]
+): Promise<AdminPaymentRow[]> {
+  const bySession = new Map(
+    checks
+      .filter((check) => check.payment_session)
+      .map((check) => [check.session_id, check.payment_session as SessionRow])
+  )
+  return await rowsOf(
+    container,
+    checks.map((check) => check.session_id),
+    bySession,
+    checks,
+    secrets
+  )
+}
+
+async function rowsOf(
+  container: MedusaContainer,
+  sessionIds: string[],
+  bySession: Map<string, SessionRow>,
+  checks: PaymentCheck[],
+  secrets: (string | undefined)[]
+): Promise<AdminPaymentRow[]> {
   const checkBySession = new Map(checks.map((check) => [check.session_id, check]))
   const deleted = await deletedSessionRows(container, sessionIds, bySession, checkBySession)
   return sessionIds

@@ -3,7 +3,7 @@ import { request } from "undici"
 import { createRefpayClient, type RefpayClient, type RefpayClientConfig } from "../lib/refpay"
 import { TEST_EVENT_ORDER_PREFIX } from "../modules/refpay"
 import type { ResolvedRefpayOptions } from "../config"
-import { testClientConfig, diagnose } from "./connection-test"
+import { testClientConfig, diagnose, type ConnectionText } from "./connection-test"
 
 /**
  * "Send a test event", sandbox environment only: creates a throwaway 1,00 € payment on the REFPAY sandbox
@@ -30,6 +30,8 @@ export type TestEventResult =
       sent: false
       reason: "not_sandbox" | "no_sandbox_controls" | "no_webhook_url" | "creation_failed"
       message: string
+      /** Why the test payment could not be created, as the connection test says it (the admin translates it). */
+      problem?: ConnectionText
     }
 
 export interface SandboxAttempt {
@@ -122,7 +124,8 @@ export async function sendSandboxTestEvent(
     return {
       sent: false,
       reason: "creation_failed",
-      message: `The test payment could not be created. ${diagnosis.summary}`,
+      message: "The test payment could not be created.",
+      problem: diagnosis.summary,
     }
   } finally {
     await client.close().catch(() => undefined)

@@ -1,7 +1,7 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { REFPAY_MODULE, type RefpayModuleService, type WebhookRefusalReason } from "../modules/refpay"
-import { WEBHOOK_SECRET_HEADER } from "../rules/webhook"
+import { REFPAY_MODULE, type RefpayModuleService } from "../modules/refpay"
+import { WEBHOOK_SECRET_HEADER, type WebhookRefusalReason, type WebhookRoute } from "../rules/webhook"
 import { refpayProviderFor } from "../providers/refpay/lookup"
 
 /**
@@ -24,7 +24,7 @@ export function refusalReason(headers: Record<string, unknown>, secret: string |
  */
 export async function recordRefusedDelivery(
   container: MedusaContainer,
-  route: "medusa" | "refpay",
+  route: WebhookRoute,
   headers: Record<string, unknown>,
   providerId: string | undefined
 ): Promise<void> {
@@ -33,7 +33,7 @@ export async function recordRefusedDelivery(
     const reason = providerId ? refusalReason(headers, secret) : refusalReason(headers, "unknown registration")
     await container
       .resolve<RefpayModuleService>(REFPAY_MODULE)
-      .recordWebhookRefusal({ door: route, reason, provider_id: providerId ?? "" })
+      .recordWebhookRefusal({ route, reason, provider_id: providerId ?? "" })
   } catch (error) {
     container
       .resolve<Logger>(ContainerRegistrationKeys.LOGGER)

@@ -53,6 +53,16 @@ export interface RefpayWebhookEvent {
  */
 export type MalformedWebhookReason = "not_json" | "not_an_object" | "no_event_type" | "no_payment_id"
 
+/** Which webhook route a delivery came through: "medusa", POST /hooks/payment/refpay_<id>; "refpay", POST /hooks/refpay[/<id>]. */
+export type WebhookRoute = "medusa" | "refpay"
+
+/**
+ * Why a delivery was refused for its secret: missing_secret (no secret header nor Basic credentials), wrong_secret
+ * (a secret that is not the shop's), no_secret_configured (the shop has no REFPAY_WEBHOOK_SECRET, so every delivery
+ * is refused).
+ */
+export type WebhookRefusalReason = "missing_secret" | "wrong_secret" | "no_secret_configured"
+
 export type WebhookReading =
   { usable: true; event: RefpayWebhookEvent } | { usable: false; problem: MalformedWebhookReason }
 

@@ -120,7 +120,7 @@ async function receiveDelivery(container: MedusaContainer, delivery: WebhookDeli
     event_type: event.event_type,
     payment_id: event.payment_id,
     order_id: event.order_id ?? null,
-    door: delivery.route,
+    route: delivery.route,
   })
   if (duplicate) return { answer: { status: 200, body: { received: true, duplicate: true } } }
   if (event.event_type === "PENDING_TRANSACTIONS") {
@@ -262,7 +262,7 @@ async function acknowledgeMalformed(
   try {
     await container
       .resolve<RefpayModuleService>(REFPAY_MODULE)
-      .recordMalformedWebhook({ door: delivery.route, reason: problem, provider_id: providerId })
+      .recordMalformedWebhook({ route: delivery.route, reason: problem, provider_id: providerId })
   } catch (error) {
     logger.warn(`REFPAY: a malformed webhook delivery could not be counted: ${(error as Error).message}`)
   }

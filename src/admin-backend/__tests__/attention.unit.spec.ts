@@ -1,7 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { REFPAY_MODULE } from "../../modules/refpay"
-import { ATTENTION_KINDS, countAttention, listAttention } from "../attention"
+import { ATTENTION_KINDS } from "../../rules/attention-kinds"
+import { countAttention, listAttention } from "../attention"
 import { platformRefundedCents } from "../payment-rows"
 
 /**

@@ -9,15 +9,23 @@ import path from "node:path"
 import {
   REDACTED,
   RefpayAuthenticationError,
+  RefpayConfigError,
+  RefpayConflictError,
   RefpayConnectionError,
+  RefpayError,
   RefpayNotFoundError,
   RefpayPermissionError,
+  RefpayResponseError,
   RefpayServerError,
   RefpayTimeoutError,
   RefpayValidationError,
 } from "../../lib/refpay"
 import { resolveOptions } from "../../config"
 import { diagnose, platformDetail, testRefpayConnection, type DiagnoseContext } from "../connection-test"
+import { inEnglish, translatorOf } from "../../../integration-tests/fixtures/connection-texts"
+import { ptPT } from "../../admin/i18n/pt-pt"
+import { sayConnectionText } from "../../admin/lib/connection-text"
+import type { ConnectionText } from "../connection-texts"
 
 const SECRET = "unit-client-secret-7d1c"
 const context: DiagnoseContext = {
@@ -31,6 +39,35 @@ const tokenFailure = (ErrorClass: any, status: number | undefined, code: string,
   new ErrorClass({ message: "x", code, status, operation: "T1 token request", body })
 const paymentsFailure = (ErrorClass: any, status: number | undefined, code: string, body?: unknown) =>
   new ErrorClass({ message: "x", code, status, operation: "get payment", body })
+
+/** One error of each kind the diagnosis tells apart, at either step. */
+const ALL_FAILURES: RefpayError[] = [
+  tokenFailure(RefpayAuthenticationError, 401, "unauthorized_client"),
+  tokenFailure(RefpayValidationError, 400, "invalid_scope"),
+  tokenFailure(RefpayPermissionError, 403, "Forbidden"),
+  tokenFailure(RefpayValidationError, 400, "HeaderValidation"),
+  paymentsFailure(RefpayPermissionError, 403, "Forbidden"),
+  paymentsFailure(RefpayAuthenticationError, 401, "Unauthorized"),
+  paymentsFailure(RefpayNotFoundError, 404, "HTTP_404"),
+  paymentsFailure(RefpayServerError, 503, "HTTP_503"),
+  paymentsFailure(RefpayConflictError, 409, "CONFLICT"),
+  tokenFailure(RefpayConnectionError, undefined, "ECONNREFUSED"),
+  tokenFailure(RefpayConnectionError, undefined, "EHOSTUNREACH"),
+  tokenFailure(RefpayConnectionError, undefined, "ECONNRESET"),
+  tokenFailure(RefpayConnectionError, undefined, "ENOTFOUND"),
+  tokenFailure(RefpayConnectionError, undefined, "UNABLE_TO_VERIFY_LEAF_SIGNATURE"),
+  tokenFailure(RefpayTimeoutError, undefined, "UND_ERR_CONNECT_TIMEOUT"),
+  paymentsFailure(RefpayTimeoutError, undefined, "UND_ERR_HEADERS_TIMEOUT"),
+  new RefpayResponseError({
+    message: "x",
+    code: "INVALID_RESPONSE",
+    status: 200,
+    operation: "T1 token request",
+    issues: [],
+  }),
+  new RefpayConfigError("REFPAY_CLIENT_ID is missing"),
+]
+const inPortuguese = (text: ConnectionText | null) => text && sayConnectionText(translatorOf(ptPT), text)
 
 describe("connection test diagnosis", () => {
   it.each([
@@ -143,16 +180,58 @@ describe("connection test diagnosis", () => {
     const diagnosis = diagnose(error, context)
     expect(diagnosis.step).toBe(step)
     expect(diagnosis.problem).toBe(problem)
-    expect(diagnosis.summary).toMatch(summary)
+    expect(inEnglish(diagnosis.summary)).toMatch(summary)
   })
+
+  it("answers codes with values, never sentences: the admin says them in its language", () => {
+    const refused = diagnose(tokenFailure(RefpayAuthenticationError, 401, "unauthorized_client"), context)
+    expect(refused.summary).toEqual({ code: "credentials_refused", params: { reply: "401 unauthorized_client" } })
+    expect(refused.hint).toEqual({
+      code: "check_credentials",
+      params: { credentials: "t1", environment_note: "production" },
+    })
+    expect(inPortuguese(refused.summary)).toBe(
+      "O serviço de tokens recusou as credenciais da loja (401 unauthorized_client). Não foi emitido nenhum token."
+    )
+    expect(inPortuguese(refused.hint)).toBe(
+      "Verifique REFPAY_CLIENT_ID e REFPAY_CLIENT_SECRET. As credenciais da sandbox não funcionam em produção: use as credenciais de produção atribuídas na adesão."
+    )
+    const unreachable = diagnose(tokenFailure(RefpayConnectionError, undefined, "ECONNREFUSED"), context)
+    expect(unreachable.summary).toEqual({
+      code: "nothing_listening",
+      params: { service: "token", origin: "https://auth.example.test", code: "ECONNREFUSED" },
+    })
+    expect(inPortuguese(unreachable.summary)).toBe(
+      "O serviço de tokens em https://auth.example.test está inacessível (ECONNREFUSED: nada está à escuta nesse endereço)."
+    )
+  })
+
+  it.each(ALL_FAILURES.map((error) => [`${error.constructor.name} ${error.code}`, error] as const))(
+    "says %s in English and Portuguese, every value it names filled in",
+    (_name, error) => {
+      for (const environment of ["sandbox", "production"] as const) {
+        for (const tokenInterface of ["t1", "t2"] as const) {
+          const diagnosis = diagnose(error, { ...context, environment, tokenInterface })
+          for (const text of [diagnosis.summary, diagnosis.hint].filter((t) => t !== null)) {
+            // translatorOf throws on a missing text or value.
+            expect(inEnglish(text)).not.toMatch(/\{\{|undefined/)
+            expect(inPortuguese(text)).not.toMatch(/\{\{|undefined/)
+            expect(inPortuguese(text)).not.toBe(inEnglish(text))
+          }
+        }
+      }
+    }
+  )
 
   it("reminds that sandbox credentials do not work in production, and the reverse", () => {
     const refused = tokenFailure(RefpayAuthenticationError, 401, "unauthorized_client")
-    expect(diagnose(refused, context).hint).toMatch(/Sandbox credentials do not work in production/)
-    expect(diagnose(refused, { ...context, environment: "sandbox" }).hint).toMatch(
+    expect(inEnglish(diagnose(refused, context).hint)).toMatch(/Sandbox credentials do not work in production/)
+    expect(inEnglish(diagnose(refused, { ...context, environment: "sandbox" }).hint)).toMatch(
       /Production credentials do not work in the sandbox/
     )
-    expect(diagnose(refused, { ...context, tokenInterface: "t2" }).hint).toMatch(/REFPAY_CHANNEL and REFPAY_SCOPE/)
+    expect(inEnglish(diagnose(refused, { ...context, tokenInterface: "t2" }).hint)).toMatch(
+      /REFPAY_CHANNEL and REFPAY_SCOPE/
+    )
   })
 
   it("passes on the platform's detail without any configured credential in it", () => {
@@ -257,7 +336,7 @@ describe("connection test against a platform that misbehaves", () => {
         problem: "timeout",
         steps: [{ code: "UND_ERR_HEADERS_TIMEOUT" }, { result: "skipped" }],
       })
-      expect(result.summary).toMatch(/did not answer within 300 ms/)
+      expect(inEnglish(result.summary)).toMatch(/did not answer within 300 ms/)
       expect(Date.now() - started).toBeLessThan(3000)
     } finally {
       for (const socket of sockets) socket.destroy()

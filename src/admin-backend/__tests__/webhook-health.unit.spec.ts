@@ -46,7 +46,7 @@ describe("webhook warnings", () => {
       {
         refusals: [
           {
-            door: "refpay",
+            route: "refpay",
             provider_id: "pp_refpay_refpay",
             reason: "wrong_secret",
             refused_count: 3,
@@ -63,7 +63,7 @@ describe("webhook warnings", () => {
         lastDeliveryAt: ago(HOUR),
         refusals: [
           {
-            door: "medusa",
+            route: "medusa",
             provider_id: "pp_refpay_refpay",
             reason: "missing_secret",
             refused_count: 1,
@@ -79,7 +79,7 @@ describe("webhook warnings", () => {
       {
         refusals: [
           {
-            door: "refpay",
+            route: "refpay",
             provider_id: "pp_refpay_refpay",
             reason: "wrong_secret",
             refused_count: 1,
@@ -110,7 +110,7 @@ describe("webhook warnings", () => {
         ...quiet,
         refusals: [
           {
-            door: "refpay",
+            route: "refpay",
             provider_id: "pp_refpay_refpay",
             reason: "wrong_secret",
             refused_count: 4,
@@ -118,7 +118,7 @@ describe("webhook warnings", () => {
             last_refused_at: ago(HOUR),
           },
           {
-            door: "medusa",
+            route: "medusa",
             provider_id: "pp_refpay_refpay",
             reason: "missing_secret",
             refused_count: 1,
@@ -137,7 +137,7 @@ describe("webhook warnings", () => {
 
 describe("authentic deliveries that are not usable REFPAY events", () => {
   const malformed = (reason: "no_payment_id" | "not_json", count: number, lastAgo: number) => ({
-    door: "refpay" as const,
+    route: "refpay" as const,
     provider_id: "pp_refpay_refpay",
     reason,
     received_count: count,

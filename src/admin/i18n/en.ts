@@ -1,4 +1,6 @@
 // Longer than 300 lines by nature: one table of every text the admin shows, one screen per key group (refpay.*).
+import type { ConnectionTextCode } from "../../admin-backend/connection-texts"
+
 /**
  * The admin's English texts, word for word as the plugin has always shown them (the browser tests read them). All
  * under "refpay" so that, merged into the dashboard's own resources, they never meet Medusa's keys. Counted texts
@@ -9,7 +11,7 @@ export const en = {
     common: {
       loading: "Loading…",
       orderNumber: "Order #{{number}}",
-      doors: { medusaRoute: "Medusa's route", medusa: "Medusa" },
+      routes: { medusaRoute: "Medusa's route", medusa: "Medusa" },
       // The pager's words, as @medusajs/ui's Table.Pagination says them in English.
       pager: { of: "of", results: "results", pages: "pages", prev: "Prev", next: "Next" },
     },
@@ -116,6 +118,90 @@ export const en = {
       nextStep: "Next step:",
       platformSaid: "The platform said:",
       tested: "Tested {{when}} in {{ms}} ms, with a client of its own (the shop's payments were not disturbed).",
+      /** The connection test's sentences (src/admin-backend/connection-texts.ts), with the words their values name. */
+      texts: {
+        connected:
+          "Connected to {{platform}}: the {{interface}} token service issued a token and the payments API accepted it.",
+        connected_payment_unknown:
+          "Connected to {{platform}}: the {{interface}} token service issued a token, and the payments API accepted it (a status read of a made-up payment answered 404 PAYMENT_NOT_FOUND, as expected).",
+        settings_incomplete: "The REFPAY settings are incomplete: {{detail}}",
+        connect_timeout: "{{service}} at {{origin}} could not be reached within {{ms}} ms ({{code}}).",
+        answer_timeout:
+          "{{service}} at {{origin}} accepted the connection but did not answer within {{ms}} ms ({{code}}).",
+        tls_failed:
+          "The secure (TLS) connection to {{origin}} failed ({{code}}): its certificate is not trusted or does not match the host name.",
+        host_not_found:
+          "The host of {{origin}} could not be found ({{code}}): its name does not resolve from this server.",
+        nothing_listening: "{{service}} at {{origin}} could not be reached ({{code}}: nothing is listening there).",
+        unreachable: "{{service}} at {{origin}} could not be reached ({{code}}).",
+        connection_failed: "The connection to {{origin}} failed ({{code}}).",
+        not_the_platform_body:
+          "{{service}} at {{origin}} answered {{status}}with a body that is not the platform's ({{code}}).",
+        credentials_refused: "The token service refused the shop's credentials ({{reply}}). No token was issued.",
+        scope_not_granted:
+          "The token service knows the credentials but does not grant the requested scope ({{reply}}).",
+        token_request_refused: "The token service refused the token request ({{reply}}).",
+        scope_not_covering_payments:
+          "A token was issued, but its scope does not cover payments: the payments API answered {{reply}}.",
+        token_rejected_by_payments:
+          "A token was issued, but the payments API refused it ({{reply}}), even freshly issued.",
+        not_found_not_platform:
+          "The payments host answered 404 without the platform's PAYMENT_NOT_FOUND code ({{code}}).",
+        server_error: "{{service}} answered with a server error ({{reply}}).",
+        request_refused: "{{service}} refused the request ({{reply}}).",
+        could_not_test: "{{service}} could not be tested: {{name}}.",
+        fix_setting: "Fix the setting named and restart Medusa.",
+        check_reachable_or_connect_timeout:
+          "Check that the host is reachable from this server (firewall, proxy, VPN) or raise REFPAY_CONNECT_TIMEOUT_MS.",
+        retry_or_request_timeout: "The platform may be slow right now: try again, or raise REFPAY_REQUEST_TIMEOUT_MS.",
+        check_host_and_certificate:
+          "Check the URL's host name; a certificate signed by a private authority needs NODE_EXTRA_CA_CERTS on this server.",
+        check_host_and_dns: "Check the host name in the URL setting, and this server's DNS.",
+        start_local_sandbox:
+          "Check the URL settings; for the local sandbox, start it (npx refpay-sandbox) on the configured port.",
+        check_urls_and_firewall:
+          "Check the URL settings and that this server may connect to the platform (firewall, proxy).",
+        check_urls_and_network: "Check the URL settings and the network between this server and the platform.",
+        check_url_and_paths: "The URL may point at another service: check the URL and path settings.",
+        check_credentials: "Check {{credentials}}. {{environment_note}}",
+        check_scope: "Check REFPAY_SCOPE; widening a scope is done by the platform operator (it follows the contract).",
+        check_credentials_and_interface:
+          "Check {{credentials}} and REFPAY_TOKEN_INTERFACE (t1 or t2, as issued at onboarding).",
+        ask_for_payments_scope:
+          "Ask the platform operator to grant the payments scope to these credentials, or check REFPAY_SCOPE.",
+        check_same_environment:
+          "The token service and the payments host may belong to different environments: check that the token URL and REFPAY_PAYMENTS_URL are both {{environment}} ones.",
+        check_payments_url: "REFPAY_PAYMENTS_URL or REFPAY_PAYMENT_INFO_PATH probably points at the wrong place.",
+        retry_later: "The platform has a problem right now; try again in a few minutes.",
+        step_token_issued: "A token was issued.",
+        step_status_read: "The status read answered 200 ({{status}}) for a made-up payment id.",
+        step_payment_unknown: "The token and its scope work: the made-up payment is unknown, as expected.",
+        step_not_tried_no_token: "Not tried: no token.",
+        step_credentials_refused: "The credentials were refused.",
+        step_scope_not_granted: "The scope does not cover this.",
+        step_token_refused: "The token was refused.",
+        step_request_refused: "The request was refused.",
+        step_no_connection: "No connection.",
+        step_tls_failed: "The secure connection failed.",
+        step_no_answer_in_time: "No answer in time.",
+        step_platform_failed: "The platform failed.",
+        step_not_platform_answer: "Not the platform's answer.",
+        step_settings_incomplete: "Not tried: the settings are incomplete.",
+      } satisfies Record<ConnectionTextCode, string>,
+      services: { token: "The token service", payments: "The payments API" },
+      credentials: {
+        t1: "REFPAY_CLIENT_ID and REFPAY_CLIENT_SECRET",
+        t2: "REFPAY_CLIENT_ID, REFPAY_CLIENT_SECRET, REFPAY_CHANNEL and REFPAY_SCOPE",
+      },
+      environmentNotes: {
+        production:
+          "Sandbox credentials do not work in production: use the production credentials issued at onboarding.",
+        sandbox:
+          "Production credentials do not work in the sandbox: use the sandbox credentials issued for homologation.",
+      },
+      environmentNames: { sandbox: "sandbox", production: "production" },
+      platforms: { sandbox: "the REFPAY sandbox", production: "REFPAY production" },
+      interfaces: { t1: "T1 (OAuth client credentials)", t2: "T2 (back-office token)" },
     },
     payments: {
       columns: { order: "Order", entityReference: "Entity / reference", amount: "Amount" },
@@ -239,7 +325,7 @@ export const en = {
         noneYet: "none yet",
         waiting: "Payments waiting:",
         refused: "Refused:",
-        refusal: "{{count}} ({{reason}}, {{door}}, last {{relative}})",
+        refusal: "{{count}} ({{reason}}, {{route}}, last {{relative}})",
         malformed: "Unusable (authentic, acknowledged, ignored):",
       },
       refusalReasons: {
@@ -257,7 +343,7 @@ export const en = {
         intro: "Sandbox: send a test event to see a delivery arrive here (a throwaway 1,00 € payment in the sandbox).",
         send: "Send a test event",
         waiting: "{{message}} Waiting for the delivery… {{summary}}",
-        arrived: "The test delivery arrived {{when}}: {{event}}, through {{door}}. Webhooks work.",
+        arrived: "The test delivery arrived {{when}}: {{event}}, through {{route}}. Webhooks work.",
         couldNotSend: "The test event could not be sent.",
         noDelivery: "No delivery arrived within {{seconds}} s. {{summary}}",
       },

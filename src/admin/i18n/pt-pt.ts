@@ -10,7 +10,7 @@ export const ptPT: Translations = {
     common: {
       loading: "A carregar…",
       orderNumber: "Encomenda #{{number}}",
-      doors: { medusaRoute: "rota do Medusa", medusa: "Medusa" },
+      routes: { medusaRoute: "rota do Medusa", medusa: "Medusa" },
       pager: { of: "de", results: "resultados", pages: "páginas", prev: "Anterior", next: "Seguinte" },
     },
     time: {
@@ -120,6 +120,91 @@ export const ptPT: Translations = {
       nextStep: "Próximo passo:",
       platformSaid: "Resposta da plataforma:",
       tested: "Testado em {{when}}, em {{ms}} ms, com um cliente próprio (os pagamentos da loja não foram afetados).",
+      /** As frases do teste de ligação (src/admin-backend/connection-texts.ts), com as palavras que os valores nomeiam. */
+      texts: {
+        connected:
+          "Ligação estabelecida ({{platform}}): o serviço de tokens {{interface}} emitiu um token e a API de pagamentos aceitou-o.",
+        connected_payment_unknown:
+          "Ligação estabelecida ({{platform}}): o serviço de tokens {{interface}} emitiu um token e a API de pagamentos aceitou-o (a consulta do estado de um pagamento inventado respondeu 404 PAYMENT_NOT_FOUND, como esperado).",
+        settings_incomplete: "As definições da REFPAY estão incompletas: {{detail}}",
+        connect_timeout: "{{service}} em {{origin}} não respondeu à ligação em {{ms}} ms ({{code}}).",
+        answer_timeout: "{{service}} em {{origin}} aceitou a ligação, mas não respondeu em {{ms}} ms ({{code}}).",
+        tls_failed:
+          "A ligação segura (TLS) a {{origin}} falhou ({{code}}): o certificado não é de confiança ou não corresponde ao nome do servidor.",
+        host_not_found:
+          "O servidor de {{origin}} não foi encontrado ({{code}}): o nome não é resolvido a partir deste servidor.",
+        nothing_listening: "{{service}} em {{origin}} está inacessível ({{code}}: nada está à escuta nesse endereço).",
+        unreachable: "{{service}} em {{origin}} está inacessível ({{code}}).",
+        connection_failed: "A ligação a {{origin}} falhou ({{code}}).",
+        not_the_platform_body:
+          "{{service}} em {{origin}} respondeu {{status}}com um conteúdo que não é da plataforma ({{code}}).",
+        credentials_refused:
+          "O serviço de tokens recusou as credenciais da loja ({{reply}}). Não foi emitido nenhum token.",
+        scope_not_granted:
+          "O serviço de tokens reconhece as credenciais, mas não concede o âmbito (scope) pedido ({{reply}}).",
+        token_request_refused: "O serviço de tokens recusou o pedido de token ({{reply}}).",
+        scope_not_covering_payments:
+          "Foi emitido um token, mas o seu âmbito não abrange pagamentos: a API de pagamentos respondeu {{reply}}.",
+        token_rejected_by_payments:
+          "Foi emitido um token, mas a API de pagamentos recusou-o ({{reply}}), mesmo acabado de emitir.",
+        not_found_not_platform:
+          "O servidor de pagamentos respondeu 404 sem o código PAYMENT_NOT_FOUND da plataforma ({{code}}).",
+        server_error: "{{service}} respondeu com um erro de servidor ({{reply}}).",
+        request_refused: "{{service}} recusou o pedido ({{reply}}).",
+        could_not_test: "{{service}}: não foi possível testar ({{name}}).",
+        fix_setting: "Corrija a definição indicada e reinicie o Medusa.",
+        check_reachable_or_connect_timeout:
+          "Verifique se o servidor é acessível a partir deste (firewall, proxy, VPN) ou aumente REFPAY_CONNECT_TIMEOUT_MS.",
+        retry_or_request_timeout:
+          "A plataforma pode estar lenta neste momento: tente novamente ou aumente REFPAY_REQUEST_TIMEOUT_MS.",
+        check_host_and_certificate:
+          "Verifique o nome do servidor no URL; um certificado assinado por uma autoridade privada requer NODE_EXTRA_CA_CERTS neste servidor.",
+        check_host_and_dns: "Verifique o nome do servidor na definição do URL e o DNS deste servidor.",
+        start_local_sandbox:
+          "Verifique as definições de URL; para a sandbox local, inicie-a (npx refpay-sandbox) na porta configurada.",
+        check_urls_and_firewall:
+          "Verifique as definições de URL e se este servidor se pode ligar à plataforma (firewall, proxy).",
+        check_urls_and_network: "Verifique as definições de URL e a rede entre este servidor e a plataforma.",
+        check_url_and_paths: "O URL pode apontar para outro serviço: verifique as definições de URL e de caminhos.",
+        check_credentials: "Verifique {{credentials}}. {{environment_note}}",
+        check_scope: "Verifique REFPAY_SCOPE; alargar um âmbito cabe ao operador da plataforma (segundo o contrato).",
+        check_credentials_and_interface:
+          "Verifique {{credentials}} e REFPAY_TOKEN_INTERFACE (t1 ou t2, conforme atribuído na adesão).",
+        ask_for_payments_scope:
+          "Peça ao operador da plataforma que conceda o âmbito de pagamentos a estas credenciais, ou verifique REFPAY_SCOPE.",
+        check_same_environment:
+          "O serviço de tokens e o servidor de pagamentos podem pertencer a ambientes diferentes: verifique se o URL do token e REFPAY_PAYMENTS_URL são ambos de {{environment}}.",
+        check_payments_url: "REFPAY_PAYMENTS_URL ou REFPAY_PAYMENT_INFO_PATH aponta provavelmente para o sítio errado.",
+        retry_later: "A plataforma tem um problema neste momento; tente novamente dentro de alguns minutos.",
+        step_token_issued: "Foi emitido um token.",
+        step_status_read: "A consulta do estado respondeu 200 ({{status}}) para um pagamento inventado.",
+        step_payment_unknown: "O token e o seu âmbito funcionam: o pagamento inventado é desconhecido, como esperado.",
+        step_not_tried_no_token: "Não tentado: sem token.",
+        step_credentials_refused: "As credenciais foram recusadas.",
+        step_scope_not_granted: "O âmbito não abrange este pedido.",
+        step_token_refused: "O token foi recusado.",
+        step_request_refused: "O pedido foi recusado.",
+        step_no_connection: "Sem ligação.",
+        step_tls_failed: "A ligação segura falhou.",
+        step_no_answer_in_time: "Sem resposta a tempo.",
+        step_platform_failed: "A plataforma falhou.",
+        step_not_platform_answer: "Não é a resposta da plataforma.",
+        step_settings_incomplete: "Não tentado: as definições estão incompletas.",
+      },
+      services: { token: "O serviço de tokens", payments: "A API de pagamentos" },
+      credentials: {
+        t1: "REFPAY_CLIENT_ID e REFPAY_CLIENT_SECRET",
+        t2: "REFPAY_CLIENT_ID, REFPAY_CLIENT_SECRET, REFPAY_CHANNEL e REFPAY_SCOPE",
+      },
+      environmentNotes: {
+        production:
+          "As credenciais da sandbox não funcionam em produção: use as credenciais de produção atribuídas na adesão.",
+        sandbox:
+          "As credenciais de produção não funcionam na sandbox: use as credenciais da sandbox atribuídas para a homologação.",
+      },
+      environmentNames: { sandbox: "sandbox", production: "produção" },
+      platforms: { sandbox: "sandbox da REFPAY", production: "REFPAY em produção" },
+      interfaces: { t1: "T1 (credenciais de cliente OAuth)", t2: "T2 (token de back-office)" },
     },
     payments: {
       columns: { order: "Encomenda", entityReference: "Entidade / referência", amount: "Montante" },
@@ -245,7 +330,7 @@ export const ptPT: Translations = {
         noneYet: "nenhuma até agora",
         waiting: "Pagamentos em espera:",
         refused: "Recusadas:",
-        refusal: "{{count}} ({{reason}}, {{door}}, a última {{relative}})",
+        refusal: "{{count}} ({{reason}}, {{route}}, a última {{relative}})",
         malformed: "Inutilizáveis (autênticas, confirmadas, ignoradas):",
       },
       refusalReasons: {
@@ -264,7 +349,7 @@ export const ptPT: Translations = {
           "Sandbox: envie um evento de teste para ver uma entrega chegar aqui (um pagamento descartável de 1,00 € na sandbox).",
         send: "Enviar um evento de teste",
         waiting: "{{message}} A aguardar a entrega… {{summary}}",
-        arrived: "A entrega de teste chegou ({{when}}): {{event}}, através de {{door}}. Os webhooks funcionam.",
+        arrived: "A entrega de teste chegou ({{when}}): {{event}}, através de {{route}}. Os webhooks funcionam.",
         couldNotSend: "Não foi possível enviar o evento de teste.",
         noDelivery: "Não chegou nenhuma entrega em {{seconds}} s. {{summary}}",
       },

@@ -1,4 +1,4 @@
-import type { AttentionKind } from "../../admin-backend/attention"
+import type { AttentionKind } from "../../rules/attention-kinds"
 import type { DeliveryStatus, NumbersQuery, NumbersView } from "./refpay-api"
 
 const ATTENTION = ["refpay", "attention"] as const

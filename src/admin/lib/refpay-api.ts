@@ -1,4 +1,4 @@
-import type { AttentionKind } from "../../admin-backend/attention"
+import type { AttentionKind } from "../../rules/attention-kinds"
 import type { ConnectionTestResult } from "../../admin-backend/connection-test"
 import type { DeliveryView } from "../../admin-backend/deliveries"
 import type { AdminPaymentRow } from "../../admin-backend/payment-rows"
@@ -10,6 +10,7 @@ import type { Conversion, Recovered } from "../../medusa-compat/medusa-tables/ow
 import type { Reconciliation } from "../../medusa-compat/medusa-tables/reconciliation"
 import type { Period } from "../../rules/owner-numbers"
 import type { RefpayPaymentView } from "../../rules/payment-view"
+import type { WebhookRoute } from "../../rules/webhook"
 import { sdk } from "./sdk"
 
 /**
@@ -40,7 +41,7 @@ export interface WebhooksView extends WebhookSetup {
   deliveries_recorded: number
   waiting_payments: number
   refusals: {
-    door: "medusa" | "refpay"
+    route: WebhookRoute
     reason: string
     refused_count: number
     first_refused_at: string
@@ -48,7 +49,7 @@ export interface WebhooksView extends WebhookSetup {
   }[]
   /** Authentic deliveries that were not usable REFPAY events: acknowledged (200), counted, ignored. */
   malformed: {
-    door: "medusa" | "refpay"
+    route: WebhookRoute
     reason: string
     received_count: number
     first_received_at: string

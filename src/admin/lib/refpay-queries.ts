@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useCallback } from "react"
-import type { AttentionKind } from "../../admin-backend/attention"
+import type { AttentionKind } from "../../rules/attention-kinds"
 import { isNotFound } from "./errors"
 import { refpayKeys } from "./query-keys"
 import { refpayApi, type DeliveryStatus, type NumbersQuery, type NumbersView, type SearchQuery } from "./refpay-api"

@@ -3,20 +3,9 @@ import { ExclamationCircle } from "@medusajs/icons"
 import { Container, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
-import type { AttentionKind } from "../../admin-backend/attention"
+import { ATTENTION_KINDS_MONEY_FIRST } from "../../rules/attention-kinds"
 import { countKey } from "../lib/format"
 import { useAttentionCounts } from "../lib/refpay-queries"
-
-/** The kinds in the order the line names them: money to give back first. */
-const KINDS: AttentionKind[] = [
-  "paid_after_cancellation",
-  "paid_after_session_deleted",
-  "refund_mismatch",
-  "amount_mismatch",
-  "unknown_payment",
-  "platform_error",
-  "expiring",
-]
 
 /**
  * Above the order list: one line when REFPAY payments need the shop owner (paid after cancellation, amount
@@ -28,7 +17,7 @@ const RefpayAttentionWidget = () => {
   const counts = useAttentionCounts().data
 
   const parts = counts
-    ? KINDS.filter((kind) => counts[kind] > 0).map((kind) =>
+    ? ATTENTION_KINDS_MONEY_FIRST.filter((kind) => counts[kind] > 0).map((kind) =>
         t(countKey(`refpay.banner.kinds.${kind}`, counts[kind]), { count: counts[kind] })
       )
     : []

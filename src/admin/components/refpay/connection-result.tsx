@@ -2,6 +2,7 @@ import { CheckCircleSolid, MinusMini, XCircleSolid } from "@medusajs/icons"
 import { Alert, Badge, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import type { ConnectionStep, ConnectionTestResult } from "../../../admin-backend/connection-test"
+import { sayConnectionText } from "../../lib/connection-text"
 import { useFormat } from "../../lib/format"
 
 /** The connection test's answer: the server's summary, each step with its HTTP status and code, what to do next. */
@@ -16,7 +17,7 @@ export const ConnectionResult = ({ result }: { result: ConnectionTestResult }) =
       data-problem={result.problem ?? ""}
     >
       <Alert variant={result.ok ? "success" : "error"} data-testid="refpay-connection-summary">
-        {result.summary}
+        {sayConnectionText(t, result.summary)}
       </Alert>
       <ul className="flex flex-col gap-y-2">
         {result.steps.map((step) => (
@@ -26,7 +27,7 @@ export const ConnectionResult = ({ result }: { result: ConnectionTestResult }) =
       {result.hint && (
         <Text size="small" data-testid="refpay-connection-hint">
           <span className="font-medium">{t("refpay.connection.nextStep")} </span>
-          {result.hint}
+          {sayConnectionText(t, result.hint)}
         </Text>
       )}
       {result.platform_detail && (
@@ -69,7 +70,7 @@ const StepItem = ({ step }: { step: ConnectionStep }) => {
           )}
         </div>
         <Text size="small" className="text-ui-fg-subtle">
-          {step.message}
+          {sayConnectionText(t, step.message)}
         </Text>
         <Text size="xsmall" className="text-ui-fg-muted break-all font-mono">
           {step.url}

@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { ATTENTION_KINDS } from "../../../admin-backend/attention"
+import { ATTENTION_KINDS } from "../../../rules/attention-kinds"
 
 /** Query and body schemas of the admin's REFPAY routes, registered in src/api/middlewares.ts. */
 

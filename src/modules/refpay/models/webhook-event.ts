@@ -12,8 +12,8 @@ export const RefpayWebhookEvent = model
     event_type: model.text(),
     payment_id: model.text().index(),
     order_id: model.text().nullable(),
-    /** "medusa": POST /hooks/payment/refpay_refpay; "refpay": POST /hooks/refpay. */
-    door: model.enum(["medusa", "refpay"]),
+    /** The webhook route the first delivery came through: "medusa" (/hooks/payment/refpay_<id>) or "refpay" (/hooks/refpay). */
+    route: model.enum(["medusa", "refpay"]),
     /** How many times a delivery of this event arrived. */
     deliveries: model.number().default(1),
     processed_at: model.dateTime().nullable(),

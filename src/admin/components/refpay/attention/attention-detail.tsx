@@ -1,5 +1,5 @@
 import { Text } from "@medusajs/ui"
-import type { AttentionKind } from "../../../../admin-backend/attention"
+import type { AttentionKind } from "../../../../rules/attention-kinds"
 import type { AdminPaymentRow } from "../../../../admin-backend/payment-rows"
 import type { Formatters, Translate } from "../../../lib/format"
 

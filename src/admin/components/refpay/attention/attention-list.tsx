@@ -1,7 +1,7 @@
 import { Alert, Button, Table, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
-import type { AttentionKind } from "../../../../admin-backend/attention"
+import type { AttentionKind } from "../../../../rules/attention-kinds"
 import type { AdminPaymentRow } from "../../../../admin-backend/payment-rows"
 import { errorMessage } from "../../../lib/errors"
 import { useFormat } from "../../../lib/format"

@@ -1,22 +1,11 @@
 import { Badge, Container, Heading, Tabs, Text } from "@medusajs/ui"
 import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
-import type { AttentionKind } from "../../../../admin-backend/attention"
+import { ATTENTION_KINDS, type AttentionKind } from "../../../../rules/attention-kinds"
 import { countKey } from "../../../lib/format"
 import type { AttentionCounts } from "../../../lib/refpay-api"
 import { useAttentionCounts } from "../../../lib/refpay-queries"
 import { AttentionList } from "./attention-list"
-
-/** The tabs, in the order the shop owner works through them. */
-const KINDS: AttentionKind[] = [
-  "expiring",
-  "paid_after_cancellation",
-  "paid_after_session_deleted",
-  "refund_mismatch",
-  "amount_mismatch",
-  "unknown_payment",
-  "platform_error",
-]
 
 /** The payments a shop owner should act on, one tab per kind, each row linking to its order. */
 export const AttentionSection = ({ several }: { several: boolean }) => {
@@ -25,7 +14,7 @@ export const AttentionSection = ({ several }: { several: boolean }) => {
   const [kind, setKind] = useState<AttentionKind | null>(null)
   // The first list with rows, chosen once: a list emptied by a refund stays on screen rather than jumping away.
   useEffect(() => {
-    if (kind === null && counts) setKind(KINDS.find((k) => counts[k] > 0) ?? "expiring")
+    if (kind === null && counts) setKind(ATTENTION_KINDS.find((k) => counts[k] > 0) ?? "expiring")
   }, [counts, kind])
   const active = kind ?? "expiring"
 
@@ -35,12 +24,12 @@ export const AttentionSection = ({ several }: { several: boolean }) => {
       <Tabs value={active} onValueChange={(value) => setKind(value as AttentionKind)}>
         <div className="px-6 py-3">
           <Tabs.List className="flex-wrap">
-            {KINDS.map((k) => (
+            {ATTENTION_KINDS.map((k) => (
               <AttentionTab key={k} kind={k} count={counts?.[k] ?? null} />
             ))}
           </Tabs.List>
         </div>
-        {KINDS.map((k) => (
+        {ATTENTION_KINDS.map((k) => (
           <Tabs.Content key={k} value={k}>
             {k === active && kind !== null && <AttentionList kind={k} several={several} />}
           </Tabs.Content>

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
 import type { DeliveryView } from "../../../../admin-backend/deliveries"
 import { useFormat } from "../../../lib/format"
-import { REFPAY_HOOK_PATH } from "./door"
+import { REFPAY_HOOK_PATH } from "./route-name"
 import { DELIVERY_STATUS_COLORS } from "./delivery-status"
 
 /** One delivery: when, which event, whose payment, through which route, and what became of it. */
@@ -27,7 +27,7 @@ export const DeliveryRow = ({ delivery: d }: { delivery: DeliveryView }) => {
       </Table.Cell>
       <Table.Cell>
         <Text size="small" leading="compact">
-          {d.door === "refpay" ? REFPAY_HOOK_PATH : t("refpay.common.doors.medusa")}
+          {d.route === "refpay" ? REFPAY_HOOK_PATH : t("refpay.common.routes.medusa")}
         </Text>
       </Table.Cell>
       <Table.Cell>

@@ -1,7 +1,7 @@
 import { Alert, Button, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { useFormat } from "../../../lib/format"
-import { useDoorName } from "./door"
+import { useRouteName } from "./route-name"
 import { TEST_WAIT_MS, useSandboxTestEvent, type TestEventState } from "./use-sandbox-test-event"
 
 /** Sandbox only: a throwaway payment whose PENDING_TRANSACTIONS webhook the owner sees arrive. */
@@ -38,7 +38,7 @@ export const TestEvent = ({ providerId }: { providerId: string }) => {
 const TestEventStatus = ({ test }: { test: TestEventState }) => {
   const { t } = useTranslation()
   const { dateTime } = useFormat()
-  const doorName = useDoorName()
+  const routeName = useRouteName()
   switch (test.state) {
     case "waiting":
       return (
@@ -52,7 +52,7 @@ const TestEventStatus = ({ test }: { test: TestEventState }) => {
           {t("refpay.webhooks.testEvent.arrived", {
             when: dateTime(test.delivery.received_at),
             event: test.delivery.event_type,
-            door: doorName(test.delivery.door),
+            route: routeName(test.delivery.route),
           })}
         </Alert>
       )

@@ -1,6 +1,8 @@
 import { useMutation, useQuery } from "@tanstack/react-query"
 import { useEffect, useState } from "react"
+import { useTranslation } from "react-i18next"
 import type { DeliveryView } from "../../../../admin-backend/deliveries"
+import { sayConnectionText } from "../../../lib/connection-text"
 import { isServerAnswer, errorMessage } from "../../../lib/errors"
 import { refpayKeys } from "../../../lib/query-keys"
 import { refpayApi } from "../../../lib/refpay-api"
@@ -28,6 +30,7 @@ type Ended =
  * second whether it did, for at most TEST_WAIT_MS. When the wait ends either way, the deliveries are asked again.
  */
 export function useSandboxTestEvent(providerId: string): { test: TestEventState; send: () => void } {
+  const { t } = useTranslation()
   const refreshWebhooks = useRefreshWebhooks()
   const [sent, setSent] = useState<Sent | null>(null)
   const [ended, setEnded] = useState<Ended | null>(null)
@@ -41,7 +44,10 @@ export function useSandboxTestEvent(providerId: string): { test: TestEventState;
     onSuccess: (result) =>
       result.sent
         ? setSent({ paymentId: result.payment_id, message: result.message })
-        : setEnded({ state: "failed", message: result.message }),
+        : setEnded({
+            state: "failed",
+            message: result.problem ? `${result.message} ${sayConnectionText(t, result.problem)}` : result.message,
+          }),
     // Only the server's own words are worth showing; anything else reads as "could not be sent".
     onError: (error) => setEnded({ state: "failed", message: isServerAnswer(error) ? errorMessage(error) : null }),
   })

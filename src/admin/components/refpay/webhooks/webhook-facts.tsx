@@ -3,10 +3,11 @@ import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { useFormat } from "../../../lib/format"
 import type { WebhooksView } from "../../../lib/refpay-api"
-import { useDoorName, type Door } from "./door"
+import type { WebhookRoute } from "../../../../rules/webhook"
+import { useRouteName } from "./route-name"
 
 /** Deliveries refused or unusable, summed per reason and route: "3 (wrong secret, /hooks/refpay, last 5 min ago)". */
-type Tally = { door: Door; reason: string; count: number; last: string }
+type Tally = { route: WebhookRoute; reason: string; count: number; last: string }
 
 /** The webhooks at a glance: the last delivery, the payments waiting for one, and what was refused or unusable. */
 export const WebhookFacts = ({ view }: { view: WebhooksView }) => {
@@ -49,12 +50,12 @@ const Fact = ({ label, testId, children }: { label: string; testId?: string; chi
 const Tallies = ({ tallies, reasons }: { tallies: Tally[]; reasons: string }) => {
   const { t } = useTranslation()
   const { relativeTime } = useFormat()
-  const doorName = useDoorName()
+  const routeName = useRouteName()
   const line = (tally: Tally) =>
     t("refpay.webhooks.facts.refusal", {
       count: tally.count,
       reason: t(`${reasons}.${tally.reason}`, { defaultValue: tally.reason }),
-      door: doorName(tally.door),
+      route: routeName(tally.route),
       relative: relativeTime(tally.last),
     })
   return <>{tallies.map(line).join("; ")}</>

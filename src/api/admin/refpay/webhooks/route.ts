@@ -41,7 +41,7 @@ export async function GET(
       waiting_payments: waiting.count,
       oldest_waiting_created_at: waiting.oldest_created_at?.toISOString() ?? null,
       refusals: refusals.map((r) => ({
-        door: r.door,
+        route: r.route,
         reason: r.reason,
         refused_count: r.refused_count,
         first_refused_at: r.first_refused_at.toISOString(),
@@ -49,7 +49,7 @@ export async function GET(
       })),
       // Authentic deliveries that were not usable REFPAY events (no payment_id, not JSON): acknowledged, counted.
       malformed: malformed.map((m) => ({
-        door: m.door,
+        route: m.route,
         reason: m.reason,
         received_count: m.received_count,
         first_received_at: m.first_received_at.toISOString(),

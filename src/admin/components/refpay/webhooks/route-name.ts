@@ -1,12 +1,11 @@
 import { useTranslation } from "react-i18next"
+import type { WebhookRoute } from "../../../../rules/webhook"
 
 /** The plugin's own webhook route: a path, the same in every language. */
 export const REFPAY_HOOK_PATH = "/hooks/refpay"
 
-export type Door = "medusa" | "refpay"
-
 /** Which route a delivery came through, as a sentence names it: the plugin's path, or Medusa's own route. */
-export function useDoorName(): (door: Door) => string {
+export function useRouteName(): (route: WebhookRoute) => string {
   const { t } = useTranslation()
-  return (door) => (door === "refpay" ? REFPAY_HOOK_PATH : t("refpay.common.doors.medusaRoute"))
+  return (route) => (route === "refpay" ? REFPAY_HOOK_PATH : t("refpay.common.routes.medusaRoute"))
 }
