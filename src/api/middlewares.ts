@@ -42,6 +42,7 @@ import {
   AdminRefpaySearchQuery,
   RefpayPaymentRequestBody,
 } from "./admin/refpay/validators"
+import { storePaymentCollectionRoutes } from "./store/refpay/payment-collections/payment-collection-middlewares"
 
 /** Webhook bodies are small JSON events; anything over this is refused with 413 before it is read further. */
 export const WEBHOOK_BODY_LIMIT = "64kb"
@@ -235,6 +236,7 @@ export default defineMiddlewares({
       method: ["POST"],
       middlewares: [refpayStorePlacedOrder, validateAndTransformBody(RefpayPaymentRequestBody)],
     },
+    ...storePaymentCollectionRoutes,
     {
       matcher: "/admin/orders/:id/fulfillments",
       method: ["POST"],
