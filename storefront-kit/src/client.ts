@@ -11,8 +11,15 @@ export interface RefpaySdkLike {
   client: { fetch<T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> }
 }
 
+/**
+ * One call to a REFPAY store route, answered as a result: what a Next.js server action can be (the starters keep
+ * their Medusa URL on the server). It is only ever asked for `/store/refpay/...` paths; check that on the server.
+ */
+export type RefpayStoreCall = (method: "GET" | "POST", path: string, body?: object) => Promise<RefpayResult<unknown>>
+
 export type RefpayClientOptions =
   | { sdk: RefpaySdkLike }
+  | { call: RefpayStoreCall }
   | {
       /** The Medusa server, e.g. "https://shop.example.com". */
       baseUrl: string
@@ -32,6 +39,17 @@ export interface RefpayClient {
 }
 
 type Call = <T>(method: "GET" | "POST", path: string, body?: object) => Promise<RefpayResult<T>>
+
+/** A caller's own call (a server action); one that throws (a restarted server) reads as a failure. */
+function ownCall(call: RefpayStoreCall): Call {
+  return async <T>(method: "GET" | "POST", path: string, body?: object) => {
+    try {
+      return (await call(method, path, body)) as RefpayResult<T>
+    } catch (error) {
+      return failure(0, (error as Error)?.message)
+    }
+  }
+}
 
 /** Through the shop's JS SDK: its base URL, publishable key and auth. Its FetchError carries `status`. */
 function sdkCall(sdk: RefpaySdkLike): Call {
@@ -63,6 +81,11 @@ function fetchCall(baseUrl: string, publishableKey: string, fetchImpl: typeof fe
   }
 }
 
+/** A route's error as a result; exported for a server action that answers the same shape. */
+export function refpayFailure(status: number, message: unknown) {
+  return failure(status, message)
+}
+
 function failure(status: number, message: unknown) {
   return {
     ok: false as const,
@@ -76,7 +99,9 @@ export function createRefpayClient(options: RefpayClientOptions): RefpayClient {
   const call =
     "sdk" in options
       ? sdkCall(options.sdk)
-      : fetchCall(options.baseUrl, options.publishableKey, options.fetch ?? ((...args) => fetch(...args)))
+      : "call" in options
+        ? ownCall(options.call)
+        : fetchCall(options.baseUrl, options.publishableKey, options.fetch ?? ((...args) => fetch(...args)))
   const order = (id: string) => `/store/refpay/orders/${encodeURIComponent(id)}`
   const collection = (id: string) => `/store/refpay/payment-collections/${encodeURIComponent(id)}`
   return {

@@ -3,8 +3,10 @@
  * Import the styles once (`medusa-payment-refpay/storefront/styles.css`), make a client with the shop's JS SDK or its
  * URL and publishable key, and render the components. No server code, no Next.js.
  */
-export { createRefpayClient } from "./client.js"
-export type { RefpayClient, RefpayClientOptions, RefpaySdkLike } from "./client.js"
+export { createRefpayClient, refpayFailure } from "./client.js"
+export type { RefpayClient, RefpayClientOptions, RefpaySdkLike, RefpayStoreCall } from "./client.js"
+export { useRefpayClient } from "./connection.js"
+export type { RefpayConnection } from "./connection.js"
 export { RefpayPaymentInstructions } from "./payment-instructions.js"
 export type { RefpayPaymentInstructionsProps } from "./payment-instructions.js"
 export { RefpayOutstandingAmounts, RefpayAmountDue } from "./outstanding-amounts.js"

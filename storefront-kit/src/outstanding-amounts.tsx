@@ -1,10 +1,10 @@
 "use client"
 import { useCallback, useState } from "react"
-import type { RefpayClient } from "./client.js"
 import { formatRefpayCents } from "./format.js"
 import { pollDelay, REFPAY_RETRY_MS, soonest, usePolling } from "./polling.js"
 import { RefpayReferenceDetails } from "./reference-details.js"
 import { textsFor, type RefpayLocale, type RefpayTexts } from "./texts.js"
+import { useRefpayClient, type RefpayConnection } from "./connection.js"
 import type { RefpayPaymentCollection, RefpayResult, RefpayPaymentRequests } from "./types.js"
 
 /** Collection states in which the order owes money: a reference may be asked for, or is waiting. */
@@ -70,8 +70,7 @@ export function RefpayAmountDue(props: {
   )
 }
 
-export interface RefpayOutstandingAmountsProps {
-  client: RefpayClient
+export type RefpayOutstandingAmountsProps = RefpayConnection & {
   orderId: string
   /** The checkout reference's session: its collection is shown by the payment instructions, not here. */
   checkoutSessionId?: string
@@ -82,12 +81,9 @@ export interface RefpayOutstandingAmountsProps {
  * What an order owes beyond its checkout (an edit, a claim, an exchange), each amount with its reference or a button
  * asking for one. An amount listed stays listed once paid, so the shopper sees it turn paid; polled while one awaits.
  */
-export function RefpayOutstandingAmounts({
-  client,
-  orderId,
-  checkoutSessionId,
-  locale = "pt",
-}: RefpayOutstandingAmountsProps) {
+export function RefpayOutstandingAmounts(props: RefpayOutstandingAmountsProps) {
+  const { orderId, checkoutSessionId, locale = "pt" } = props
+  const client = useRefpayClient(props)
   const texts = textsFor(locale)
   const [listed, setListed] = useState<RefpayPaymentCollection[]>([])
   const [error, setError] = useState<string | null>(null)

@@ -1,11 +1,10 @@
 "use client"
-import type { RefpayClient } from "./client.js"
 import { RefpayAmountDue } from "./outstanding-amounts.js"
 import { textsFor, type RefpayLocale } from "./texts.js"
+import { useRefpayClient, type RefpayConnection } from "./connection.js"
 import { useRefpayPaymentCollection } from "./use-refpay.js"
 
-export interface RefpayPaymentCollectionProps {
-  client: RefpayClient
+export type RefpayPaymentCollectionProps = RefpayConnection & {
   /** The id in Medusa's payment link, `<storefront>/payment-collection/<id>`. */
   paymentCollectionId: string
   locale?: RefpayLocale
@@ -17,12 +16,9 @@ export interface RefpayPaymentCollectionProps {
  * reference, or a button asking the shop for one (refused, with the shop's sentence, where the shop does not allow
  * it). The status turns "Pago" without a reload.
  */
-export function RefpayPaymentCollection({
-  client,
-  paymentCollectionId,
-  locale = "pt",
-  className,
-}: RefpayPaymentCollectionProps) {
+export function RefpayPaymentCollection(props: RefpayPaymentCollectionProps) {
+  const { paymentCollectionId, locale = "pt", className } = props
+  const client = useRefpayClient(props)
   const texts = textsFor(locale)
   const state = useRefpayPaymentCollection(client, paymentCollectionId)
   const collection = state.answer?.payment_collection

@@ -1,13 +1,12 @@
 "use client"
-import type { RefpayClient } from "./client.js"
 import { RefpayOutstandingAmounts } from "./outstanding-amounts.js"
 import { RefpayReferenceDetails } from "./reference-details.js"
 import { textsFor, type RefpayLocale, type RefpayTexts } from "./texts.js"
 import type { RefpayPaymentView, RefpayPreviousReference } from "./types.js"
+import { useRefpayClient, type RefpayConnection } from "./connection.js"
 import { useRefpayOrderPayment } from "./use-refpay.js"
 
-export interface RefpayPaymentInstructionsProps {
-  client: RefpayClient
+export type RefpayPaymentInstructionsProps = RefpayConnection & {
   orderId: string
   locale?: RefpayLocale
   /** Added to the box's own `refpay-box` class (a Tailwind margin, say). */
@@ -27,12 +26,9 @@ function noteFor(refpay: RefpayPaymentView, previous: RefpayPreviousReference[],
  * owes after an edit, each amount with its reference or a button to ask for one. Renders nothing for an order not
  * paid with REFPAY.
  */
-export function RefpayPaymentInstructions({
-  client,
-  orderId,
-  locale = "pt",
-  className,
-}: RefpayPaymentInstructionsProps) {
+export function RefpayPaymentInstructions(props: RefpayPaymentInstructionsProps) {
+  const { orderId, locale = "pt", className } = props
+  const client = useRefpayClient(props)
   const texts = textsFor(locale)
   const { refpay, previous, error, notFound } = useRefpayOrderPayment(client, orderId)
   if (notFound) return null
