@@ -236,7 +236,6 @@ export default defineMiddlewares({
       method: ["POST"],
       middlewares: [refpayStorePlacedOrder, validateAndTransformBody(RefpayPaymentRequestBody)],
     },
-    ...storePaymentCollectionRoutes,
     {
       matcher: "/admin/orders/:id/fulfillments",
       method: ["POST"],
@@ -316,5 +315,7 @@ export default defineMiddlewares({
     { matcher: "/admin/refpay/orders/:id/payment-requests", method: ["GET"], ...REFPAY_POLICIES.readPayments },
     { matcher: "/admin/refpay/orders/:id/sync", method: ["POST"], ...REFPAY_POLICIES.updateOrder },
     { matcher: "/admin/refpay/orders/:id/renew", method: ["POST"], ...REFPAY_POLICIES.updateOrder },
+    // Medusa's payment link (/store/refpay/payment-collections/:id), declared beside its route.
+    ...storePaymentCollectionRoutes,
   ],
 })
