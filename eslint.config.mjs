@@ -9,6 +9,7 @@ export default tseslint.config(
     ignores: [
       "node_modules/",
       "dist/",
+      "storefront-kit/dist/",
       "sandbox/dist/",
       ".medusa/",
       ".demo/",

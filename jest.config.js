@@ -1,5 +1,6 @@
 // One config, two kinds of suites, chosen by TEST_TYPE (set by scripts/test.js):
-//   unit        - src/**/__tests__/*.unit.spec.ts, sandbox/**/__tests__/*.spec.ts (sandbox over loopback, no DB) and
+//   unit        - src/**/__tests__/*.unit.spec.ts, storefront-kit/src/**/__tests__/*.unit.spec.ts,
+//                 sandbox/**/__tests__/*.spec.ts (sandbox over loopback, no DB) and
 //                 scripts/**/__tests__/*.spec.ts (the test and demo tooling)
 //   integration - integration-tests/**/*.spec.ts (a real Medusa app on a real PostgreSQL)
 //   e2e         - e2e/**/*.e2e.spec.ts (npm run demo's stack driven in Debian's chromium)
@@ -11,9 +12,14 @@ const unit = [
   "<rootDir>/src/**/__tests__/**/*.unit.spec.ts",
   "<rootDir>/sandbox/**/__tests__/**/*.spec.ts",
   "<rootDir>/scripts/**/__tests__/**/*.spec.ts",
+  "<rootDir>/storefront-kit/src/**/__tests__/**/*.unit.spec.ts",
 ]
 const integration = ["<rootDir>/integration-tests/**/*.spec.ts"]
-const e2e = ["<rootDir>/e2e/**/*.e2e.spec.ts"]
+// `npm test -- --starter` adds the starter suites (Medusa's dtc-starter installed and built: minutes).
+const e2e = [
+  "<rootDir>/e2e/**/*.e2e.spec.ts",
+  ...(process.env.REFPAY_E2E_STARTER === "1" ? ["<rootDir>/e2e/**/*.starter.spec.ts"] : []),
+]
 const cluster = ["<rootDir>/integration-tests/cluster/**/*.spec.ts"]
 
 const type = process.env.TEST_TYPE

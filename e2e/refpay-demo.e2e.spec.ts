@@ -9,7 +9,7 @@ const session = demoSessionForSuite()
 const admin = new AdminSession(session)
 
 describe("storefront", () => {
-  // The order page's payment box is the Next.js starter kit's component (storefront-kit/nextjs-starter), as shipped.
+  // The order page's payment box is medusa-payment-refpay/storefront's component, from the packed package as shipped.
   it("places a REFPAY order, shows the platform's exact entity and reference with copy buttons, and turns paid without a reload", async () => {
     const page = await session.browser.newPage()
     const storefront = new URL(session.info.storefront_url).origin
@@ -64,7 +64,7 @@ describe("storefront", () => {
     await page.close()
   })
 
-  it("renders the Next.js starter kit's confirmation component with the exact entity and reference, then paid", async () => {
+  it("renders the storefront export's confirmation component with the exact entity and reference, then paid", async () => {
     const page = await session.browser.newPage()
     const storefront = new URL(session.info.storefront_url).origin
     await session.browser.grantPermissions(["clipboard-read", "clipboard-write"], { origin: storefront })
@@ -79,7 +79,7 @@ describe("storefront", () => {
       `/payments/${refpay.payment_id}`
     )
 
-    // storefront-kit/nextjs-starter/RefpayPaymentInstructions.tsx, bundled as shipped (demo/storefront/kit).
+    // RefpayPaymentInstructions from medusa-payment-refpay/storefront, the packed build (demo/storefront/kit).
     await page.goto(`${storefront}/kit.html?order=${encodeURIComponent(orderId)}`)
     const kit = page.getByTestId("refpay-payment-instructions")
     await kit.getByTestId("refpay-reference").filter({ hasText: /\d/ }).waitFor({ timeout: 30_000 })

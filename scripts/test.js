@@ -11,6 +11,8 @@
 //   npm test -- --e2e             browser suites only (the demo stack in Debian's chromium); --browser too
 //   npm test -- --cluster         several Medusa servers on one PostgreSQL and one Redis (Debian's redis-server),
 //                                 under load, with a server and Redis killed (integration-tests/cluster)
+//   npm test -- --starter         the browser phase plus Medusa's dtc-starter with the REFPAY wiring applied, installed
+//                                 and built (e2e/*.starter.spec.ts; minutes: npm install, next build)
 //   npm test -- --compat          the compatibility tier: the packed plugin in fresh Medusa apps of the oldest and the
 //                                 newest supported version (scripts/compat.js); --compat=all every supported minor,
 //                                 --compat=2.22 the 2.22 snapshot under Node 22 (reported, never a failure),
@@ -33,9 +35,14 @@ function parseArgs(argv) {
   const jestArgs = []
   const compatArgs = []
   let sequential = false
+  let starter = false
   for (const arg of argv) {
     if (arg === "--sequential") sequential = true
-    else if (arg === "--unit") phases.add("unit")
+    else if (arg === "--starter") {
+      // The browser phase with Medusa's dtc-starter too (e2e/*.starter.spec.ts): npm install and next build, minutes.
+      phases.add("e2e")
+      starter = true
+    } else if (arg === "--unit") phases.add("unit")
     else if (arg === "--integration") phases.add("integration")
     else if (arg === "--e2e" || arg === "--browser") phases.add("e2e")
     else if (arg === "--cluster") phases.add("cluster")
@@ -50,7 +57,7 @@ function parseArgs(argv) {
     // The compatibility tier in every full run; a run narrowed to some tests (jest arguments) leaves it out.
     if (jestArgs.length === 0) phases.add("compat")
   }
-  return { phases, jestArgs, compatArgs, sequential }
+  return { phases, jestArgs, compatArgs, sequential, starter }
 }
 
 /** DB_* variables for @medusajs/test-utils, from DATABASE_URL when that is how the server was given. */
@@ -358,7 +365,7 @@ async function runIntegrationPhase(jestArgs, env, onPostgres) {
 }
 
 async function main() {
-  const { phases, jestArgs, compatArgs, sequential } = parseArgs(process.argv.slice(2))
+  const { phases, jestArgs, compatArgs, sequential, starter } = parseArgs(process.argv.slice(2))
   require("./lib/dependencies").ensureDependencies(root)
   fs.mkdirSync(artifacts, { recursive: true })
 
@@ -368,6 +375,7 @@ async function main() {
     NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-vm-modules", "--max-old-space-size=8192"]
       .filter(Boolean)
       .join(" "),
+    ...(starter ? { REFPAY_E2E_STARTER: "1" } : {}),
   }
   const results = []
   let postgres = null

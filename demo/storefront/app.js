@@ -1,7 +1,8 @@
 // The demo storefront: one page, no framework, no build step. It talks to Medusa's store API with the shop's
 // publishable key (from /config.json, served by the demo's own little server), and to the REFPAY sandbox's
-// controls through that server's /sandbox/* proxy. The thank-you page's payment box is the Next.js starter kit's
-// component as shipped (storefront-kit/nextjs-starter), loaded from /kit.bundle.js as `RefpayKit`.
+// controls through that server's /sandbox/* proxy. The thank-you page's payment box and the payment-link page
+// (/payment-collection/<id>, where Medusa's admin "Copy payment link" points) are medusa-payment-refpay/storefront's
+// components as the package ships them, loaded from /kit.bundle.js as `RefpayKit`.
 "use strict"
 
 /* global RefpayKit */
@@ -44,6 +45,7 @@ async function store(path, { method = "GET", body } = {}) {
 function show(view) {
   $("shop-view").hidden = view !== "shop"
   $("order-view").hidden = view !== "order"
+  $("payment-collection-view").hidden = view !== "payment-collection"
 }
 
 function setText(id, text) {
@@ -237,11 +239,40 @@ async function simulatePayment() {
   }
 }
 
+// ---------------------------------------------------------------- the payment link
+
+async function showPaymentCollection(id) {
+  closeOrder()
+  show("payment-collection")
+  $("simulate-link-payment").dataset.collectionId = id
+  setText("simulate-link-progress", "")
+  unmountPayment = RefpayKit.mountPaymentCollection($("refpay-payment-collection"), id)
+}
+
+/** Pays the link's current reference in the sandbox (its payment id from the store route the component reads). */
+async function simulateLinkPayment() {
+  const id = $("simulate-link-payment").dataset.collectionId
+  try {
+    const { payment_collection } = await store(`/store/refpay/payment-collections/${encodeURIComponent(id)}`)
+    const refpay = payment_collection.refpay
+    if (!refpay || refpay.status !== "awaiting") throw new Error("peça primeiro a referência")
+    const response = await fetch(`${config.sandbox_path}/payments/${encodeURIComponent(refpay.payment_id)}/pay`, {
+      method: "POST",
+    })
+    if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`)
+    setText("simulate-link-progress", "Pagamento enviado. O estado acima passa a «Pago» quando a loja o confirmar.")
+  } catch (error) {
+    setText("simulate-link-progress", `Não foi possível simular: ${error.message}`)
+  }
+}
+
 // ---------------------------------------------------------------- routing
 
 async function route() {
   const match = location.pathname.match(/^\/order\/([^/]+)$/)
   if (match) return showOrder(decodeURIComponent(match[1]))
+  const link = location.pathname.match(/^\/payment-collection\/([^/]+)$/)
+  if (link) return showPaymentCollection(decodeURIComponent(link[1]))
   closeOrder()
   show("shop")
   await loadProducts()
@@ -256,11 +287,14 @@ async function main() {
   }
   $("checkout").addEventListener("submit", placeOrder)
   $("simulate-payment").addEventListener("click", simulatePayment)
-  $("back-to-shop").addEventListener("click", (event) => {
-    event.preventDefault()
-    history.pushState({}, "", "/")
-    void route()
-  })
+  $("simulate-link-payment").addEventListener("click", () => void simulateLinkPayment())
+  for (const back of [$("back-to-shop"), ...document.querySelectorAll(".back-to-shop")]) {
+    back.addEventListener("click", (event) => {
+      event.preventDefault()
+      history.pushState({}, "", "/")
+      void route()
+    })
+  }
   window.addEventListener("popstate", () => void route())
   try {
     await route()

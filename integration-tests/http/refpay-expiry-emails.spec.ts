@@ -575,7 +575,7 @@ refpayIntegrationSuite(
 
     describe("one payable reference per payment collection, and store requests that obey the shop", () => {
       const { api, adminHeaders, storeHeaders, control } = ctx
-      const { orders, container, sessions, expireOnPlatform } = expirySuite(ctx)
+      const { orders, container, sessions, expireOnPlatform, sent } = expirySuite(ctx)
       const requests = (orderId: string) => `/store/refpay/orders/${orderId}/payment-requests`
       const settings = async () =>
         (await refpayProviderFor(container(), REFPAY_PROVIDER_ID)).settings as unknown as Record<string, unknown>
@@ -694,6 +694,84 @@ refpayIntegrationSuite(
         await withSettings({ storePaymentRequests: "any" }, async () => {
           const { data } = await api.post(requests(orderId), {}, storeHeaders())
           expect(data).toMatchObject({ issued: true, refpay: { amount_cents: 2498 } })
+        })
+      })
+
+      it("serves Medusa's payment link (/store/refpay/payment-collections/:id): what the collection owes, its reference issued on request under the shop's rules and paid, nothing about the customer", async () => {
+        const { orderId, refpay } = await orders.placeOrder()
+        await control("POST", `/payments/${refpay.payment_id}/pay`)
+        await orders.waitForOrder(orderId, (o) => o.payment_status === "captured")
+        await orderEdits(ctx).addItems(orderId, ctx.store().variantId, 1)
+        const { data: listed } = await api.get(requests(orderId), storeHeaders())
+        const collectionId = listed.collections.find((c: any) => c.state === "requestable").id
+        const link = `/store/refpay/payment-collections/${collectionId}`
+
+        const before = (await api.get(link, storeHeaders())).data
+        expect(before).toEqual({
+          payment_collection: {
+            id: collectionId,
+            status: expect.any(String),
+            state: "requestable",
+            amount_cents: 1999,
+            currency_code: "eur",
+            refpay: null,
+          },
+          refpay_available: true,
+        })
+        // The shop's rules hold here as on the order route: with store requests off, refused and nothing issued.
+        await withSettings({ storePaymentRequests: "none" }, async () => {
+          const refused = await api.post(link, {}, storeHeaders()).catch((e: any) => e.response)
+          expect(refused.status).toBe(400)
+        })
+        expect(await payableOnPlatform(orderId)).toEqual([])
+
+        const [first, second] = await Promise.all([
+          api.post(link, {}, storeHeaders()),
+          api.post(link, {}, storeHeaders()),
+        ])
+        const issued = first.data.payment_collection
+        expect(issued).toMatchObject({
+          id: collectionId,
+          state: "awaiting_refpay",
+          refpay: {
+            amount_cents: 1999,
+            status: "awaiting",
+            reference: expect.stringMatching(/^\d{9}$/),
+            order_id: null,
+          },
+        })
+        expect(second.data.payment_collection.refpay.reference).toBe(issued.refpay.reference)
+        expect(await payableOnPlatform(orderId)).toEqual([issued.refpay.payment_id])
+        // Its e-mail names the collection, so a shop's e-mail links to this page (renderRefpayEmail's storefrontUrl).
+        await waitFor(
+          async () =>
+            (await sent(orderId, "refpay-payment-instructions")).some(
+              (n) => n.data.reference === issued.refpay.reference && n.data.payment_collection_id === collectionId
+            ),
+          10_000,
+          "the requested reference's e-mail naming its collection"
+        )
+        // Whoever holds the link learns the amount and how to pay it: not the order, the e-mail or the address.
+        for (const answer of [before, first.data])
+          expect(JSON.stringify(answer)).not.toMatch(new RegExp(`${orderId}|@|Lisboa`))
+
+        const extra = await api
+          .post(link, { payment_collection_id: collectionId }, storeHeaders())
+          .catch((e: any) => e.response)
+        const unknown = await api
+          .get("/store/refpay/payment-collections/pay_col_01UNKNOWN", storeHeaders())
+          .catch((e: any) => e.response)
+        expect([extra.status, unknown.status]).toEqual([400, 404])
+
+        await control("POST", `/payments/${issued.refpay.payment_id}/pay`)
+        await waitFor(
+          async () => (await api.get(link, storeHeaders())).data.payment_collection.state === "paid",
+          20_000,
+          "the payment link's collection paid"
+        )
+        expect((await api.get(link, storeHeaders())).data.payment_collection.refpay).toMatchObject({
+          status: "paid",
+          reference: issued.refpay.reference,
         })
       })
 

@@ -1002,6 +1002,7 @@ refpayIntegrationSuite(
             "order_id",
             "paid_after_cancellation",
             "paid_after_cancellation_at",
+            "payment_collection_id",
             "payment_id",
             "payment_session_id",
             "platform_status",

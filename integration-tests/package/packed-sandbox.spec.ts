@@ -119,6 +119,36 @@ describe("the packed package", () => {
     ])
   })
 
+  it("ships medusa-payment-refpay/storefront built: ESM with declarations and its stylesheet, no sources, no server code, no Next.js", () => {
+    const dist = packed.files.filter((f) => f.startsWith("storefront-kit/"))
+    expect(dist).toEqual(
+      expect.arrayContaining([
+        "storefront-kit/dist/index.js",
+        "storefront-kit/dist/index.d.ts",
+        "storefront-kit/dist/payment-instructions.js",
+        "storefront-kit/dist/payment-collection.js",
+        "storefront-kit/dist/styles.css",
+        "storefront-kit/dist/package.json",
+      ])
+    )
+    expect(
+      dist.filter((f) => f.startsWith("storefront-kit/src/") || f.startsWith("storefront-kit/nextjs-starter/"))
+    ).toEqual([])
+    const installed = path.join(shop, "node_modules", PACKAGE, "storefront-kit", "dist")
+    expect(JSON.parse(fs.readFileSync(path.join(installed, "package.json"), "utf8"))).toEqual({
+      type: "module",
+      sideEffects: ["*.css"],
+    })
+    // What the browser code imports: React and its own files, nothing of Medusa's server, Node or Next.js.
+    const imported = new Set<string>()
+    for (const file of fs.readdirSync(installed).filter((f) => f.endsWith(".js"))) {
+      const code = fs.readFileSync(path.join(installed, file), "utf8")
+      for (const [, specifier] of code.matchAll(/\bfrom\s+"([^"]+)"/g))
+        if (!specifier.startsWith("./")) imported.add(specifier)
+    }
+    expect([...imported].sort()).toEqual(["react", "react/jsx-runtime"])
+  })
+
   it("npx refpay-sandbox --help works in the shop", () => {
     const help = timedSync("npx_help", () =>
       spawnSync("npx", ["refpay-sandbox", "--help"], { cwd: shop, env: npmEnv(), encoding: "utf8", timeout: 60_000 })

@@ -82,10 +82,10 @@ function packPlugin({ root, packDir }) {
   if (packed !== tarball) fs.rmSync(packed)
   const sha256 = crypto.createHash("sha256").update(fs.readFileSync(tarball)).digest("hex")
   const files = info.files.map((file) => file.path)
-  // What `medusa build` of the shop depends on: the tarball minus the sandbox (which the shop never loads), so a
-  // sandbox change does not cost the demo a shop rebuild.
+  // What `medusa build` of the shop depends on: the tarball minus the sandbox and the storefront components (which the
+  // shop's server never loads), so a change to either does not cost the demo a shop rebuild.
   const build = crypto.createHash("sha256")
-  for (const file of files.filter((f) => !f.startsWith("sandbox/")).sort()) {
+  for (const file of files.filter((f) => !f.startsWith("sandbox/") && !f.startsWith("storefront-kit/")).sort()) {
     build
       .update(file)
       .update("\0")

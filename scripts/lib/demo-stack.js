@@ -58,6 +58,8 @@ function shopEnvironment({ ports, postgresPort }) {
     MEDUSA_DISABLE_TELEMETRY: "true",
     DATABASE_URL: `postgres://postgres@localhost:${postgresPort}/${DATABASE}`,
     STORE_CORS: origins(ports.storefront).join(","),
+    // Where the demo's e-mails link a requested reference's payment page (the mailbox renders them with it).
+    MEDUSA_STOREFRONT_URL: `http://localhost:${ports.storefront}`,
     ADMIN_CORS: origins(ports.shop).join(","),
     AUTH_CORS: [...origins(ports.shop), ...origins(ports.storefront)].join(","),
     JWT_SECRET: DEMO_SECRETS.JWT_SECRET,

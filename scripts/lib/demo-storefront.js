@@ -50,10 +50,12 @@ function proxyToSandbox(req, res, sandboxUrl, rest) {
 
 const REPO_ROOT = path.resolve(__dirname, "..", "..")
 
+/** The package as the demo installed it (the packed tarball): the storefront imports its shipped build from there. */
+const INSTALLED_PACKAGE = path.join(REPO_ROOT, "demo", "node_modules", "medusa-payment-refpay")
+
 /**
- * The Next.js starter kit's confirmation component bundled for the browser (served as /kit.bundle.js, kept in
- * memory) as the global `RefpayKit` (`RefpayKit.mount(element, orderId)`): `@lib/data/refpay`, the starter's server
- * action, is swapped for a browser fetch with the same results.
+ * The storefront components (`medusa-payment-refpay/storefront`, resolved from demo/node_modules like a shop's
+ * bundler would) bundled for the browser as the global `RefpayKit` (served as /kit.bundle.js, kept in memory).
  */
 async function buildKitBundle() {
   const esbuild = require("esbuild")
@@ -67,7 +69,6 @@ async function buildKitBundle() {
     target: "es2020",
     minify: true,
     logLevel: "silent",
-    alias: { "@lib/data/refpay": path.join(REPO_ROOT, "demo", "storefront", "kit", "refpay-data.ts") },
     define: { "process.env.NODE_ENV": '"production"' },
   })
   return result.outputFiles[0].contents
@@ -80,15 +81,18 @@ async function buildKitBundle() {
 async function startStorefront({ port, root, sandboxUrl, config }) {
   const staticRoot = path.resolve(root)
   const kitBundle = await buildKitBundle()
+  // The stylesheet the package ships for its components, as a shop links it.
+  const kitStyles = fs.readFileSync(path.join(INSTALLED_PACKAGE, "storefront-kit", "dist", "styles.css"))
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost")
     if (url.pathname === "/config.json") return send(res, 200, JSON.stringify(config), TYPES[".json"])
     if (url.pathname === "/kit.bundle.js") return send(res, 200, kitBundle, TYPES[".js"])
+    if (url.pathname === "/refpay.css") return send(res, 200, kitStyles, TYPES[".css"])
     if (url.pathname.startsWith("/sandbox/")) {
       return proxyToSandbox(req, res, sandboxUrl, url.pathname.slice("/sandbox/".length) + url.search)
     }
     if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "method not allowed")
-    // Every page path is the one-page app (/, /order/<id>).
+    // Every page path is the one-page app (/, /order/<id>, /payment-collection/<id>).
     const isAsset = path.extname(url.pathname) !== ""
     return serveFile(res, staticRoot, isAsset ? url.pathname : "/")
   })

@@ -50,7 +50,7 @@ function chosenKey(keys, subpath) {
 }
 
 /**
- * The concrete entry points: [{ specifier, mode: "require" | "import", target }], where `target` is the file the
+ * The concrete entry points: [{ specifier, mode: "require" | "import" | "file", target }] ("file": declarations, CSS), where `target` is the file the
  * exports map names ("./.medusa/server/src/providers/refpay/index.js"). Patterns are expanded over the files the
  * package ships, keeping only specifiers Node would really route through that pattern. An entry whose file is not
  * shipped (or a pattern matching none) comes back with `missing: true` so the caller can report it.
@@ -63,7 +63,14 @@ function exportEntries(packageDir) {
   const entries = []
   for (const [key, value] of Object.entries(exportsMap)) {
     for (const [condition, target] of targets(value)) {
-      const mode = condition === "import" ? "import" : "require"
+      // TypeScript's declarations and a stylesheet are read by a compiler or a bundler, never loaded by Node: they
+      // must be shipped, nothing more.
+      const mode =
+        condition === "types" || !/\.(c|m)?js(on)?$/.test(target)
+          ? "file"
+          : condition === "import"
+            ? "import"
+            : "require"
       const name = (subpath) => (subpath === "." ? manifest.name : `${manifest.name}/${subpath.slice(2)}`)
       if (!key.includes("*")) {
         entries.push({ specifier: name(key), mode, target, ...(files.includes(target) ? {} : { missing: true }) })

@@ -41,6 +41,7 @@ import {
   AdminRefpaySearchQuery,
   RefpayPaymentRequestBody,
 } from "./admin/refpay/validators"
+import { storePaymentCollectionRoutes } from "./store/refpay/payment-collections/payment-collection-middlewares"
 
 /** One of Medusa's routes with the plugin's middlewares in front of it. */
 function inFrontOf(
@@ -323,5 +324,7 @@ export default defineMiddlewares({
     { matcher: "/admin/refpay/orders/:id/payment-requests", method: ["GET"], ...REFPAY_POLICIES.readPayments },
     { matcher: "/admin/refpay/orders/:id/sync", method: ["POST"], ...REFPAY_POLICIES.updateOrder },
     { matcher: "/admin/refpay/orders/:id/renew", method: ["POST"], ...REFPAY_POLICIES.updateOrder },
+    // Medusa's payment link (/store/refpay/payment-collections/:id), declared beside its route.
+    ...storePaymentCollectionRoutes,
   ],
 })

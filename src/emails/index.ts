@@ -6,6 +6,7 @@ export {
   renderRefpayEmail,
   type RefpayEmailData,
   type RefpayEmailLocale,
+  type RefpayEmailOptions,
   type RefpayEmailReference,
   type RefpayEmailTemplate,
   type RenderedEmail,

@@ -1,6 +1,6 @@
 /**
  * Ready-made e-mails for the plugin's notification templates, so a shop can send them through any e-mail provider:
- * `renderRefpayEmail(template, data, locale)` returns `{ subject, html, text }` in Portuguese (default) or English.
+ * `renderRefpayEmail(template, data, locale, { storefrontUrl })` returns `{ subject, html, text }` in Portuguese (default) or English.
  * Entity, reference and amount are shown exactly as the platform returned them (spec 4.3: never regrouped or
  * reformatted); the amount in euros comes from the platform's cents, with a decimal comma in Portuguese; the
  * deadline is given in Lisbon time. No dependency on Medusa: usable from any notification provider.
@@ -38,6 +38,17 @@ export interface RefpayEmailData extends Partial<RefpayEmailReference> {
   outcome?: "renewed" | "cancelled"
   /** refpay-reference-expired with outcome "cancelled": where to order again. */
   order_again_url?: string | null
+  /**
+   * A reference the shop or the customer requested for an amount an order still owes (an edit, a claim, an exchange):
+   * its payment collection. With `storefrontUrl`, the e-mail links to `<storefrontUrl>/payment-collection/<id>`, the
+   * page Medusa's admin "Copy payment link" also points at.
+   */
+  payment_collection_id?: string | null
+}
+
+export interface RefpayEmailOptions {
+  /** The storefront's address (e.g. https://shop.example.pt): with it, a requested reference's e-mail links to its page. */
+  storefrontUrl?: string | null
 }
 
 export interface RenderedEmail {
@@ -60,6 +71,7 @@ type Texts = {
   howToPay: string
   orderAgain: (url: string | null | undefined) => string
   cancelledNoPay: string
+  paymentLink: string
 }
 
 const order = (d: RefpayEmailData, word: string) =>
@@ -103,6 +115,7 @@ const TEXTS: Record<RefpayEmailLocale, Texts> = {
         ? `Se ainda quiser os artigos, faça uma nova encomenda em ${url}.`
         : "Se ainda quiser os artigos, faça uma nova encomenda na loja.",
     cancelledNoPay: "Não pague a referência antiga: já não é válida.",
+    paymentLink: "Veja este pagamento e o seu estado em",
   },
   en: {
     subject: {
@@ -140,6 +153,7 @@ const TEXTS: Record<RefpayEmailLocale, Texts> = {
         ? `If you still want the items, please order again at ${url}.`
         : "If you still want the items, please order again in our shop.",
     cancelledNoPay: "Do not pay the old reference: it is no longer valid.",
+    paymentLink: "See this payment and its status at",
   },
 }
 
@@ -169,7 +183,8 @@ export function formatEmailDeadline(iso: string, locale: RefpayEmailLocale): str
 export function renderRefpayEmail(
   template: RefpayEmailTemplate,
   data: RefpayEmailData,
-  locale: RefpayEmailLocale = "pt"
+  locale: RefpayEmailLocale = "pt",
+  options: RefpayEmailOptions = {}
 ): RenderedEmail {
   const t = TEXTS[locale] ?? TEXTS.pt
   const rows: [string, string][] = []
@@ -184,6 +199,7 @@ export function renderRefpayEmail(
   }
   const old = oldReference(template, data, t)
   const footer = cancelled ? [t.cancelledNoPay, t.orderAgain(data.order_again_url)] : [t.howToPay]
+  const link = paymentLinkUrl(data, options)
   const subject = t.subject[template](data)
   const intro = t.intro[template](data)
 
@@ -194,6 +210,7 @@ export function renderRefpayEmail(
     ...(old ? ["", `${old.label}: ${old.entity} / ${old.reference}`] : []),
     "",
     ...footer,
+    ...(link ? ["", `${t.paymentLink} ${link}`] : []),
     ...(data.shop_name ? ["", data.shop_name] : []),
   ].join("\n")
 
@@ -212,6 +229,7 @@ export function renderRefpayEmail(
       ? `<p style="color:#6b7280">${escapeHtml(old.label)}: <s>${escapeHtml(old.entity)} / ${escapeHtml(old.reference)}</s></p>`
       : "",
     ...footer.map((line) => `<p>${escapeHtml(line)}</p>`),
+    link ? `<p>${escapeHtml(t.paymentLink)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : "",
     data.shop_name ? `<p>${escapeHtml(data.shop_name)}</p>` : "",
     "</body></html>",
   ].join("")
@@ -226,6 +244,13 @@ function oldReference(template: RefpayEmailTemplate, data: RefpayEmailData, t: T
   if (template === "refpay-payment-details-changed" && data.replaced_reference)
     return { ...data.replaced_reference, label: t.labels.replacedRef }
   return null
+}
+
+/** `<storefront>/payment-collection/<id>` for a requested reference, when the shop said where its storefront is. */
+function paymentLinkUrl(data: RefpayEmailData, options: RefpayEmailOptions): string | null {
+  const base = options.storefrontUrl?.trim().replace(/\/+$/, "")
+  if (!base || !data.payment_collection_id) return null
+  return `${base}/payment-collection/${encodeURIComponent(data.payment_collection_id)}`
 }
 
 function capital(s: string): string {

@@ -52,7 +52,11 @@ export function paymentInstructionsNotification(
  * (an edit, a claim, an exchange, an order created in the admin): once per reference.
  */
 export function requestedPaymentNotification(view: RefpayPaymentView, order: PlacedOrder): PaymentInstructionsDecision {
-  return instructions(view, order, "refpay.payment_requested", `refpay-requested-${view.payment_id}`)
+  const decision = instructions(view, order, "refpay.payment_requested", `refpay-requested-${view.payment_id}`)
+  // The collection, for the e-mail's link to the storefront's payment-link page (/payment-collection/<id>).
+  if (decision.send)
+    decision.notification.data = { ...decision.notification.data, payment_collection_id: view.payment_collection_id }
+  return decision
 }
 
 function instructions(

@@ -10,6 +10,8 @@ import { interpretStatus, type PaymentOutcome } from "./status"
 export interface RefpayPaymentView {
   order_id: string | null
   payment_session_id: string
+  /** The payment collection the reference pays (Medusa's payment link is `<storefront>/payment-collection/<id>`). */
+  payment_collection_id: string | null
   /** REFPAY's payment id (not Medusa's Payment id). */
   payment_id: string
   /** Exactly as the platform returned them: strings, leading zeros kept, never regrouped. */
@@ -40,6 +42,8 @@ export interface RefpayPaymentView {
 export interface PaymentViewSource {
   /** Payment session id. */
   id: string
+  /** Its payment collection, when the caller read it (the sync's `RefpaySessionState` does). */
+  paymentCollectionId?: string | null
   /** Medusa's payment session status. */
   status: string
   data: RefpaySessionData
@@ -61,6 +65,7 @@ export function buildPaymentView(source: PaymentViewSource, now: Date = new Date
   return {
     order_id: source.order?.id ?? null,
     payment_session_id: source.id,
+    payment_collection_id: source.paymentCollectionId ?? null,
     payment_id: text(reference.payment_id),
     entity: text(reference.entity),
     reference: text(reference.reference),

@@ -84,6 +84,29 @@ describe("renderRefpayEmail: the plugin's e-mails for any provider", () => {
     expect(en.text).toContain("Previous reference, cancelled (do not pay): 11111 / 222222222")
   })
 
+  it("links a requested reference's e-mail to the storefront's payment-link page, only when the shop says where its storefront is", () => {
+    const requested = { ...base, payment_collection_id: "pay_col_01ABC" }
+    const pt = renderRefpayEmail("refpay-payment-instructions", requested, "pt", {
+      storefrontUrl: "https://loja.example.pt/",
+    })
+    expect(pt.text).toContain(
+      "Veja este pagamento e o seu estado em https://loja.example.pt/payment-collection/pay_col_01ABC"
+    )
+    expect(pt.html).toContain('<a href="https://loja.example.pt/payment-collection/pay_col_01ABC">')
+    const en = renderRefpayEmail("refpay-payment-instructions", requested, "en", {
+      storefrontUrl: "https://shop.example",
+    })
+    expect(en.text).toContain(
+      "See this payment and its status at https://shop.example/payment-collection/pay_col_01ABC"
+    )
+    // No storefront address, or a checkout's e-mail (no collection): no link.
+    expect(renderRefpayEmail("refpay-payment-instructions", requested).text).not.toContain("payment-collection")
+    const checkout = renderRefpayEmail("refpay-payment-instructions", base, "pt", {
+      storefrontUrl: "https://loja.example.pt",
+    })
+    expect(checkout.text).not.toContain("payment-collection")
+  })
+
   it("has a subject, text and HTML for every template in both languages, with HTML escaped", () => {
     for (const template of REFPAY_EMAIL_TEMPLATES) {
       for (const locale of ["pt", "en"] as const) {

@@ -2,6 +2,7 @@ import {
   PAYMENT_INSTRUCTIONS_TEMPLATE,
   paymentInstructionsData,
   paymentInstructionsNotification,
+  requestedPaymentNotification,
 } from "../payment-instructions"
 import { ORDER, VIEW } from "./payment-view-fixture"
 
@@ -62,5 +63,12 @@ describe("payment instructions e-mail", () => {
 
   it("uses a null display id when the order has none", () => {
     expect(paymentInstructionsData(VIEW, { id: "order_02", email: "a@b.pt" }).display_id).toBeNull()
+  })
+
+  it("names the payment collection in a requested reference's e-mail (its link to the payment-link page), not in the checkout's", () => {
+    const requested = requestedPaymentNotification(VIEW, ORDER)
+    expect(requested.send && requested.notification.data).toMatchObject({ payment_collection_id: "pay_col_01" })
+    const checkout = paymentInstructionsNotification(VIEW, ORDER)
+    expect(checkout.send && checkout.notification.data).not.toHaveProperty("payment_collection_id")
   })
 })

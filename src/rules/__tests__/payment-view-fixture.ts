@@ -4,6 +4,7 @@ import type { RefpayPaymentView } from "../payment-view"
 export const VIEW: RefpayPaymentView = {
   order_id: "order_01",
   payment_session_id: "payses_01",
+  payment_collection_id: "pay_col_01",
   payment_id: "9f0e4c1a-6b1d-5a8e-9c3f-2d7b8e1f0a11",
   entity: "01234",
   reference: "000123450",

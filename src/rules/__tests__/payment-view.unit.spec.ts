@@ -36,6 +36,7 @@ function sessionData(
 function source(overrides: Partial<PaymentViewSource> = {}): PaymentViewSource {
   return {
     id: "payses_01JZ8X4K7M2N3P4Q5R6S7T8V9W",
+    paymentCollectionId: "pay_col_01JZ8X4K7M2N3P4Q5R6S7T8V9W",
     status: "pending_authorization",
     data: sessionData(),
     payment: null,
@@ -50,6 +51,7 @@ describe("buildPaymentView: what the thank-you page and the admin widget show", 
     expect({ ...view, amount_display: view.amount_display.replace(NBSP, " ") }).toEqual({
       order_id: "order_01JZ8X4K7M2N3P4Q5R6S7T8V9W",
       payment_session_id: "payses_01JZ8X4K7M2N3P4Q5R6S7T8V9W",
+      payment_collection_id: "pay_col_01JZ8X4K7M2N3P4Q5R6S7T8V9W",
       payment_id: "9f0e4c1a-6b1d-5a8e-9c3f-2d7b8e1f0a11",
       entity: "01234",
       reference: "000123450",

@@ -43,7 +43,9 @@ export default class MailboxNotificationService extends AbstractNotificationProv
       ? renderRefpayEmail(
           notification.template as RefpayEmailTemplate,
           data as unknown as Parameters<typeof renderRefpayEmail>[1],
-          "pt"
+          "pt",
+          // A requested reference's e-mail links to the storefront's payment-link page (/payment-collection/<id>).
+          { storefrontUrl: process.env.MEDUSA_STOREFRONT_URL }
         )
       : {
           subject: notification.template,
