@@ -26,34 +26,54 @@ function stackCount() {
   return count
 }
 
-function startStack(index, onBuilt) {
+function startStack(index, options = {}) {
   fs.writeFileSync(stackLog(index), "")
   const log = (line) => fs.appendFileSync(stackLog(index), `${line}\n`)
-  return startDemo({ root, ephemeral: true, port: 0, storefrontPort: 0, sandboxPort: 0, log, onBuilt }).then((demo) => {
-    log(`ready: ${JSON.stringify(demo.timings)}`)
-    return demo
-  })
+  return startDemo({ root, ephemeral: true, port: 0, storefrontPort: 0, sandboxPort: 0, log, ...options }).then(
+    (demo) => {
+      log(`ready: ${JSON.stringify(demo.timings)}`)
+      return demo
+    }
+  )
 }
 
 async function setup() {
   fs.mkdirSync(path.join(artifacts, "screenshots"), { recursive: true })
-  // The first stack builds (the plugin into demo/, then `medusa build`) if it must; the others start once it has
-  // built, beside it, on that build.
-  let built
-  const builtOnce = new Promise((resolve) => (built = resolve))
-  const first = startStack(0, () => built())
-  const others = Array.from({ length: stackCount() - 1 }, (_, i) =>
-    Promise.race([builtOnce, first]).then(() => startStack(i + 1))
+  // The first stack builds (the plugin into demo/, then `medusa build`) if it must, migrates and seeds; the others
+  // start once it has, each on a copy of its seeded database on its PostgreSQL (a file copy instead of a migration
+  // and a seed of their own: about 20 CPU-seconds a stack), beside it.
+  const count = stackCount()
+  let seeded
+  const copies = new Promise((resolve) => (seeded = resolve))
+  const first = startStack(0, {
+    onSeeded: async (copy) => {
+      const made = []
+      for (let i = 1; i < count; i++) made.push(await copy(`refpay_demo_${i + 1}`))
+      seeded(made)
+    },
+  })
+  const others = Array.from({ length: count - 1 }, (_, i) =>
+    Promise.race([copies, first]).then((made) => {
+      if (!Array.isArray(made)) throw new Error("the first demo stack started without making the others' databases")
+      return startStack(i + 1, { database: made[i] })
+    })
   )
   const started = await Promise.allSettled([first, ...others])
   const demos = started.filter((s) => s.status === "fulfilled").map((s) => s.value)
   const failed = started.find((s) => s.status === "rejected")
   if (failed) {
-    await Promise.all(demos.map((demo) => demo.stop()))
+    await stopAll(demos)
     throw failed.reason
   }
   globalThis[RUNNING] = demos
   process.env[DEMO_ENV] = JSON.stringify(demos.map((demo) => demo.info))
+}
+
+/** The first stack last: the others run on its PostgreSQL. */
+async function stopAll(demos) {
+  const [first, ...others] = demos
+  await Promise.all(others.map((demo) => demo.stop()))
+  await first?.stop()
 }
 
 async function teardown() {
@@ -61,7 +81,7 @@ async function teardown() {
   if (!demos) return
   // The ephemeral data dirs go away with the demos: keep their logs for whoever reads a failure.
   demos.forEach((demo, index) => fs.cpSync(demo.logsDir, stackLogsDir(index), { recursive: true }))
-  await Promise.all(demos.map((demo) => demo.stop()))
+  await stopAll(demos)
   delete globalThis[RUNNING]
 }
 

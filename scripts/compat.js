@@ -325,7 +325,7 @@ function printTable(rows) {
     row.node ?? "-",
     row.install_seconds == null
       ? "-"
-      : `${row.install_seconds}${{ fresh: "", plugin: " (plugin swapped)" }[row.installed] ?? " (kept)"}`,
+      : `${row.install_seconds}${{ fresh: "", repository: " (over the repository's tree)", plugin: " (plugin swapped)" }[row.installed] ?? " (kept)"}`,
     row.migrate_seconds ?? "-",
     row.boot_seconds ?? "-",
     `${count(row, "passed")}/${count(row, "failed") + (row.error ? 1 : 0)}`,

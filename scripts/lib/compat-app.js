@@ -194,10 +194,11 @@ const sha256 = (value) => crypto.createHash("sha256").update(JSON.stringify(valu
 
 /**
  * Makes (or reuses) the app of `version` in `<compat home>/<version>` with the tarball installed; returns
- * { appDir, installed: "fresh" | "plugin" | false, seconds }. A plain `npm install ./<tarball>` as the README says (no
+ * { appDir, installed: "fresh" | "repository" | "plugin" | false, seconds }. A plain `npm install ./<tarball>` as the README says (no
  * --legacy-peer-deps; --prefer-offline lets npm take what its cache has without asking the registry again).
  * Fresh (node_modules and lockfile removed first) whenever what decides npm's tree changed: Medusa's version, the
- * Node version, the app's package.json, the plugin's dependencies and peers. When only the plugin's code changed, the
+ * Node version, the app's package.json, the plugin's dependencies and peers; for the repository's own Medusa version,
+ * over a copy of the repository's tree (seedFromRepositoryTree). When only the plugin's code changed, the
  * same command over the kept tree swaps the plugin in.
  */
 async function prepareApp({ root, version, dependencies, tarball, sha256: tarballSha256, node, logFile, log }) {
@@ -222,9 +223,11 @@ async function prepareApp({ root, version, dependencies, tarball, sha256: tarbal
     return { appDir, installed: false, seconds: (Date.now() - started) / 1000 }
   }
   fs.rmSync(stampFile, { force: true })
+  let startedFrom = null
   if (!treeKept) {
     fs.rmSync(path.join(appDir, "node_modules"), { recursive: true, force: true })
     fs.rmSync(path.join(appDir, "package-lock.json"), { force: true })
+    startedFrom = seedFromRepositoryTree({ root, appDir, version, node })
   }
   // The tarball under a name of its own content: a changed tarball is a changed dependency to npm.
   for (const entry of fs.readdirSync(appDir)) {
@@ -234,7 +237,9 @@ async function prepareApp({ root, version, dependencies, tarball, sha256: tarbal
   fs.copyFileSync(tarball, path.join(appDir, tarballName))
   // The app as made, without the plugin: the install adds it, as `npm install <tarball>` does in a shop.
   fs.writeFileSync(path.join(appDir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`)
-  log(`${version}: npm install ./${tarballName} (${treeKept ? "the plugin only" : "fresh"}) in ${appDir}...`)
+  const kind = treeKept ? "plugin" : startedFrom ? "repository" : "fresh"
+  const said = { plugin: "the plugin only", repository: "over a copy of the repository's tree", fresh: "fresh" }[kind]
+  log(`${version}: npm install ./${tarballName} (${said}) in ${appDir}...`)
   const signal = AbortSignal.timeout(INSTALL_TIMEOUT_MS)
   await runCommand(
     `npm install ./${tarballName}`,
@@ -249,7 +254,26 @@ async function prepareApp({ root, version, dependencies, tarball, sha256: tarbal
   })
   const installed = { resolution, tarball_sha256: tarballSha256, installed_at: new Date().toISOString() }
   fs.writeFileSync(stampFile, `${JSON.stringify(installed, null, 2)}\n`)
-  return { appDir, installed: treeKept ? "plugin" : "fresh", seconds: (Date.now() - started) / 1000 }
+  return { appDir, installed: kind, seconds: (Date.now() - started) / 1000 }
+}
+
+/**
+ * The version the rest of the suite runs on (the repository's devDependencies) starts, when it has no kept tree, from
+ * a copy of the repository's node_modules instead of an empty folder: a shop's existing 2.x app, into which the same
+ * `npm install ./<tarball>` adds the plugin (resolving its dependencies and peers, no --legacy-peer-deps) and removes
+ * what the app does not depend on (the repository's test and lint tools). npm's tree-building and the extraction of
+ * about 1,100 packages (about 80 CPU-seconds on a bare machine) become a copy and a prune (about 12). A copy, not
+ * hard links, so nothing the app or npm writes reaches the repository. Returns true when it copied.
+ */
+function seedFromRepositoryTree({ root, appDir, version, node }) {
+  const repoModules = path.join(root, "node_modules")
+  const repoMedusa = readJson(path.join(repoModules, "@medusajs", "medusa", "package.json"))
+  if (repoMedusa?.version !== version || node.version !== process.versions.node) return false
+  if (!fs.existsSync(path.join(repoModules, ".package-lock.json"))) return false
+  const copied = spawnSync("cp", ["-a", repoModules, path.join(appDir, "node_modules")], { encoding: "utf8" })
+  if (copied.status === 0) return true
+  fs.rmSync(path.join(appDir, "node_modules"), { recursive: true, force: true })
+  return false
 }
 
 /**

@@ -23,7 +23,7 @@ const {
   stopProcess,
   throwIfInterrupted,
 } = require("./demo-processes")
-const { buildInputsHash, buildShop, ensureDatabase, prepareDatabase, startShop } = require("./demo-shop")
+const { buildInputsHash, buildShop, copyDatabase, ensureDatabase, prepareDatabase, startShop } = require("./demo-shop")
 const { startCluster } = require("./demo-cluster")
 const { startRedis } = require("./redis")
 const { startStorefront } = require("./demo-storefront")
@@ -49,14 +49,14 @@ function origins(port) {
 }
 
 /** The environment of every Medusa command: database, CORS, secrets and the REFPAY_* settings of the sandbox. */
-function shopEnvironment({ ports, postgresPort }) {
+function shopEnvironment({ ports, postgresPort, database = DATABASE }) {
   const sandbox = `http://localhost:${ports.sandbox}`
   const env = { ...process.env }
   delete env.NODE_ENV // `medusa build` and `db:migrate` default to development; `start` is given production.
   return {
     ...env,
     MEDUSA_DISABLE_TELEMETRY: "true",
-    DATABASE_URL: `postgres://postgres@localhost:${postgresPort}/${DATABASE}`,
+    DATABASE_URL: `postgres://postgres@localhost:${postgresPort}/${database}`,
     STORE_CORS: origins(ports.storefront).join(","),
     // Where the demo's e-mails link a requested reference's payment page (the mailbox renders them with it).
     MEDUSA_STOREFRONT_URL: `http://localhost:${ports.storefront}`,
@@ -124,6 +124,14 @@ function startSandboxProcess({ root, port, webhookUrl, stateFile, logFile }) {
  * @param {Record<string, string>} [options.shopEnv] extra environment for every Medusa process (tests)
  * @param {() => void} [options.onBuilt]   called once the plugin is installed in demo/ and the shop built: from then
  *                                          on another stack may start beside this one (they share that build)
+ * @param {(copy: (name: string) => Promise<object>) => Promise<void>} [options.onSeeded] called once the database is
+ *                                          migrated and seeded, before Medusa starts on it: `copy(name)` makes a
+ *                                          copy of it on the same PostgreSQL (a template copy, no migrations) and
+ *                                          resolves with what another stack's `database` option takes
+ * @param {{ postgres: object, name: string, seed: object, plugin: object }} [options.database] a migrated and
+ *                                          seeded database another stack made (its `onSeeded` copy): this stack
+ *                                          starts no PostgreSQL, packs no plugin and runs no migrations or seed
+ *                                          (single-server stacks only; that stack stops the PostgreSQL)
  * @param {(line: string) => void} [options.log]
  */
 async function startDemo(options) {
@@ -168,6 +176,8 @@ async function startDemo(options) {
   fs.rmSync(infoFile, { force: true })
 
   const clustered = (options.servers ?? 1) > 1 || Boolean(options.worker)
+  const given = options.database ?? null
+  if (given && clustered) throw new Error("A stack of several servers prepares its own database")
   const running = { postgres: null, redis: null, sandbox: null, shop: null, cluster: null, storefront: null }
   let stopping = null
   const stop = () => {
@@ -200,9 +210,9 @@ async function startDemo(options) {
       storefront: await choosePort(options.storefrontPort ?? DEFAULT_PORTS.storefrontPort, "--storefront-port"),
       sandbox: await choosePort(options.sandboxPort ?? DEFAULT_PORTS.sandboxPort, "--sandbox-port"),
     }
-    const postgresPort = await freePort()
+    const postgresPort = given ? given.postgres.port : await freePort()
     const env = {
-      ...shopEnvironment({ ports, postgresPort }),
+      ...shopEnvironment({ ports, postgresPort, database: given?.name }),
       DEMO_MAILBOX_FILE: path.join(dataDir, "mailbox.json"),
       ...options.shopEnv,
     }
@@ -210,8 +220,10 @@ async function startDemo(options) {
 
     const plugin = await step(
       "plugin",
-      "building the plugin (medusa plugin:build, skipped when up to date)...",
+      given ? null : "building the plugin (medusa plugin:build, skipped when up to date)...",
       async () => {
+        // A stack on another stack's database comes after that stack installed the plugin into demo/.
+        if (given) return given.plugin
         await buildPlugin({
           root,
           medusaCli,
@@ -246,17 +258,19 @@ async function startDemo(options) {
         }).then((built) => {
           log(built ? "  medusa build done" : "  shop build is up to date: skipping medusa build")
         })
-        const database = startPostgres({
-          dataDir: path.join(dataDir, "pgdata"),
-          keepData: !ephemeral,
-          port: postgresPort,
-          log: (line) => log(`  ${line}`),
-          logFile: path.join(logsDir, "postgres.log"),
-        }).then(async (postgres) => {
-          running.postgres = postgres
-          databaseId = await ensureDatabase({ root, postgres, database: DATABASE })
-          log(`  PostgreSQL on localhost:${postgresPort} (data in ${postgres.dataDir})`)
-        })
+        const database = given
+          ? Promise.resolve(log(`  PostgreSQL of another stack, database ${given.name}`))
+          : startPostgres({
+              dataDir: path.join(dataDir, "pgdata"),
+              keepData: !ephemeral,
+              port: postgresPort,
+              log: (line) => log(`  ${line}`),
+              logFile: path.join(logsDir, "postgres.log"),
+            }).then(async (postgres) => {
+              running.postgres = postgres
+              databaseId = await ensureDatabase({ root, postgres, database: DATABASE })
+              log(`  PostgreSQL on localhost:${postgresPort} (data in ${postgres.dataDir})`)
+            })
         const results = await Promise.allSettled([build, database])
         const failed = results.find((result) => result.status === "rejected")
         if (failed) throw failed.reason
@@ -293,19 +307,28 @@ async function startDemo(options) {
     }
 
     const seed = await step("database", null, () =>
-      prepareDatabase({
-        demoDir,
-        medusaCli,
-        env,
-        databaseId,
-        stateFile,
-        logFile: path.join(logsDir, "medusa-setup.log"),
-        log: (line) => log(`• ${line}`),
-        signal,
-        // The Redis modules have migrations of their own: switching between one and several servers migrates again.
-        inputsHash: clustered ? `${inputsHash}+redis` : inputsHash,
-      })
+      given
+        ? given.seed
+        : prepareDatabase({
+            demoDir,
+            medusaCli,
+            env,
+            databaseId,
+            stateFile,
+            logFile: path.join(logsDir, "medusa-setup.log"),
+            log: (line) => log(`• ${line}`),
+            signal,
+            // The Redis modules have migrations of their own: switching between one and several servers migrates again.
+            inputsHash: clustered ? `${inputsHash}+redis` : inputsHash,
+          })
     )
+    if (options.onSeeded && !given) {
+      const postgres = running.postgres
+      await options.onSeeded(async (name) => {
+        await copyDatabase({ root, postgres, from: DATABASE, to: name })
+        return { postgres, name, seed, plugin }
+      })
+    }
 
     if (clustered) {
       const servers = Math.max(1, options.servers ?? 1)
