@@ -1,21 +1,14 @@
 import { readdirSync, readFileSync } from "node:fs"
 import { join, relative } from "node:path"
-import { WorkflowManager } from "@medusajs/framework/orchestration"
 import type { TransactionStepsDefinition } from "@medusajs/framework/orchestration"
+import { stepDefinitionsOf } from "../../../medusa-compat/workflow-steps"
 import { refpaySyncPassWorkflow } from "../sync-workflow"
 
 const WORKFLOWS_DIR = join(__dirname, "..", "..")
 
-/** The pass's steps in order, as the engine runs them (WorkflowDefinition.flow_ is its public, typed step tree). */
+/** The pass's steps in order, as the engine runs them. */
 function stepsOfPass(): TransactionStepsDefinition[] {
-  const steps: TransactionStepsDefinition[] = []
-  const walk = (step: TransactionStepsDefinition | undefined) => {
-    if (!step) return
-    if (step.action) steps.push(step)
-    for (const next of [step.next ?? []].flat()) walk(next)
-  }
-  walk(WorkflowManager.getWorkflow(refpaySyncPassWorkflow.getName())!.flow_)
-  return steps
+  return stepDefinitionsOf(refpaySyncPassWorkflow.getName())
 }
 
 function sourcesWithSteps(dir: string): { file: string; text: string }[] {
