@@ -1,6 +1,6 @@
 "use strict"
 // The browser phase's demo stacks (jest's globalSetup and globalTeardown, in jest's own process): one per jest worker
-// (REFPAY_E2E_STACKS, 1 by default; `npm test` runs two workers on two stacks when it runs every browser suite), each
+// (REFPAY_E2E_STACKS, 1 by default, `npm test` included: a second stack costs more CPU than it saves time), each
 // suite on its worker's stack with a chromium of its own. A worker runs its suites one after another, so a stack
 // serves one suite at a time. Starting a stack is most of a suite's cost (about 45 s once built), and nothing a suite
 // does to a demo's data stops another's from holding: every suite places its own orders.

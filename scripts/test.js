@@ -92,13 +92,13 @@ const PHASE_ARGS = {
 }
 
 /**
- * The browser phase's environment: its jest workers, each on a demo stack of its own (e2e/shared-demo.js). Two for
- * every suite, so that the phase, which often ends the run alone, keeps both cores busy; one beside the integration
- * phase (which keeps both busy) and for a run narrowed to some suites. The REFPAY_E2E_STACKS variable overrides.
+ * The browser phase's environment: its jest workers, each on a demo stack of its own (e2e/shared-demo.js). One by
+ * default: a second stack cost about 17 CPU-seconds more (its Medusa, storefront and sandbox, idle while the other
+ * worker's chromium works) and saved almost no time on two cores already busy with the other phases (105 against 122
+ * CPU-seconds, 244 s against 227 s, the same 21 tests, 2026-11-28). REFPAY_E2E_STACKS sets another count.
  */
-function browserEnv(env, jestArgs, besideIntegration) {
-  const stacks = process.env.REFPAY_E2E_STACKS ?? (jestArgs.length === 0 && !besideIntegration ? "2" : "1")
-  return { ...env, REFPAY_E2E_STACKS: stacks }
+function browserEnv(env) {
+  return { ...env, REFPAY_E2E_STACKS: process.env.REFPAY_E2E_STACKS ?? "1" }
 }
 
 /**
@@ -430,11 +430,11 @@ async function main() {
       const longPhases = [integration?.then(() => "integration"), cluster?.finished.then(() => "cluster")]
       const firstOver = longPhases.some(Boolean) ? await Promise.race(longPhases.filter(Boolean)) : null
       if (firstOver === "cluster" && integration) {
-        const e2e = phaseBeside("e2e", jestArgs, browserEnv(env, jestArgs, true))
+        const e2e = phaseBeside("e2e", jestArgs, browserEnv(env))
         results.push(await integration, await e2e.report())
       } else {
         if (integration) results.push(await integration)
-        const e2eEnv = browserEnv(env, jestArgs, false)
+        const e2eEnv = browserEnv(env)
         results.push(await timedPhase("e2e", async () => readCounts("e2e", await runJest("e2e", jestArgs, e2eEnv))))
       }
       integration = null
