@@ -4,12 +4,13 @@ import { CHECKOUT_CONCURRENCY, checkouts, payAll, settle, tally, type CheckoutRu
 import { wholeNumberSetting, type ClusterStack } from "./stack"
 
 /**
- * How many checkouts the load block places: 24 by default, CHECKOUT_CONCURRENCY (8) at a time. How many overlap, not
- * how many there are in all, is what races the completions, so a smaller load proves the same (three waves of 8; the
- * round-robin balancer splits them about evenly, and each server must place at least a quarter). REFPAY_CLUSTER_LOAD=200
- * runs the size of the figures in docs/several-servers.md (200 took 4 to 5 minutes of the 2-core machine in `npm test`).
+ * How many checkouts the load block places: 16 by default, CHECKOUT_CONCURRENCY (8) at a time. How many overlap, not
+ * how many there are in all, is what races the completions, so a smaller load proves the same (two waves of 8; the
+ * round-robin balancer splits them about evenly, and each server must place at least a quarter); each checkout costs
+ * the cluster about 1.5 CPU-seconds. REFPAY_CLUSTER_LOAD=200 runs the size of the figures in docs/several-servers.md
+ * (200 took 4 to 5 minutes of the 2-core machine in `npm test`).
  */
-export const LOAD = wholeNumberSetting("REFPAY_CLUSTER_LOAD", 24, 16)
+export const LOAD = wholeNumberSetting("REFPAY_CLUSTER_LOAD", 16, 16)
 
 /** The checkouts; the run for `itCapturesTheLoadOnce`. */
 export function itTakesTheLoad(stack: ClusterStack): { run?: CheckoutRun } {

@@ -1,15 +1,28 @@
 // Several `medusa start` processes of one app on one PostgreSQL and one Redis with Medusa's Redis modules, behind a
 // round-robin load balancer; the platform's webhooks delivered to every server. First two `shared` servers (each
 // serves HTTP and runs the scheduled jobs and subscribers), then Medusa's documented production set-up: two servers
-// in `server` mode and one process in `worker` mode. One stack for both, redeployed in between, so the phase fits
-// CI on two cores.
+// in `server` mode and one process in `worker` mode. One stack for both, redeployed in between (as the restart after
+// the whole shop is killed), so the phase fits CI on two cores. What the phase costs is mostly Medusa's work: each
+// order placed (about 1.5 CPU-seconds) and each `medusa start` (about 5.5); waiting for a lease costs little (the
+// idle stack uses about 0.04 CPU-seconds a second). So tests pay orders earlier tests left waiting
+// (`waitingOrders`) rather than place new ones, and no process starts twice where once serves.
 import { itCapturesTheLoadOnce, itTakesTheLoad } from "./behaviours"
 import { captureVerdict } from "./ledger"
 import { CREATE_PATH, STATUS_PATH } from "./platform"
 import { TICK_LEASE_SECONDS } from "../../src/sync/poll-lock"
 import { clearOfTicks, countTicks, endOfNextTick, TICK, TICK_RUN_MS, tickAfter } from "./poll-ticks"
 import { redisKeyCount, redisTtl } from "./redis-probe"
-import { CHECKOUT_CONCURRENCY, checkouts, eachLimited, payAll, quiet, settle, tally, type Order } from "./shop-load"
+import {
+  CHECKOUT_CONCURRENCY,
+  checkouts,
+  eachLimited,
+  payAll,
+  quiet,
+  settle,
+  tally,
+  waitingOrders,
+  type Order,
+} from "./shop-load"
 import { ClusterStack, sleep, waitUntil, type ClusterServer } from "./stack"
 import { SeededWaiting, SPREAD_CHECKS, type SpreadRun } from "./spread-checks"
 import { CHECK_PAGE_SIZE } from "../../src/sync/due-pages"
@@ -21,6 +34,12 @@ beforeAll(() => stack.start(), 900_000)
 afterAll(() => stack.stop(), 180_000)
 stack.recordCpuPerTest()
 
+/**
+ * Medusa's documented production set-up, as a redeployment of the two shared servers: two servers in `server` mode
+ * and one process in `worker` mode on the same database, Redis and load balancer; webhooks also through Medusa's
+ * webhook route, whose events the worker processes through the Redis event bus.
+ */
+const PRODUCTION_SET_UP = { servers: 2, worker: true, medusaRoute: true }
 /** Orders placed while Redis restarts; left waiting for the worker's poll tick in the next test. */
 const PLACED_DURING_REDIS_RESTART = 8
 /** What a server logs when it ran a webhook's sync itself instead of handing it to the worker. */
@@ -142,7 +161,8 @@ describe("several servers on one PostgreSQL and one Redis", () => {
         // What each customer sees for each order.
         const visible = new Map<string, string>() // platform payment id -> order id
         const invisible: string[] = []
-        for (const { order_id } of ordersOfCarts) {
+        const shown: Order[] = []
+        for (const { order_id, cart_id } of ordersOfCarts) {
           const view = await stack.storefront.refpayView(order_id).catch((error: Error) => ({ error: error.message }))
           if ("error" in view) {
             invisible.push(`${order_id}: ${view.error}`)
@@ -159,6 +179,13 @@ describe("several servers on one PostgreSQL and one Redis", () => {
             )
           }
           visible.set(view.payment_id, order_id)
+          shown.push({
+            cartId: cart_id,
+            orderId: order_id,
+            paymentId: view.payment_id,
+            reference: view.reference,
+            entity: view.entity,
+          })
         }
         // References the platform issued for these carts that no order shows, still payable.
         const sessionById = new Map(sessions.map((s) => [s.session_id, s]))
@@ -179,7 +206,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
             }
           })
         const completedTwice = Object.entries(tally(ordersOfCarts, (row) => row.cart_id)).filter(([, n]) => n > 1)
-        return { ordersOfCarts, platform, invisible, orphans, completedTwice }
+        return { ordersOfCarts, platform, invisible, orphans, completedTwice, shown }
       }
       let seen = await inspect()
       const waitedMs = await waitUntil(
@@ -191,7 +218,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
         "every interrupted checkout's order showing its reference"
       ).catch(() => -1)
       // The last reading, taken by the deadline: what the assertions below check.
-      const { ordersOfCarts, platform, invisible, orphans, completedTwice } = seen
+      const { ordersOfCarts, platform, invisible, orphans, completedTwice, shown } = seen
       const retried = run.filter((_, i) => triesAgain(i))
       stack.figures("kill_during_checkout", {
         checkouts: run.length,
@@ -221,12 +248,16 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       expect(completedTwice).toEqual([])
       expect(invisible).toEqual([])
       expect(orphans).toEqual([])
+      // Each shows a payable reference: the later tests pay them (and prove each captured once) instead of placing
+      // new orders.
+      stack.unpaidOrders.push(...shown)
     })
   })
 
   it("reads each waiting payment once per poll tick across both servers, and a late webhook still ends in one capture", async () => {
-    const waiting = await checkouts(stack, 8, 4)
+    const waiting = await waitingOrders(stack, 8, 4)
     expect(waiting.failed.map((f) => f.error)).toEqual([])
+    expect(waiting.orders).toHaveLength(8)
     const ids = waiting.orders.map((o) => o.paymentId)
     const late = waiting.orders.slice(0, 4)
     const lateIds = new Set(late.map((o) => o.paymentId))
@@ -310,14 +341,8 @@ describe("several servers on one PostgreSQL and one Redis", () => {
     // The late webhooks reached both servers, which found the payment captured: 200, never 503.
     for (const server of stack.httpServers) expect(Object.keys(answers[server.name] ?? {})).toEqual(["200"])
 
-    // The others paid the usual way, so nothing is left waiting for the next test.
-    const rest = waiting.orders.slice(late.length)
-    const restPaidAt = Date.now()
-    await payAll(stack, rest)
-    const settled = await settle(stack, rest, restPaidAt, 180_000)
-    expect(settled.verdict.lost).toEqual([])
-    expect(settled.verdict.doubled).toEqual([])
-    expect(settled.verdict.captured_once).toBe(rest.length)
+    // The others are left waiting for the next test, which pays them and proves each captured once.
+    stack.unpaidOrders.push(...waiting.orders.slice(late.length))
   })
 
   it("spreads a poll tick's checks over both shared servers through Medusa's Redis event bus: each payment read once, pages checked by both; checks per second with one server and with two", async () => {
@@ -354,8 +379,9 @@ describe("several servers on one PostgreSQL and one Redis", () => {
   })
 
   it("captures every paid order exactly once when a server is killed (SIGKILL) in the middle of a webhook burst: first with only the other server left, then after it restarts", async () => {
-    const batch = await checkouts(stack, 12)
+    const batch = await waitingOrders(stack, 12)
     expect(batch.failed.map((f) => f.error)).toEqual([])
+    expect(batch.orders).toHaveLength(12)
     const victim = stack.server("server-1")
     stack.fanOut.reset()
     // Every event twice, to both servers; the platform's status reads take 4 s, so the victim dies holding the
@@ -432,7 +458,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
   })
 
   it("captures once, and records the check, a payment whose sync died with the shop (both servers, SIGKILL) while its capture waited for the platform", async () => {
-    const { orders } = await checkouts(stack, 1, 1)
+    const { orders } = await waitingOrders(stack, 1, 1)
     const order = orders[0]!
     const statusPath = `${STATUS_PATH}${order.paymentId}`
     // Paid clear of the poll ticks: a tick reading this waiting payment in the middle would take one of the faults
@@ -465,9 +491,11 @@ describe("several servers on one PostgreSQL and one Redis", () => {
     const [atKill] = await stack.ledger.orders([order.orderId])
     expect(atKill!.captures).toBe(0)
     try {
-      await Promise.all(stack.httpServers.map((server) => server.start()))
-      // The dead sync's session lock lapses within its one-minute lease; a webhook retry or the next poll tick runs
-      // the sync again from the start, and it finds the payment to capture.
+      // The shop comes back redeployed as the production set-up the next block runs on (the same database, Redis and
+      // load balancer): one start of each process, where restarting both shared servers and then redeploying them
+      // cost two starts more. The dead sync's session lock lapses within its one-minute lease; a webhook retry or the
+      // next poll tick (now on the worker) runs the sync again from the start, and it finds the payment to capture.
+      await stack.reshape(PRODUCTION_SET_UP)
       const deadline = endOfNextTick(killedAt + 60_000) + 60_000
       const settled = await settle(stack, [order], paidAt, deadline - Date.now())
       await quiet(stack, 60_000)
@@ -501,15 +529,15 @@ describe("several servers on one PostgreSQL and one Redis", () => {
     let leftWaiting: Order[] = []
 
     beforeAll(async () => {
-      // A redeployment: the same database, Redis and load balancer; webhooks also through Medusa's webhook route,
-      // whose events the worker processes through the Redis event bus.
-      await stack.reshape({ servers: 2, worker: true, medusaRoute: true })
+      // Redeployed by the test above when it ran; otherwise here.
+      if (!stack.servers.some((s) => s.mode === "worker")) await stack.reshape(PRODUCTION_SET_UP)
       expect(stack.servers.map((s) => s.mode)).toEqual(["server", "server", "worker"])
     }, 300_000)
 
     it("recovers by itself when Redis is killed (SIGKILL) and restarted in the middle of payments and checkouts: no payment lost, none doubled, both servers keep working", async () => {
-      const waiting = await checkouts(stack, 12)
+      const waiting = await waitingOrders(stack, 12)
       expect(waiting.failed.map((f) => f.error)).toEqual([])
+      expect(waiting.orders).toHaveLength(12)
       stack.fanOut.reset()
 
       // Pay the 12 three at a time, one batch a second, and place 8 more orders meanwhile; Redis dies three seconds
@@ -570,9 +598,12 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       for (const id of ids) expect({ id, reads: ticks.reads[id] }).toEqual({ id, reads: [1] })
       expect(ticks.readTwice).toEqual([])
 
+      // Half of them paid here; the others stay waiting for the worker-kill test, which pays them (each captured once).
+      const paid = leftWaiting.slice(0, Math.ceil(leftWaiting.length / 2))
+      stack.unpaidOrders.push(...leftWaiting.slice(paid.length))
       const paidAt = Date.now()
-      await payAll(stack, leftWaiting)
-      const settled = await settle(stack, leftWaiting, paidAt, 180_000)
+      await payAll(stack, paid)
+      const settled = await settle(stack, paid, paidAt, 180_000)
       stack.figures("after_redis_restart", {
         seconds_to_capture: settled.capturedMs / 1000,
         verdict: settled.verdict,
@@ -580,7 +611,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       })
       expect(settled.verdict.lost).toEqual([])
       expect(settled.verdict.doubled).toEqual([])
-      expect(settled.verdict.captured_once).toBe(leftWaiting.length)
+      expect(settled.verdict.captured_once).toBe(paid.length)
 
       // The servers answer HTTP only: each delivery to the plugin's webhook route is recorded and answered there, and
       // its sync runs on the worker (handed over through the Redis event bus).
@@ -588,10 +619,10 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       const syncedOnWorker = (paymentId: string) =>
         stack.logLines(worker, new RegExp(`payment ${paymentId}, answered by a server: processed on this worker`, "i"))
       await waitUntil(
-        async () => leftWaiting.every((o) => syncedOnWorker(o.paymentId).length > 0),
+        async () => paid.every((o) => syncedOnWorker(o.paymentId).length > 0),
         30_000,
         "every paid payment's webhook sync logged by the worker",
-        async () => `not logged: ${leftWaiting.filter((o) => syncedOnWorker(o.paymentId).length === 0).length}`
+        async () => `not logged: ${paid.filter((o) => syncedOnWorker(o.paymentId).length === 0).length}`
       )
       for (const [i, server] of stack.httpServers.entries()) {
         const syncs = stack.logLines(server, SERVER_SYNC_LINES).length - serverSyncsBefore[i]!
@@ -605,8 +636,9 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       // the worker runs the poll job and takes pages, so only it is redeployed with the setting.
       const worker = stack.server("worker")
       await worker.redeploy({ REFPAY_POLL_SPREAD: "off" })
-      const waiting = await checkouts(stack, 4, 4)
+      const waiting = await waitingOrders(stack, 4, 4)
       expect(waiting.failed.map((f) => f.error)).toEqual([])
+      expect(waiting.orders).toHaveLength(4)
       const ids = waiting.orders.map((o) => o.paymentId)
       // Every status read answered 20 s late, so the worker's tick is still running when it dies; the tick has
       // started once its first status read reached the platform (the fault counts it on arrival).

@@ -78,6 +78,23 @@ export async function checkouts(
   return { placed, orders, failed: placed.filter((p) => !p.orderId), ms }
 }
 
+/**
+ * `count` orders waiting for payment: first those earlier tests left unpaid (`stack.unpaidOrders`: the orders of the
+ * checkouts interrupted by a server kill, once each shows its reference), then new checkouts for the rest. Placing an
+ * order costs the cluster about 1.5 CPU-seconds (Medusa's cart, shipping, payment session and completion), paying
+ * one a fraction of that: a test that only needs waiting payments to pay takes those already there. `failed` and
+ * `placed` are the new checkouts'.
+ */
+export async function waitingOrders(
+  stack: ClusterStack,
+  count: number,
+  concurrency = CHECKOUT_CONCURRENCY
+): Promise<CheckoutRun> {
+  const taken = stack.unpaidOrders.splice(0, count)
+  const placed = await checkouts(stack, count - taken.length, concurrency)
+  return { ...placed, orders: [...taken, ...placed.orders] }
+}
+
 /** How many of `items` each value of `key` has, e.g. completions per server. */
 export function tally<T>(items: T[], key: (item: T) => string | undefined): Record<string, number> {
   const out: Record<string, number> = {}

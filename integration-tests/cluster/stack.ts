@@ -8,6 +8,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { Ledger } from "./ledger"
 import { Platform } from "./platform"
+import type { Order } from "./shop-load"
 import { POLL_EVERY_SECONDS, TICK } from "./poll-ticks"
 import { Storefront } from "./storefront"
 import { startWebhookFanOut, type WebhookFanOut } from "./webhook-fan-out"
@@ -89,6 +90,11 @@ export class ClusterStack {
   variantId!: string
   private logFile: string
   private readonly dir: string
+  /**
+   * Orders still waiting for payment that a test left for a later one to pay (`waitingOrders` takes them first), so
+   * the phase does not place new orders where waiting ones serve.
+   */
+  readonly unpaidOrders: Order[] = []
   /** Also deliver every webhook to Medusa's webhook route (through the Redis event bus) of one server in turn. */
   medusaRoute = false
   private exitHandler = () => this.demo?.killAll()
