@@ -6,13 +6,13 @@
 import { itCapturesTheLoadOnce, itTakesTheLoad } from "./behaviours"
 import { captureVerdict } from "./ledger"
 import { CREATE_PATH, STATUS_PATH } from "./platform"
-import { TICK_LEASE_SECONDS } from "../../src/sync/poll-lock"
+import { TICK_LEASE_SECONDS } from "../../src/sync-triggers/poll/poll-lock"
 import { clearOfTicks, countTicks, endOfNextTick, TICK, TICK_RUN_MS, tickAfter } from "./poll-ticks"
 import { redisKeyCount, redisTtl } from "./redis-probe"
 import { CHECKOUT_CONCURRENCY, checkouts, eachLimited, payAll, quiet, settle, tally, type Order } from "./shop-load"
 import { ClusterStack, sleep, waitUntil, type ClusterServer } from "./stack"
 import { SeededWaiting, SPREAD_CHECKS, type SpreadRun } from "./spread-checks"
-import { CHECK_PAGE_SIZE } from "../../src/sync/due-pages"
+import { CHECK_PAGE_SIZE } from "../../src/sync-triggers/poll/due-pages"
 import type { PlacedOrder } from "./storefront"
 
 const stack = new ClusterStack({ name: "several-servers", servers: 2 })

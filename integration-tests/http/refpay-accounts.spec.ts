@@ -1,6 +1,6 @@
 import { request } from "undici"
-import { pollRefpayPayments } from "../../src/sync/poll"
-import { refpayProviderFor } from "../../src/providers/refpay/lookup"
+import { pollRefpayPayments } from "../../src/sync-triggers/poll/poll"
+import { refpayProviderFor } from "../../src/providers/refpay/refpay-providers"
 import { createAdminAndLogin } from "../fixtures/admin"
 import { placeRefpayOrder } from "../fixtures/checkout"
 import { accountSandbox } from "../fixtures/porto-account"
@@ -15,7 +15,7 @@ import { t2Account, t2CheckoutToPaidTests } from "../fixtures/t2-suite"
 import { refpayIntegrationSuite } from "../harness"
 import { inEnglish } from "../fixtures/connection-texts"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../src/modules/refpay"
-import { RETRY_EVENTS_AFTER_MS } from "../../src/sync/retry-webhook-events"
+import { RETRY_EVENTS_AFTER_MS } from "../../src/sync-triggers/webhook/retry-webhook-events"
 import { waitFor } from "../fixtures/wait"
 
 jest.setTimeout(180 * 1000)

@@ -1,8 +1,8 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { IEventBusModuleService, IPaymentModuleService } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { PAID_AFTER_CANCELLATION_EVENT } from "../../src/sync/sync-payment"
-import { MAX_WATCH_STARTS_PER_TICK, pollRefpayPayments, WATCH_PAGE_SIZE } from "../../src/sync/poll"
+import { PAID_AFTER_CANCELLATION_EVENT } from "../../src/sync-triggers/sync-payment"
+import { MAX_WATCH_STARTS_PER_TICK, pollRefpayPayments, WATCH_PAGE_SIZE } from "../../src/sync-triggers/poll/poll"
 import {
   ADMIN_SUITE_WEBHOOK_SECRET,
   adminSuiteOptions,

@@ -16,7 +16,7 @@ import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite } from "../harness"
 import { inEnglish } from "../fixtures/connection-texts"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../src/modules/refpay"
-import { refpayProvider } from "../../src/providers/refpay/lookup"
+import { refpayProvider } from "../../src/providers/refpay/refpay-providers"
 import { Migration20261128180000 } from "../../src/modules/refpay/migrations/Migration20261128180000"
 
 jest.setTimeout(120 * 1000)

@@ -11,9 +11,9 @@ import { withAmountLimits } from "../fixtures/amount-limits"
 import { adminCreatedOrder, adminDraftOrder, orderEdits } from "../fixtures/order-edit"
 import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite } from "../harness"
-import { pollRefpayPayments } from "../../src/sync/poll"
+import { pollRefpayPayments } from "../../src/sync-triggers/poll/poll"
 import { refreshReferenceCopies } from "../../src/medusa-compat/medusa-tables/reference-copies"
-import { refpayProviderFor } from "../../src/providers/refpay/lookup"
+import { refpayProviderFor } from "../../src/providers/refpay/refpay-providers"
 import { lisbonDateTime, lisbonDay, TIME_TO_PAY_BUCKETS, timeToPayBucket } from "../../src/rules/owner-numbers"
 
 jest.setTimeout(180 * 1000)

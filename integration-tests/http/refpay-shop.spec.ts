@@ -10,11 +10,11 @@ import { waitFor } from "../fixtures/wait"
 import { processWebhookLikeCore } from "../fixtures/webhooks"
 import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
 import { RESUME_AFTER_MS } from "../../src/rules/interrupted-completion"
-import { handleRefpayWebhook } from "../../src/sync/handle-webhook"
-import { pollRefpayPayments } from "../../src/sync/poll"
+import { handleRefpayWebhook } from "../../src/sync-triggers/webhook/handle-webhook"
+import { pollRefpayPayments } from "../../src/sync-triggers/poll/poll"
 import { INTERRUPTED_REFUND_AFTER_MS } from "../../src/rules/refunds"
-import { refpayProviderFor } from "../../src/providers/refpay/lookup"
-import { PAID_AFTER_CANCELLATION_EVENT, syncRefpayPayment } from "../../src/sync/sync-payment"
+import { refpayProviderFor } from "../../src/providers/refpay/refpay-providers"
+import { PAID_AFTER_CANCELLATION_EVENT, syncRefpayPayment } from "../../src/sync-triggers/sync-payment"
 
 jest.setTimeout(180 * 1000)
 

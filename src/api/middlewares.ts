@@ -19,12 +19,12 @@ import {
   SECRET_BEARING_HEADERS,
   webhookSecretMatches,
 } from "../rules/webhook"
-import { recordRefusedDelivery } from "../admin-backend/webhook-refusal"
+import { recordRefusedDelivery } from "../sync-triggers/webhook/refused-delivery"
 import {
   refpayPaymentOfCanceledOrder,
   refundPaymentOfCanceledOrder,
-} from "../admin-backend/refund-cancelled-order-payment"
-import { refpayProviderFor } from "../providers/refpay/lookup"
+} from "./medusa-routes/refund-cancelled-order-payment"
+import { refpayProviderFor } from "../providers/refpay/refpay-providers"
 import { refpaySessionIdsForOrder, refpaySessionIdsOfPayment } from "../queries/refpay-session-state"
 import { refpayLockedRefundWorkflow } from "../workflows/refpay-refund/locked-refund"
 import { refpayLockedCancelOrderWorkflow } from "../workflows/refpay-refund/locked-cancel-order"

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { RefpayProviderService } from "../providers/refpay/service"
-import { refpayProviderFor, refpayProviderIds } from "../providers/refpay/lookup"
+import { refpayProviderFor, refpayProviderIds } from "../providers/refpay/refpay-providers"
 
 /**
  * Which REFPAY registration a page request is about. A shop usually has one (`pp_refpay_refpay`); one with several

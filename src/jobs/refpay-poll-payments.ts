@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { pollJobSchedule } from "../config"
-import { pollRefpayPayments } from "../sync/poll"
+import { pollRefpayPayments } from "../sync-triggers/poll/poll"
 
 /**
  * Every minute (or every REFPAY_POLL_EVERY_SECONDS): check the REFPAY payments that are due (waiting ones, and

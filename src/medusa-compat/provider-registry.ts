@@ -78,7 +78,7 @@ export const providerRegistryReliance: MedusaReliance = {
     "without its pp_ prefix) and hands it the payload object unchanged: the plugin finds each registration so.",
   upstream: "packages/modules/payment/src/services/payment-module.ts getWebhookActionAndData (pp_ fix in 2.21.2)",
   verified: VERIFIED_ON,
-  usedBy: ["src/medusa-compat/provider-registry.ts", "src/providers/refpay/lookup.ts"],
+  usedBy: ["src/medusa-compat/provider-registry.ts", "src/providers/refpay/refpay-providers.ts"],
   async check(container) {
     const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
     const ids = (await payments.listPaymentProviders({}, { select: ["id"] }))

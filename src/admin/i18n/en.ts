@@ -1,5 +1,5 @@
 // Longer than 300 lines by nature: one table of every text the admin shows, one screen per key group (refpay.*).
-import type { ConnectionTextCode } from "../../admin-backend/connection-texts"
+import type { ConnectionTextCode } from "../../api/admin/refpay/connection-test/connection-texts"
 
 /**
  * The admin's English texts, word for word as the plugin has always shown them (the browser tests read them). All
@@ -118,7 +118,7 @@ export const en = {
       nextStep: "Next step:",
       platformSaid: "The platform said:",
       tested: "Tested {{when}} in {{ms}} ms, with a client of its own (the shop's payments were not disturbed).",
-      /** The connection test's sentences (src/admin-backend/connection-texts.ts), with the words their values name. */
+      /** The connection test's sentences (src/api/admin/refpay/connection-test/connection-texts.ts), with the words their values name. */
       texts: {
         connected:
           "Connected to {{platform}}: the {{interface}} token service issued a token and the payments API accepted it.",

@@ -120,7 +120,7 @@ export const ptPT: Translations = {
       nextStep: "Próximo passo:",
       platformSaid: "Resposta da plataforma:",
       tested: "Testado em {{when}}, em {{ms}} ms, com um cliente próprio (os pagamentos da loja não foram afetados).",
-      /** As frases do teste de ligação (src/admin-backend/connection-texts.ts), com as palavras que os valores nomeiam. */
+      /** As frases do teste de ligação (src/api/admin/refpay/connection-test/connection-texts.ts), com as palavras que os valores nomeiam. */
       texts: {
         connected:
           "Ligação estabelecida ({{platform}}): o serviço de tokens {{interface}} emitiu um token e a API de pagamentos aceitou-o.",

@@ -1,14 +1,14 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { asError } from "../medusa-compat/runas-step-errors"
-import { toWholeCents } from "../rules/money"
-import type { MedusaRefundBody, PaymentToRefund } from "../queries/canceled-order-payment"
-import { refundCanceledOrderPaymentWorkflow } from "../workflows/refpay-refund/refund-cancelled-order"
+import { asError } from "../../medusa-compat/runas-step-errors"
+import { toWholeCents } from "../../rules/money"
+import type { MedusaRefundBody, PaymentToRefund } from "../../queries/canceled-order-payment"
+import { refundCanceledOrderPaymentWorkflow } from "../../workflows/refpay-refund/refund-cancelled-order"
 
 export {
   loadCanceledOrderPayment as refpayPaymentOfCanceledOrder,
   type MedusaRefundBody,
   type PaymentToRefund,
-} from "../queries/canceled-order-payment"
+} from "../../queries/canceled-order-payment"
 
 /**
  * Refunds `body.amount` (all that is still held when absent) of a REFPAY payment whose order is cancelled, under

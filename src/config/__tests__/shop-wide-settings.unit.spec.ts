@@ -49,7 +49,7 @@ describe("how often the poll job runs (pollEverySeconds, REFPAY_POLL_EVERY_SECON
       let config: unknown
       jest.isolateModules(() => {
         // The tick itself (and Medusa's workflows behind it) is not what this reads.
-        jest.doMock("../../sync/poll", () => ({ pollRefpayPayments: jest.fn() }))
+        jest.doMock("../../sync-triggers/poll/poll", () => ({ pollRefpayPayments: jest.fn() }))
         // eslint-disable-next-line @typescript-eslint/no-require-imports
         config = require("../../jobs/refpay-poll-payments").config
       })

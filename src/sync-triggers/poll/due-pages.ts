@@ -1,10 +1,10 @@
 import type { ConfigModule, IEventBusModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { REFPAY_MODULE, type RefpayModuleService, type TakenCheck } from "../modules/refpay"
-import { shopWideSetting } from "../config"
-import { isSharedEventBus, spreadsPollChecks } from "../rules/poll-spread"
+import { REFPAY_MODULE, type RefpayModuleService, type TakenCheck } from "../../modules/refpay"
+import { shopWideSetting } from "../../config"
+import { isSharedEventBus, spreadsPollChecks } from "../../rules/poll-spread"
 import { eachLimited } from "./each-limited"
-import { syncRefpayPayment, type SyncResult } from "./sync-payment"
+import { syncRefpayPayment, type SyncResult } from "../sync-payment"
 import { checkPage, type DueCheck } from "./unchanged-checks"
 
 /** Full syncs run at once per page: enough to keep up with thousands of changed payments, gentle on the platform. */

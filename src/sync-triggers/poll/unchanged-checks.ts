@@ -1,14 +1,14 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { REFPAY_MODULE, type RefpayModuleService, type UnchangedCheck } from "../modules/refpay"
-import { refpayProviderFor } from "../providers/refpay/lookup"
-import { loadRefpaySessions } from "../queries/refpay-session-state"
-import { nextCheckAt, validDate } from "../rules/check-schedule"
-import { onlyRecordsCheck } from "../workflows/refpay-sync/branches"
-import { reminderOf } from "../workflows/refpay-sync/steps/notify-customer"
-import { judgeReading, readPlatform } from "../workflows/refpay-sync/steps/read-refpay-payment"
-import { expiresAtOf, watchUntilOf } from "../workflows/refpay-sync/steps/record-check"
+import { REFPAY_MODULE, type RefpayModuleService, type UnchangedCheck } from "../../modules/refpay"
+import { refpayProviderFor } from "../../providers/refpay/refpay-providers"
+import { loadRefpaySessions } from "../../queries/refpay-session-state"
+import { nextCheckAt, validDate } from "../../rules/check-schedule"
+import { onlyRecordsCheck } from "../../workflows/refpay-sync/branches"
+import { reminderOf } from "../../workflows/refpay-sync/steps/notify-customer"
+import { judgeReading, readPlatform } from "../../workflows/refpay-sync/steps/read-refpay-payment"
+import { expiresAtOf, watchUntilOf } from "../../workflows/refpay-sync/steps/record-check"
 import { eachLimited } from "./each-limited"
-import type { SyncResult } from "./sync-payment"
+import type { SyncResult } from "../sync-payment"
 
 /** Platform status reads in flight at once in a poll tick: each is about a millisecond of the platform's time. */
 export const PARALLEL_READS = 16

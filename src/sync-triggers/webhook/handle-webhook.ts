@@ -2,18 +2,18 @@ import { createHash } from "node:crypto"
 import { setTimeout as after } from "node:timers/promises"
 import type { ConfigModule, IEventBusModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { REFPAY_MODULE, type RefpayModuleService } from "../modules/refpay"
-import { sessionIdFromOrderId } from "../rules/identifiers"
+import { REFPAY_MODULE, type RefpayModuleService } from "../../modules/refpay"
+import { sessionIdFromOrderId } from "../../rules/identifiers"
 import {
   medusaRouteProofMatches,
   readWebhookEvent,
   webhookSecretMatches,
   type MalformedWebhookReason,
   type RefpayWebhookEvent,
-} from "../rules/webhook"
-import { refpayProviderFor, refpayProviderIds } from "../providers/refpay/lookup"
-import { loadRefpaySession } from "../queries/refpay-session-state"
-import { syncRefpayPayment } from "./sync-payment"
+} from "../../rules/webhook"
+import { refpayProviderFor, refpayProviderIds } from "../../providers/refpay/refpay-providers"
+import { loadRefpaySession } from "../../queries/refpay-session-state"
+import { syncRefpayPayment } from "../sync-payment"
 import { webhookSyncQueue } from "./webhook-sync-queue"
 
 export interface WebhookDelivery {

@@ -1,8 +1,8 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { REFPAY_MODULE, type RefpayModuleService } from "../modules/refpay"
-import { WEBHOOK_SECRET_HEADER, type WebhookRefusalReason, type WebhookRoute } from "../rules/webhook"
-import { refpayProviderFor } from "../providers/refpay/lookup"
+import { REFPAY_MODULE, type RefpayModuleService } from "../../modules/refpay"
+import { WEBHOOK_SECRET_HEADER, type WebhookRefusalReason, type WebhookRoute } from "../../rules/webhook"
+import { refpayProviderFor } from "../../providers/refpay/refpay-providers"
 
 /**
  * Why a webhook delivery was refused, from what it presented (never what): no secret at all, a secret that is not

@@ -1,9 +1,9 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { REFPAY_MODULE, type RefpayModuleService } from "../modules/refpay"
-import { sessionIdFromOrderId } from "../rules/identifiers"
+import { REFPAY_MODULE, type RefpayModuleService } from "../../modules/refpay"
+import { sessionIdFromOrderId } from "../../rules/identifiers"
 import { processRecordedEvent, sessionOfEvent } from "./handle-webhook"
-import { eachLimited } from "./each-limited"
+import { eachLimited } from "../poll/each-limited"
 
 /** An event still unprocessed this long after it was recorded is no longer being processed by its delivery. */
 export const RETRY_EVENTS_AFTER_MS = 60_000

@@ -1,4 +1,4 @@
-import { shopWideSetting } from "../config"
+import { shopWideSetting } from "../../config"
 
 /**
  * The webhook syncs of one process, in arrival order: at most `limit` run at once, and while a delivery is still being

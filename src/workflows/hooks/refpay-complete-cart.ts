@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util"
 import { onCartCompletionValidate } from "../../medusa-compat/cart-completion-hook"
-import { refpayProviderFor } from "../../providers/refpay/lookup"
+import { refpayProviderFor } from "../../providers/refpay/refpay-providers"
 import { assertRefpayCheckoutAllowed, assertWithinAmountLimits, type CheckoutCart } from "../../rules/checkout-rules"
 import { customerFromCart } from "../../rules/customer"
 import { readSessionData } from "../../rules/session-data"

@@ -2,10 +2,10 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { authorizePaymentSessionStep } from "@medusajs/medusa/core-flows"
-import { isInterruptedCompletion, RESUME_AFTER_MS } from "../rules/interrupted-completion"
-import { refpaySessionLockKey } from "../workflows/refpay-sync/session-lock"
-import { refpayCollectionLockKey } from "../workflows/refpay-reference/issue-reference"
-import { acquireLeasedLock, releaseLeasedLock } from "../workflows/locks/leased-lock"
+import { isInterruptedCompletion, RESUME_AFTER_MS } from "../../rules/interrupted-completion"
+import { refpaySessionLockKey } from "../refpay-sync/session-lock"
+import { refpayCollectionLockKey } from "./issue-reference"
+import { acquireLeasedLock, releaseLeasedLock } from "../locks/leased-lock"
 
 /**
  * The last step of Medusa's cart completion, run again for a session whose completion was interrupted: Medusa's own

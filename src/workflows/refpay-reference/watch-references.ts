@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { refreshReferenceCopies } from "../../medusa-compat/medusa-tables/reference-copies"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../modules/refpay"
-import { refpayProviderFor } from "../../providers/refpay/lookup"
+import { refpayProviderFor } from "../../providers/refpay/refpay-providers"
 import { intervalMs, validDate, watchWindowMs } from "../../rules/check-schedule"
 import { loadRefpaySession } from "../../queries/refpay-session-state"
 

@@ -8,7 +8,7 @@ import {
   when,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
-import { refpayProviderFor } from "../../providers/refpay/lookup"
+import { refpayProviderFor } from "../../providers/refpay/refpay-providers"
 import type { ResolvedRefpayOptions } from "../../config"
 import { amountLimitMessage, amountLimitRefusal, type AmountLimits } from "../../rules/amount-limits"
 import { customerFromCart } from "../../rules/customer"

@@ -9,7 +9,7 @@ import {
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../modules/refpay"
-import { refpayProviderFor } from "../../providers/refpay/lookup"
+import { refpayProviderFor } from "../../providers/refpay/refpay-providers"
 import { nextCheckAt, validDate, watchUntil } from "../../rules/check-schedule"
 import { planDeletedSession, type DeletedSessionPlan } from "../../rules/deleted-session"
 import { refundKeyFor } from "../../rules/identifiers"

@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { createRedactor } from "../lib/refpay"
-import { REFPAY_MODULE, type RefpayModuleService } from "../modules/refpay"
-import { formatEuros, paymentCents } from "../rules/money"
+import { createRedactor } from "../../../lib/refpay"
+import { REFPAY_MODULE, type RefpayModuleService } from "../../../modules/refpay"
+import { formatEuros, paymentCents } from "../../../rules/money"
 
 /**
  * One REFPAY payment as the admin page lists it (attention lists, search results): the order it belongs to, the

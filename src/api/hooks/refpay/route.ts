@@ -1,10 +1,10 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { webhookRouteRegistration } from "../../../admin-backend/registrations"
-import { recordRefusedDelivery } from "../../../admin-backend/webhook-refusal"
-import { refpayProviderFor } from "../../../providers/refpay/lookup"
-import { handleRefpayWebhook } from "../../../sync/handle-webhook"
+import { webhookRouteRegistration } from "../../refpay-accounts"
+import { recordRefusedDelivery } from "../../../sync-triggers/webhook/refused-delivery"
+import { refpayProviderFor } from "../../../providers/refpay/refpay-providers"
+import { handleRefpayWebhook } from "../../../sync-triggers/webhook/handle-webhook"
 
 /**
  * The plugin's webhook route: the platform's webhook, recorded, then answered (handleRefpayWebhook). 401 wrong

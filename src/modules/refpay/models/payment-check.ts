@@ -24,7 +24,7 @@ export const RefpayPaymentCheck = model
     alerted_fact: model.text().nullable(),
     /**
      * When the customer was sent the reminder for this reference: a tick's unchanged check may be recorded in a batch
-     * only when no reminder is owed (src/sync/unchanged-checks.ts).
+     * only when no reminder is owed (src/sync-triggers/poll/unchanged-checks.ts).
      */
     reminded_at: model.dateTime().nullable(),
     /**

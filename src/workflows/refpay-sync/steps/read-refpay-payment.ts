@@ -6,7 +6,7 @@ import { interpretStatus } from "../../../rules/status"
 import type { CheckFailure } from "../../../rules/check-schedule"
 import { decideSync, type SyncDecision } from "../../../rules/sync-decision"
 import { loadRefpaySession, type RefpaySessionState } from "../../../queries/refpay-session-state"
-import { refpayProviderFor } from "../../../providers/refpay/lookup"
+import { refpayProviderFor } from "../../../providers/refpay/refpay-providers"
 import type { RefpayProviderService } from "../../../providers/refpay/service"
 
 export type RefpayReading =

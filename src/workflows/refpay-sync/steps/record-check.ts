@@ -5,7 +5,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../../modules/refpay"
 import { nextCheckAt, validDate, watchUntil, type ScheduleSettings } from "../../../rules/check-schedule"
 import { PAYMENT_REMINDER_TEMPLATE } from "../../../rules/customer-emails"
-import { refpayProviderFor } from "../../../providers/refpay/lookup"
+import { refpayProviderFor } from "../../../providers/refpay/refpay-providers"
 import type { RefpayReading } from "./read-refpay-payment"
 
 export const AMOUNT_MISMATCH_EVENT = "refpay.payment.amount_mismatch"

@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { REFPAY_MODULE, type RefpayModuleService } from "../modules/refpay"
-import { ATTENTION_KINDS, type AttentionKind } from "../rules/attention-kinds"
-import { loadPaymentRows, PAYMENT_SESSION_FIELDS, paymentRowsOfChecks, type AdminPaymentRow } from "./payment-rows"
+import { REFPAY_MODULE, type RefpayModuleService } from "../../../../modules/refpay"
+import { ATTENTION_KINDS, type AttentionKind } from "../../../../rules/attention-kinds"
+import { loadPaymentRows, PAYMENT_SESSION_FIELDS, paymentRowsOfChecks, type AdminPaymentRow } from "../payment-rows"
 import {
   countSessions,
   expiringBetween,
@@ -10,7 +10,7 @@ import {
   PAID_AFTER_CANCELLATION_HELD,
   REFUND_MISMATCH,
   type SessionSelection,
-} from "../medusa-compat/medusa-tables/session-queries"
+} from "../../../../medusa-compat/medusa-tables/session-queries"
 
 /**
  * The payments a shop owner should look at, by kind:

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { countAttention } from "../../../../admin-backend/attention"
-import { refpayProvider } from "../../../../providers/refpay/lookup"
+import { countAttention } from "./attention-lists"
+import { refpayProvider } from "../../../../providers/refpay/refpay-providers"
 
 /**
  * `GET /admin/refpay/attention`: how many REFPAY payments need the shop owner, by kind (expiring within 24 h, paid

@@ -10,7 +10,7 @@ import {
   RefpayServerError,
   RefpayTimeoutError,
   RefpayValidationError,
-} from "../lib/refpay"
+} from "../../../../lib/refpay"
 import type { ConnectionText } from "./connection-texts"
 
 /**

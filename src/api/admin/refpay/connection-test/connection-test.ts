@@ -7,9 +7,9 @@ import {
   RefpayNotFoundError,
   type RefpayClient,
   type RefpayClientConfig,
-} from "../lib/refpay"
-import { clientConfigOf } from "../providers/refpay/client-config"
-import { configuredSecrets, type ResolvedRefpayOptions } from "../config"
+} from "../../../../lib/refpay"
+import { clientConfigOf } from "../../../../providers/refpay/client-config"
+import { configuredSecrets, type ResolvedRefpayOptions } from "../../../../config"
 import { diagnose, failedAtToken, platformDetail, type ConnectionProblem } from "./connection-diagnosis"
 import type { ConnectionText, ConnectionTextCode } from "./connection-texts"
 

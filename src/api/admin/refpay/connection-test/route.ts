@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { testRefpayConnection } from "../../../../admin-backend/connection-test"
-import { SlidingWindowLimit } from "../../../../admin-backend/rate-limit"
-import { selectRegistration } from "../../../../admin-backend/registrations"
+import { testRefpayConnection } from "./connection-test"
+import { SlidingWindowLimit } from "./rate-limit"
+import { selectRegistration } from "../../../refpay-accounts"
 import type { AdminRefpayRegistrationBodyType } from "../validators"
 
 /** Each admin user may test the connection this many times a minute (each test asks the platform for a token). */

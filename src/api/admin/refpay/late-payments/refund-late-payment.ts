@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import { refundPaymentOfCanceledOrder } from "./refund-cancelled-order-payment"
-import { loadPaymentRows, type AdminPaymentRow } from "./payment-rows"
-import { refpayDeletedSessionWorkflow } from "../workflows/refpay-sync/deleted-session"
+import { refundPaymentOfCanceledOrder } from "../../../medusa-routes/refund-cancelled-order-payment"
+import { loadPaymentRows, type AdminPaymentRow } from "../payment-rows"
+import { refpayDeletedSessionWorkflow } from "../../../../workflows/refpay-sync/deleted-session"
 
 export interface LateRefundResult {
   /** Medusa's payment refunded; null for a reference whose session Medusa deleted (refunded on the platform only). */

@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import { periodOf, type Period } from "../rules/owner-numbers"
-import { selectRegistration } from "./registrations"
+import { periodOf, type Period } from "../../../../rules/owner-numbers"
+import { selectRegistration } from "../../../refpay-accounts"
 
 /** The registration and the period one of the owner's numbers routes is asked about. */
 export async function numbersScope(

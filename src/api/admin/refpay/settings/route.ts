@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { refpayProviderFor } from "../../../../providers/refpay/lookup"
-import { selectRegistration } from "../../../../admin-backend/registrations"
-import { buildSettingsView } from "../../../../admin-backend/settings-view"
+import { refpayProviderFor } from "../../../../providers/refpay/refpay-providers"
+import { selectRegistration } from "../../../refpay-accounts"
+import { buildSettingsView } from "./settings-view"
 import type { AdminRefpayRegistrationQueryType } from "../validators"
 
 /**

@@ -1,4 +1,4 @@
-import { createRedactor, redactUrl } from "../lib/refpay"
+import { createRedactor, redactUrl } from "../../../../lib/refpay"
 import {
   configuredSecrets,
   OPTION_FIELDS,
@@ -7,7 +7,7 @@ import {
   type RefpayEnvOption,
   type RefpaySecretOption,
   type ResolvedRefpayOptions,
-} from "../config"
+} from "../../../../config"
 
 /** A credential as the admin sees it: whether it is set, never its value, a prefix or a length. */
 export type CredentialState = "set" | "missing"

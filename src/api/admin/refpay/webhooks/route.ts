@@ -2,9 +2,9 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import type { ConfigModule } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../../../modules/refpay"
-import { selectRegistration } from "../../../../admin-backend/registrations"
+import { selectRegistration } from "../../../refpay-accounts"
 import { waitingReferences } from "../../../../medusa-compat/medusa-tables/session-queries"
-import { shopBaseUrl, webhookSetup, webhookWarnings } from "../../../../admin-backend/webhook-health"
+import { shopBaseUrl, webhookSetup, webhookWarnings } from "./webhook-health"
 import type { AdminRefpayRegistrationQueryType } from "../validators"
 
 /**

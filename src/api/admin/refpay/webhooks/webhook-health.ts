@@ -1,5 +1,5 @@
-import type { WebhookMalformed, WebhookRefusal } from "../modules/refpay"
-import { WEBHOOK_SECRET_HEADER } from "../rules/webhook"
+import type { WebhookMalformed, WebhookRefusal } from "../../../../modules/refpay"
+import { WEBHOOK_SECRET_HEADER } from "../../../../rules/webhook"
 
 /**
  * The webhook part of the admin's REFPAY page: the URL to give the platform, how it authenticates, and warnings

@@ -1,9 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { REFPAY_MODULE } from "../../modules/refpay"
-import { ATTENTION_KINDS } from "../../rules/attention-kinds"
-import { countAttention, listAttention } from "../attention"
-import { platformRefundedCents } from "../payment-rows"
+import { REFPAY_MODULE } from "../../../../../modules/refpay"
+import { ATTENTION_KINDS } from "../../../../../rules/attention-kinds"
+import { countAttention, listAttention } from "../attention-lists"
+import { platformRefundedCents } from "../../payment-rows"
 
 /**
  * A container whose PostgreSQL answers every count with `matching` and every page with as many ids as asked for

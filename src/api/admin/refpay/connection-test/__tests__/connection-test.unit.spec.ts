@@ -19,12 +19,12 @@ import {
   RefpayServerError,
   RefpayTimeoutError,
   RefpayValidationError,
-} from "../../lib/refpay"
-import { resolveOptions } from "../../config"
+} from "../../../../../lib/refpay"
+import { resolveOptions } from "../../../../../config"
 import { diagnose, platformDetail, testRefpayConnection, type DiagnoseContext } from "../connection-test"
-import { inEnglish, translatorOf } from "../../../integration-tests/fixtures/connection-texts"
-import { ptPT } from "../../admin/i18n/pt-pt"
-import { sayConnectionText } from "../../admin/lib/connection-text"
+import { inEnglish, translatorOf } from "../../../../../../integration-tests/fixtures/connection-texts"
+import { ptPT } from "../../../../../admin/i18n/pt-pt"
+import { sayConnectionText } from "../../../../../admin/lib/connection-text"
 import type { ConnectionText } from "../connection-texts"
 
 const SECRET = "unit-client-secret-7d1c"

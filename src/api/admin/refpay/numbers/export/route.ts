@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { numbersScope } from "../../../../../admin-backend/owner-numbers"
-import { registrationId } from "../../../../../admin-backend/registrations"
+import { numbersScope } from "../numbers-scope"
+import { registrationId } from "../../../../refpay-accounts"
 import { periodPayments, MAX_EXPORT_ROWS } from "../../../../../medusa-compat/medusa-tables/period-payments"
 import { periodPaymentsCsv } from "../../../../../rules/owner-numbers"
 import type { AdminRefpayNumbersQueryType } from "../../validators"

@@ -1,4 +1,4 @@
-import { numbersView } from "../../../../../admin-backend/owner-numbers"
+import { numbersView } from "../numbers-scope"
 import { reconciliation } from "../../../../../medusa-compat/medusa-tables/reconciliation"
 
 /**

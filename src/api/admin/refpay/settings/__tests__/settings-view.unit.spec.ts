@@ -1,5 +1,5 @@
-import { REDACTED } from "../../lib/refpay"
-import { resolveOptions } from "../../config"
+import { REDACTED } from "../../../../../lib/refpay"
+import { resolveOptions } from "../../../../../config"
 import { buildSettingsView } from "../settings-view"
 
 const CREDENTIALS = {

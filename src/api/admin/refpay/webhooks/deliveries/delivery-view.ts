@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { DeliveryRow, DeliveryStatus } from "../modules/refpay"
-import { sessionIdFromOrderId } from "../rules/identifiers"
-import type { WebhookRoute } from "../rules/webhook"
+import type { DeliveryRow, DeliveryStatus } from "../../../../../modules/refpay"
+import { sessionIdFromOrderId } from "../../../../../rules/identifiers"
+import type { WebhookRoute } from "../../../../../rules/webhook"
 
 /** One recorded webhook delivery as the admin page lists it (field by field: dates as ISO strings). */
 export interface DeliveryView {

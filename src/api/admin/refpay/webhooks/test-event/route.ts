@@ -1,9 +1,9 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { ConfigModule } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { selectRegistration } from "../../../../../admin-backend/registrations"
-import { sendSandboxTestEvent } from "../../../../../admin-backend/sandbox-test-event"
-import { shopBaseUrl, webhookSetup } from "../../../../../admin-backend/webhook-health"
+import { selectRegistration } from "../../../../refpay-accounts"
+import { sendSandboxTestEvent } from "./sandbox-test-event"
+import { shopBaseUrl, webhookSetup } from "../webhook-health"
 import type { AdminRefpayRegistrationBodyType } from "../../validators"
 
 /**

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto"
 import { request } from "undici"
-import { createRefpayClient, type RefpayClient, type RefpayClientConfig } from "../lib/refpay"
-import { TEST_EVENT_ORDER_PREFIX } from "../modules/refpay"
-import type { ResolvedRefpayOptions } from "../config"
-import { testClientConfig, diagnose, type ConnectionText } from "./connection-test"
+import { createRefpayClient, type RefpayClient, type RefpayClientConfig } from "../../../../../lib/refpay"
+import { TEST_EVENT_ORDER_PREFIX } from "../../../../../modules/refpay"
+import type { ResolvedRefpayOptions } from "../../../../../config"
+import { testClientConfig, diagnose, type ConnectionText } from "../../connection-test/connection-test"
 
 /**
  * "Send a test event", sandbox environment only: creates a throwaway 1,00 € payment on the REFPAY sandbox

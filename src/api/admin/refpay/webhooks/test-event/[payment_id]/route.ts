@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../../../../../modules/refpay"
-import { deliveryViews } from "../../../../../../admin-backend/deliveries"
-import { selectRegistration } from "../../../../../../admin-backend/registrations"
-import { testEventProgress } from "../../../../../../admin-backend/sandbox-test-event"
+import { deliveryViews } from "../../deliveries/delivery-view"
+import { selectRegistration } from "../../../../../refpay-accounts"
+import { testEventProgress } from "../sandbox-test-event"
 import type { AdminRefpayRegistrationQueryType } from "../../../validators"
 
 /**

@@ -1,5 +1,5 @@
-import { resolveOptions } from "../../config"
-import { refusalReason } from "../webhook-refusal"
+import { resolveOptions } from "../../../../../../config"
+import { refusalReason } from "../../../../../../sync-triggers/webhook/refused-delivery"
 import { sameEndpoint, sendSandboxTestEvent, summarizeAttempts } from "../sandbox-test-event"
 
 describe("sandbox test event", () => {
