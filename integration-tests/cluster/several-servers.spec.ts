@@ -6,7 +6,7 @@
 import { itCapturesTheLoadOnce, itTakesTheLoad } from "./behaviours"
 import { captureVerdict } from "./ledger"
 import { CREATE_PATH, STATUS_PATH } from "./platform"
-import { TICK_LEASE_SECONDS } from "../../src/sync-triggers/poll/poll-lock"
+import { POLL_RUN_LEASE_SECONDS } from "../../src/sync-triggers/poll/poll-lock"
 import { clearOfTicks, countTicks, endOfNextTick, TICK, TICK_RUN_MS, tickAfter } from "./poll-ticks"
 import { redisKeyCount, redisTtl } from "./redis-probe"
 import { CHECKOUT_CONCURRENCY, checkouts, eachLimited, payAll, quiet, settle, tally, type Order } from "./shop-load"
@@ -635,7 +635,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       }
       // A dead tick holds the lock for at most its lease (read before waiting it out, so a long one fails here).
       expect(lease).toBeGreaterThan(0)
-      expect(lease).toBeLessThanOrEqual(TICK_LEASE_SECONDS)
+      expect(lease).toBeLessThanOrEqual(POLL_RUN_LEASE_SECONDS)
       await worker.start()
       const restartedAt = Date.now()
       // The first whole tick after the dead tick's leases have run out: its tick lock's (above) and its syncs' session

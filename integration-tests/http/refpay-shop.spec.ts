@@ -70,7 +70,7 @@ const DETAIL = /REFPAY_[A-Z]|INJECTED_FAULT|INVALID_CUSTOMER|is not valid|sandbo
  * failures, run last.
  */
 refpayIntegrationSuite(
-  "REFPAY in a shop with the default configuration (one registration, pp_refpay_refpay, no e-mail provider)",
+  "REFPAY in a shop with the default configuration (one account, pp_refpay_refpay, no e-mail provider)",
   (ctx) => {
     // The test tooling itself (was app-boots.spec.ts): a real Medusa 2.21.2 app on the real PostgreSQL that `npm test` started.
     describe("the test tooling: a Medusa app on the test PostgreSQL", () => {
@@ -701,7 +701,7 @@ refpayIntegrationSuite(
 
     describe("REFPAY payment after cancellation, with automatic refunds on", () => {
       // This shop refunds late payments by itself (REFPAY_AUTO_REFUND_LATE_PAYMENTS=true): the setting is read when a
-      // late payment is recorded, so these tests turn it on for the registration and back off after.
+      // late payment is recorded, so these tests turn it on for the account and back off after.
       const lateSettings = async () =>
         (await refpayProviderFor(ctx.getContainer(), REFPAY_PROVIDER_ID)).settings as {
           autoRefundLatePayments: boolean

@@ -4,48 +4,45 @@ import type { RefpayProviderService } from "../providers/refpay/service"
 import { refpayProviderFor, refpayProviderIds } from "../providers/refpay/refpay-providers"
 
 /**
- * Which REFPAY registration a page request is about. A shop usually has one (`pp_refpay_refpay`); one with several
+ * Which REFPAY account a page request is about. A shop usually has one (`pp_refpay_refpay`); one with several
  * seller accounts (`pp_refpay_lisboa`, `pp_refpay_porto`) picks one with `provider_id`, the first by id otherwise.
  */
-export interface SelectedRegistration {
+export interface SelectedAccount {
   providerId: string
   provider: RefpayProviderService
-  /** Every REFPAY registration of the shop, sorted. */
-  registrations: string[]
+  /** Every REFPAY account of the shop, sorted. */
+  accounts: string[]
 }
 
-export async function selectRegistration(container: MedusaContainer, wanted?: string): Promise<SelectedRegistration> {
-  const registrations = await refpayProviderIds(container)
-  if (registrations.length === 0) {
+export async function selectAccount(container: MedusaContainer, wanted?: string): Promise<SelectedAccount> {
+  const accounts = await refpayProviderIds(container)
+  if (accounts.length === 0) {
     throw new MedusaError(
       MedusaError.Types.NOT_FOUND,
       "REFPAY is not configured: no pp_refpay_* payment provider is registered"
     )
   }
-  if (wanted && !registrations.includes(wanted)) {
+  if (wanted && !accounts.includes(wanted)) {
     throw new MedusaError(
       MedusaError.Types.NOT_FOUND,
-      `${wanted.slice(0, 60)} is not a REFPAY registration of this shop (${registrations.join(", ")})`
+      `${wanted.slice(0, 60)} is not a REFPAY account of this shop (${accounts.join(", ")})`
     )
   }
-  const providerId = wanted ?? registrations[0]!
-  return { providerId, provider: await refpayProviderFor(container, providerId), registrations }
+  const providerId = wanted ?? accounts[0]!
+  return { providerId, provider: await refpayProviderFor(container, providerId), accounts }
 }
 
-/** The registration's own id: `lisboa` for `pp_refpay_lisboa`. */
-export function registrationId(providerId: string): string {
+/** The account's own id: `lisboa` for `pp_refpay_lisboa`. */
+export function providerIdSuffix(providerId: string): string {
   return providerId.replace(/^pp_refpay_/, "")
 }
 
 /**
- * The registration a webhook route serves: the one its path names (`/hooks/refpay/:id`, Medusa's
+ * The account a webhook route serves: the one its path names (`/hooks/refpay/:id`, Medusa's
  * `/hooks/payment/refpay_<id>`), else the shop's only one; undefined when there are several and none is named.
  */
-export async function webhookRouteRegistration(
-  container: MedusaContainer,
-  named?: string
-): Promise<string | undefined> {
+export async function webhookRouteProviderId(container: MedusaContainer, named?: string): Promise<string | undefined> {
   if (named) return named
-  const registrations = await refpayProviderIds(container)
-  return registrations.length === 1 ? registrations[0] : undefined
+  const accounts = await refpayProviderIds(container)
+  return accounts.length === 1 ? accounts[0] : undefined
 }

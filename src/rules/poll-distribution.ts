@@ -1,13 +1,13 @@
-/** REFPAY_POLL_SPREAD: where a poll tick's checks run. */
-export type PollSpreadSetting = "auto" | "on" | "off"
+/** REFPAY_POLL_SPREAD: where a poll run's checks are made. */
+export type PollDistributionSetting = "auto" | "on" | "off"
 
 /**
- * Whether a tick hands its due checks to the event bus, page by page, instead of checking them itself. Handing them
- * over spreads them across the processes only when the event bus is shared by them (Medusa's Redis event bus);
- * over the local one it would only delay them, so `auto` spreads on a shared bus alone.
+ * Whether a run hands its due checks to the event bus, page by page, instead of checking them itself. Handing them
+ * over distributes them across the processes only when the event bus is shared by them (Medusa's Redis event bus);
+ * over the local one it would only delay them, so `auto` distributes on a shared bus alone.
  */
-export function spreadsPollChecks(setting: PollSpreadSetting, sharedEventBus: boolean): boolean {
-  const table = { on: true, off: false, auto: sharedEventBus } satisfies Record<PollSpreadSetting, boolean>
+export function distributesPollChecks(setting: PollDistributionSetting, sharedEventBus: boolean): boolean {
+  const table = { on: true, off: false, auto: sharedEventBus } satisfies Record<PollDistributionSetting, boolean>
   return table[setting]
 }
 

@@ -20,7 +20,7 @@ import { sdk } from "./sdk"
 
 export type AttentionCounts = Record<AttentionKind, number>
 
-export interface Registration {
+export interface RefpayAccount {
   provider_id: string
   account: string | null
   environment: "sandbox" | "production"
@@ -67,7 +67,7 @@ export type SearchQuery = { reference: string; entity?: string; limit: number }
 
 type Query = Record<string, string | number | undefined>
 
-/** The owner's numbers asked for: a registration and a period (the last 30 days when from and to are left out). */
+/** The owner's numbers asked for: an account and a period (the last 30 days when from and to are left out). */
 export type NumbersQuery = { providerId: string; from?: string; to?: string }
 export interface NumbersViews {
   conversion: Conversion
@@ -108,7 +108,7 @@ export const refpayApi = {
   },
 
   settings: (providerId: string | undefined) =>
-    get<{ settings: RefpaySettingsView; registrations: Registration[] }>("/admin/refpay/settings", {
+    get<{ settings: RefpaySettingsView; accounts: RefpayAccount[] }>("/admin/refpay/settings", {
       provider_id: providerId,
     }),
   testConnection: (providerId: string) =>

@@ -7,7 +7,7 @@ import type { RefpayProviderService } from "./service"
 /**
  * The REFPAY provider Medusa registered under `providerId` (e.g. `pp_refpay_porto`), with its own options, client,
  * token cache and webhook secret. A shop may register REFPAY more than once (one per seller account): a session is
- * always handled by the registration that created it. Found through the payment module's public API (registry.ts),
+ * always handled by the account that created it. Found through the payment module's public API (registry.ts),
  * memoised per app.
  */
 export async function refpayProviderFor(
@@ -26,12 +26,12 @@ export async function refpayProviderFor(
     if (!(error instanceof RefpayRegistryError)) throw error
     throw new MedusaError(
       MedusaError.Types.NOT_FOUND,
-      `REFPAY provider ${providerId} is not reachable: ${error.message}. A registration is { resolve: "medusa-payment-refpay/providers/refpay", id: "${providerId.replace(/^pp_refpay_/, "")}" } among the payment module's providers in medusa-config`
+      `REFPAY provider ${providerId} is not reachable: ${error.message}. A provider is registered as { resolve: "medusa-payment-refpay/providers/refpay", id: "${providerId.replace(/^pp_refpay_/, "")}" } among the payment module's providers in medusa-config`
     )
   }
 }
 
-/** Every REFPAY registration of this shop (`pp_refpay_<id>`), sorted. */
+/** Every REFPAY account of this shop (`pp_refpay_<id>`), sorted. */
 export async function refpayProviderIds(container: MedusaContainer): Promise<string[]> {
   const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
   const providers = await payments.listPaymentProviders({}, { select: ["id"] })
@@ -42,7 +42,7 @@ export async function refpayProviderIds(container: MedusaContainer): Promise<str
 }
 
 /**
- * The shop's REFPAY registration when there is one (the usual case), or the first of several (by id) for a page
+ * The shop's REFPAY account when there is one (the usual case), or the first of several (by id) for a page
  * that shows one; code that handles a payment uses `refpayProviderFor` with the payment's own provider id.
  */
 export async function refpayProvider(container: MedusaContainer): Promise<RefpayProviderService> {

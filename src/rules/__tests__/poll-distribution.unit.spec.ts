@@ -1,15 +1,15 @@
-import { isSharedEventBus, spreadsPollChecks, type PollSpreadSetting } from "../poll-spread"
+import { isSharedEventBus, distributesPollChecks, type PollDistributionSetting } from "../poll-distribution"
 
-describe("where a poll tick's checks run (REFPAY_POLL_SPREAD)", () => {
-  it.each<[PollSpreadSetting, boolean, boolean]>([
+describe("where a poll run's checks are made (REFPAY_POLL_SPREAD)", () => {
+  it.each<[PollDistributionSetting, boolean, boolean]>([
     ["auto", true, true],
     ["auto", false, false],
     ["on", true, true],
     ["on", false, true],
     ["off", true, false],
     ["off", false, false],
-  ])("%s with a shared event bus %s: spread %s", (setting, shared, spread) => {
-    expect(spreadsPollChecks(setting, shared)).toBe(spread)
+  ])("%s with a shared event bus %s: distributed %s", (setting, shared, distributed) => {
+    expect(distributesPollChecks(setting, shared)).toBe(distributed)
   })
 
   it.each([

@@ -2,7 +2,7 @@ import type { ConfigModule, IEventBusModuleService, Logger, MedusaContainer } fr
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService, type TakenCheck } from "../../modules/refpay"
 import { shopWideSetting } from "../../config"
-import { isSharedEventBus, spreadsPollChecks } from "../../rules/poll-spread"
+import { isSharedEventBus, distributesPollChecks } from "../../rules/poll-distribution"
 import { eachLimited } from "./each-limited"
 import { syncRefpayPayment, type SyncResult } from "../sync-payment"
 import { checkPage, type DueCheck } from "./unchanged-checks"
@@ -11,12 +11,12 @@ import { checkPage, type DueCheck } from "./unchanged-checks"
 export const PARALLEL_SYNCS = 8
 /** Due sessions judged together: one load of Medusa's side and one write of the unchanged checks per page. */
 export const CHECK_PAGE_SIZE = 250
-/** A tick's page of due checks, handed to the event bus for whichever process takes it. */
+/** A poll run's page of due checks, handed to the event bus for whichever process takes it. */
 export const POLL_PAGE_DUE = "refpay.poll.page_due"
 /**
- * How long the checks of a page handed to the event bus stay out of the next ticks: a page whose process died (or
+ * How long the checks of a page handed to the event bus stay out of the next runs: a page whose process died (or
  * that could not be handed over) is due again after it. Five runs of the job (five minutes at the default), far
- * longer than a tick's pages take to be checked (seconds), so a backlog on the event bus is not handed out twice.
+ * longer than a run's pages take to be checked (seconds), so a backlog on the event bus is not handed out twice.
  */
 export function pageLeaseMs(env: NodeJS.ProcessEnv = process.env): number {
   return Math.max(30_000, 5 * shopWideSetting("pollEverySeconds", env) * 1_000)
@@ -25,29 +25,29 @@ export function pageLeaseMs(env: NodeJS.ProcessEnv = process.env): number {
 /** The event of a page handed to the event bus (plain JSON: Medusa's Redis event bus stores it). */
 export interface PollPageDue {
   provider_id: string
-  /** The tick's clock (the bench and tests run ticks ahead of the real clock), and when the page was handed over. */
+  /** The run's clock (the bench and tests run it ahead of the real clock), and when the page was handed over. */
   now: string
   handed_at: number
   checks: { session_id: string; last_checked_at: string | null; reminded_at: string | null }[]
 }
 
 /**
- * Whether this app's ticks hand their due checks to the event bus (REFPAY_POLL_SPREAD; `auto`: when the shop runs
+ * Whether this app's runs hand their due checks to the event bus (REFPAY_POLL_SPREAD; `auto`: when the shop runs
  * Medusa's Redis event bus, whose every `shared` and `worker` process takes pages from it).
  */
-export function spreadsChecks(container: MedusaContainer): boolean {
+export function distributesChecks(container: MedusaContainer): boolean {
   const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
   const eventBus = config.modules?.[Modules.EVENT_BUS]
   const resolve = typeof eventBus === "object" ? (eventBus as { resolve?: unknown }).resolve : undefined
-  return spreadsPollChecks(
+  return distributesPollChecks(
     shopWideSetting("pollSpread"),
     isSharedEventBus(typeof resolve === "string" ? resolve : undefined)
   )
 }
 
 /**
- * Hands a registration's due checks (at most `budget`) to the event bus, CHECK_PAGE_SIZE at a time: each page is
- * taken in one statement (its checks leave the due list for `pageLeaseMs()`, so each payment is read once per tick
+ * Hands an account's due checks (at most `budget`) to the event bus, CHECK_PAGE_SIZE at a time: each page is
+ * taken in one statement (its checks leave the due list for `pageLeaseMs()`, so each payment is read once per run
  * whichever process checks it) and emitted as one event. Returns how many checks were handed over.
  */
 export async function handOutDueChecks(
@@ -91,7 +91,7 @@ function pageEvent(providerId: string, page: TakenCheck[], now: Date): PollPageD
 }
 
 /**
- * Checks a page handed over by a tick, on whichever process took it, by the tick's clock moved on by the time the
+ * Checks a page handed over by a run, on whichever process took it, by the run's clock moved on by the time the
  * page waited.
  */
 export function checkHandedPage(container: MedusaContainer, page: PollPageDue): Promise<SyncResult[]> {

@@ -6,14 +6,14 @@ import { nextCheckAt, validDate } from "../../rules/check-schedule"
 import { onlyRecordsCheck } from "../../workflows/refpay-sync/branches"
 import { reminderOf } from "../../workflows/refpay-sync/steps/notify-customer"
 import { judgeReading, readPlatform } from "../../workflows/refpay-sync/steps/read-refpay-payment"
-import { expiresAtOf, watchUntilOf } from "../../workflows/refpay-sync/steps/record-check"
+import { expiresAtOf, checkUntilOf } from "../../workflows/refpay-sync/steps/record-check"
 import { eachLimited } from "./each-limited"
 import type { SyncResult } from "../sync-payment"
 
-/** Platform status reads in flight at once in a poll tick: each is about a millisecond of the platform's time. */
+/** Platform status reads in flight at once in a poll run: each is about a millisecond of the platform's time. */
 export const PARALLEL_READS = 16
 
-/** A due session as the tick's query returns it. */
+/** A due session as the run's query returns it. */
 export interface DueCheck {
   session_id: string
   last_checked_at: Date | null
@@ -28,13 +28,13 @@ export interface CheckedPage {
 }
 
 /**
- * Checks a page of due sessions of one registration without a workflow per session: Medusa's side of the whole page
+ * Checks a page of due sessions of one account without a workflow per session: Medusa's side of the whole page
  * in two queries, each platform status read (PARALLEL_READS at a time), each judged with the sync's own decision
  * table. Where the sync would do nothing but record the check (`onlyRecordsCheck`: still waiting, same amount, no
  * reminder owed; or cancelled on both sides), the checks are recorded together in one statement; every other session
  * is returned for the full sync, which reads it again under its lock. Nothing here changes a payment, so no lock is
  * taken: a check another path recorded meanwhile is left as it wrote it. A failure to read Medusa's side or to write
- * the checks (the database) fails the page: the tick stops, and its sessions are due again at the next one.
+ * the checks (the database) fails the page: the run stops, and its sessions are due again at the next one.
  */
 export async function checkPage(
   container: MedusaContainer,
@@ -65,7 +65,7 @@ export async function checkPage(
       unchanged.push({
         session_id: check.session_id,
         outcome: reading.decision.kind,
-        watch_until: watchUntilOf(reading, provider.settings),
+        check_until: checkUntilOf(reading, provider.settings),
         expires_at: validDate(expiresAtOf(reading)),
         last_checked_at: check.last_checked_at,
         platformStatus: reading.platform.status,

@@ -3,17 +3,10 @@ import { setTimeout as after } from "node:timers/promises"
 import type { ConfigModule, IEventBusModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../modules/refpay"
-import { sessionIdFromOrderId } from "../../rules/identifiers"
-import {
-  medusaRouteProofMatches,
-  readWebhookEvent,
-  webhookSecretMatches,
-  type MalformedWebhookReason,
-  type RefpayWebhookEvent,
-} from "../../rules/webhook"
+import { medusaRouteProofMatches, readWebhookEvent, webhookSecretMatches } from "../../rules/webhook"
 import { refpayProviderFor, refpayProviderIds } from "../../providers/refpay/refpay-providers"
-import { loadRefpaySession } from "../../queries/refpay-session-state"
-import { syncRefpayPayment } from "../sync-payment"
+import { acknowledgeMalformed } from "./malformed-delivery"
+import { queueRecordedEvent, type RecordedWebhookEvent } from "./process-webhook-event"
 import { webhookSyncQueue } from "./webhook-sync-queue"
 
 export interface WebhookDelivery {
@@ -25,7 +18,7 @@ export interface WebhookDelivery {
   route: "medusa" | "refpay"
   /** Medusa's webhook route: the parsed body its middleware signed (see MEDUSA_ROUTE_PROOF_HEADER). */
   signedBody?: unknown
-  /** The registration the delivery is for (`pp_refpay_<id>`); unnamed means the shop's only one. */
+  /** The account the delivery is for (`pp_refpay_<id>`); unnamed means the shop's only one. */
   providerId?: string
 }
 
@@ -94,10 +87,10 @@ type ReceivedDelivery = { answer: WebhookAnswer } | { recorded: RecordedWebhookE
 
 /**
  * Everything a delivery needs before it can be answered, and nothing more (a burst's answers wait for it): the
- * registration, the secret, the event's shape, and its record.
+ * account, the secret, the event's shape, and its record.
  */
 async function receiveDelivery(container: MedusaContainer, delivery: WebhookDelivery): Promise<ReceivedDelivery> {
-  const providerId = delivery.providerId ?? (await soleRegistration(container))
+  const providerId = delivery.providerId ?? (await soleProviderId(container))
   if (!providerId) {
     return {
       answer: {
@@ -132,14 +125,6 @@ async function receiveDelivery(container: MedusaContainer, delivery: WebhookDeli
   return { recorded: { id, providerId, event }, answerWithinMs: provider.settings.webhookAnswerWithinMs }
 }
 
-/** An event recorded by the plugin's webhook route, to be processed by whichever process runs the syncs. */
-export interface RecordedWebhookEvent {
-  /** The recorded event's id (refpay_webhook_event). */
-  id: string
-  providerId: string
-  event: RefpayWebhookEvent
-}
-
 /** Emitted by a process in `server` mode for the workers (the Redis event bus hands it to one of them). */
 export const WEBHOOK_EVENT_RECORDED = "refpay.webhook_event.recorded"
 
@@ -166,154 +151,8 @@ async function handedToWorkers(container: MedusaContainer, recorded: RecordedWeb
   }
 }
 
-type EventOutcome = "processed" | "failed" | "unknown_payment"
-
-/** The processing of each recorded event this process has queued or is running. */
-const processingEvents = new Map<string, Promise<EventOutcome>>()
-
-/**
- * Queues a recorded event's processing behind the process's other webhook syncs; never rejects. A delivery of an event
- * already queued or running here (the platform sent it again, or through both routes) joins it instead of running
- * the sync a second time.
- */
-export function queueRecordedEvent(container: MedusaContainer, recorded: RecordedWebhookEvent): Promise<EventOutcome> {
-  const joined = processingEvents.get(recorded.id)
-  if (joined) return joined
-  const processing = webhookSyncQueue()
-    .run(() => processNewEvent(container, recorded))
-    .finally(() => processingEvents.delete(recorded.id))
-  processingEvents.set(recorded.id, processing)
-  return processing
-}
-
-/** A recorded event's session, then its sync; an event of no payment of this registration is acknowledged. */
-async function processNewEvent(
-  container: MedusaContainer,
-  { id, providerId, event }: RecordedWebhookEvent
-): Promise<EventOutcome> {
-  const events = container.resolve<RefpayModuleService>(REFPAY_MODULE)
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  let sessionId: string | null
-  try {
-    sessionId = await findSession(container, event, providerId)
-  } catch (error) {
-    logger.error(`REFPAY webhook for payment ${event.payment_id} recorded, not processed: ${(error as Error).message}`)
-    await events.markWebhookEventFailed(id, "not_processed").catch(() => undefined)
-    return "failed"
-  }
-  if (!sessionId) {
-    logger.warn(`REFPAY webhook ${event.event_type} for unknown payment ${event.payment_id}: acknowledged, ignored`)
-    await events.markWebhookEventProcessed(id, "unknown_payment").catch(() => undefined)
-    return "unknown_payment"
-  }
-  return processRecordedEvent(container, { id, sessionId, paymentId: event.payment_id })
-}
-
-/**
- * Runs the sync a recorded event triggers and records what became of the event: processed (with what the sync did),
- * or not processed, for a redelivery or the poll job to process again. Never rejects.
- */
-export async function processRecordedEvent(
-  container: MedusaContainer,
-  event: { id: string; sessionId: string; paymentId: string }
-): Promise<"processed" | "failed"> {
-  const events = container.resolve<RefpayModuleService>(REFPAY_MODULE)
-  try {
-    const result = await syncRefpayPayment(container, { sessionId: event.sessionId, reason: "webhook" })
-    await events.markWebhookEventProcessed(event.id, result.action)
-    return "processed"
-  } catch (error) {
-    container
-      .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-      .error(`REFPAY webhook for payment ${event.paymentId} recorded, not processed: ${(error as Error).message}`)
-    await events.markWebhookEventFailed(event.id, "not_processed").catch(() => undefined)
-    return "failed"
-  }
-}
-
-const MALFORMED_ANSWER: Record<MalformedWebhookReason, string> = {
-  no_payment_id: "Not a usable REFPAY event: no payment_id; acknowledged and ignored",
-  no_event_type: "Not a usable REFPAY event: no event_type; acknowledged and ignored",
-  not_json: "Not a usable REFPAY event: the body is not JSON; acknowledged and ignored",
-  not_an_object: "Not a usable REFPAY event: the body is not a JSON object; acknowledged and ignored",
-}
-
-/**
- * An authentic delivery (the secret was right) that is not a usable REFPAY event: answered 200, counted for the
- * admin's REFPAY page, and otherwise ignored.
- *
- * Why 200 and not 400: nothing in this delivery will ever change, so it can never succeed. A 400 makes the platform
- * deliver it again and again until it gives up, and a platform that sees an endpoint fail for long may stop calling
- * it altogether, taking the good events with it, while nobody at the shop hears of it (only the poll job would keep
- * payments moving, minutes late). The delivery is authentic, so the platform really sent it: the shop owner is the
- * one who must hear about it, and does, from the count and warning on the REFPAY page. Nothing is lost by
- * acknowledging it: an event is only a trigger, and the poll job checks every waiting payment anyway.
- */
-async function acknowledgeMalformed(
-  container: MedusaContainer,
-  delivery: WebhookDelivery,
-  providerId: string,
-  problem: MalformedWebhookReason
-): Promise<WebhookAnswer> {
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  logger.warn(
-    `REFPAY webhook through ${delivery.route === "refpay" ? "/hooks/refpay" : "Medusa's route"} is not a usable event (${problem}): acknowledged, ignored`
-  )
-  try {
-    await container
-      .resolve<RefpayModuleService>(REFPAY_MODULE)
-      .recordMalformedWebhook({ route: delivery.route, reason: problem, provider_id: providerId })
-  } catch (error) {
-    logger.warn(`REFPAY: a malformed webhook delivery could not be counted: ${(error as Error).message}`)
-  }
-  return { status: 200, body: { received: true, ignored: MALFORMED_ANSWER[problem] } }
-}
-
-/** The session an event belongs to: from its order_id, else from the platform's record of the payment. */
-async function findSession(
-  container: MedusaContainer,
-  event: RefpayWebhookEvent,
-  providerId: string
-): Promise<string | null> {
-  let sessionId = event.session_id
-  if (!sessionId) {
-    const provider = await refpayProviderFor(container, providerId)
-    const status = await provider.client.getPayment(event.payment_id).catch(() => null)
-    sessionId = status?.orderId ? sessionIdFromOrderId(status.orderId) : null
-  }
-  return sessionId ? sessionOfEvent(container, sessionId, event.payment_id, providerId) : null
-}
-
-/**
- * The session an event names, if the event is about it: an event naming our order_id with another payment_id, or a
- * session of another REFPAY account (when the event's registration is known), is not.
- */
-export async function sessionOfEvent(
-  container: MedusaContainer,
-  sessionId: string,
-  paymentId: string,
-  providerId?: string
-): Promise<string | null> {
-  const state = await loadRefpaySession(container, sessionId)
-  if (!state) return (await keptReferenceOf(container, sessionId, paymentId, providerId)) ? sessionId : null
-  const ours = providerId === undefined || state.providerId === providerId
-  return ours && state.data.refpay?.payment_id.toLowerCase() === paymentId.toLowerCase() ? sessionId : null
-}
-
-/** A session Medusa deleted whose reference the plugin kept: the event is about it when the payment is the kept one. */
-async function keptReferenceOf(
-  container: MedusaContainer,
-  sessionId: string,
-  paymentId: string,
-  providerId?: string
-): Promise<boolean> {
-  const kept = await container.resolve<RefpayModuleService>(REFPAY_MODULE).keptReference(sessionId)
-  const ours = !!kept && (providerId === undefined || kept.provider_id === providerId)
-  return ours && String(kept.reference?.payment_id ?? "").toLowerCase() === paymentId.toLowerCase()
-}
-
-/** The only REFPAY registration, or null when there are several (a delivery must then name its own). */
-async function soleRegistration(container: MedusaContainer): Promise<string | null> {
+/** The only REFPAY account, or null when there are several (a delivery must then name its own). */
+async function soleProviderId(container: MedusaContainer): Promise<string | null> {
   const ids = await refpayProviderIds(container)
   return ids.length === 1 ? ids[0]! : null
 }

@@ -19,7 +19,7 @@ export function refusalReason(headers: Record<string, unknown>, secret: string |
 }
 
 /**
- * Counts a refused delivery for the admin page, under the registration it was for (`pp_refpay_<id>`, when the webhook
+ * Counts a refused delivery for the admin page, under the account it was for (`pp_refpay_<id>`, when the webhook
  * route tells). A failure to count is logged; it never changes the answer.
  */
 export async function recordRefusedDelivery(
@@ -30,7 +30,7 @@ export async function recordRefusedDelivery(
 ): Promise<void> {
   try {
     const secret = providerId ? (await refpayProviderFor(container, providerId)).settings.webhookSecret : undefined
-    const reason = providerId ? refusalReason(headers, secret) : refusalReason(headers, "unknown registration")
+    const reason = providerId ? refusalReason(headers, secret) : refusalReason(headers, "unknown account")
     await container
       .resolve<RefpayModuleService>(REFPAY_MODULE)
       .recordWebhookRefusal({ route, reason, provider_id: providerId ?? "" })

@@ -2,7 +2,7 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../modules/refpay"
 import { sessionIdFromOrderId } from "../../rules/identifiers"
-import { processRecordedEvent, sessionOfEvent } from "./handle-webhook"
+import { processRecordedEvent, sessionOfEvent } from "./process-webhook-event"
 import { eachLimited } from "../poll/each-limited"
 
 /** An event still unprocessed this long after it was recorded is no longer being processed by its delivery. */
@@ -10,7 +10,7 @@ export const RETRY_EVENTS_AFTER_MS = 60_000
 /** How far back the poll job looks for unprocessed events (the payment's own checks cover it after that). */
 const RETRY_WINDOW_MS = 24 * 3_600_000
 /** Events retried per poll run, oldest first; the rest wait for the next run. */
-const RETRIES_PER_TICK = 200
+const RETRIES_PER_RUN = 200
 const PARALLEL_RETRIES = 8
 
 /**
@@ -32,7 +32,7 @@ export async function retryUnprocessedWebhookEvents(container: MedusaContainer, 
         $gte: new Date(now.getTime() - RETRY_WINDOW_MS),
       },
     },
-    { take: RETRIES_PER_TICK, order: { created_at: "ASC" }, select: ["id", "payment_id", "order_id"] }
+    { take: RETRIES_PER_RUN, order: { created_at: "ASC" }, select: ["id", "payment_id", "order_id"] }
   )
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const outcomes = await eachLimited(due, PARALLEL_RETRIES, async (event) => {

@@ -55,7 +55,7 @@ export class WebhookSyncQueue {
 let processQueue: WebhookSyncQueue | undefined
 
 /**
- * The process's queue (webhook routes of every registration share the machine, so they share the queue), made on
+ * The process's queue (webhook routes of every account share the machine, so they share the queue), made on
  * first use with REFPAY_WEBHOOK_SYNCS_AT_ONCE. Many syncs must overlap to keep the CPU busy, since a sync mostly
  * waits on the database and the platform: `npm run bench -- --only=webhooks` (2 cores) captured 100 payments paid at
  * once in 23.4 s with 4 at once, 20.5 s with 8 and 12.6 s with 32; unbounded, a burst of 500 ran 500 syncs at once

@@ -16,7 +16,7 @@ export const resumeRefpayAuthorizationWorkflow = createWorkflow(
   "refpay-resume-authorization",
   (input: { sessionId: string; collectionId: string }) => {
     // The collection's lock too: a reference is issued on it here, and no other path may issue one meanwhile. A short
-    // wait: a session busy elsewhere is resumed at the next tick.
+    // wait: a session busy elsewhere is resumed at the next run.
     const lock = acquireLeasedLock(
       transform({ input }, ({ input }) => ({
         key: [refpaySessionLockKey(input.sessionId), refpayCollectionLockKey(input.collectionId)],
@@ -29,17 +29,17 @@ export const resumeRefpayAuthorizationWorkflow = createWorkflow(
   }
 )
 
-/** How long a resume waits for its locks: the poll job tries again at its next tick. */
+/** How long a resume waits for its locks: the poll job tries again at its next run. */
 const RESUME_LOCK_WAIT_SECONDS = 5
 
-/** Sessions one tick reads for interrupted completions at the most. */
+/** Sessions one run reads for interrupted completions at the most. */
 const RESUME_BATCH = 500
 
 /**
- * Finds the registration's sessions left `pending` by an interrupted completion (see `isInterruptedCompletion`) and
- * resumes each under the session's lock; one that fails is logged and tried again at the next tick. Only sessions
+ * Finds the account's sessions left `pending` by an interrupted completion (see `isInterruptedCompletion`) and
+ * resumes each under the session's lock; one that fails is logged and tried again at the next run. Only sessions
  * last changed within `lookBackMs` are read (a reference older than that could no longer be paid), so the carts
- * abandoned at the payment step over a shop's lifetime do not make every tick slower.
+ * abandoned at the payment step over a shop's lifetime do not make every run slower.
  */
 export async function resumeInterruptedCompletions(
   container: MedusaContainer,
@@ -57,7 +57,7 @@ export async function resumeInterruptedCompletions(
       status: "pending",
       updated_at: { $lte: new Date(now.getTime() - RESUME_AFTER_MS), $gt: new Date(now.getTime() - lookBackMs) },
     },
-    // Bounded: the oldest first; a larger backlog (a crash in the middle of a checkout rush) is taken over the next ticks.
+    // Bounded: the oldest first; a larger backlog (a crash in the middle of a checkout rush) is taken over the next runs.
     pagination: { take: RESUME_BATCH, order: { updated_at: "ASC" } },
   })
   type Row = {

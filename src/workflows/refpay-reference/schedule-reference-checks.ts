@@ -3,15 +3,15 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { refreshReferenceCopies } from "../../medusa-compat/medusa-tables/reference-copies"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../modules/refpay"
 import { refpayProviderFor } from "../../providers/refpay/refpay-providers"
-import { intervalMs, validDate, watchWindowMs } from "../../rules/check-schedule"
+import { intervalMs, validDate, checkWindowMs } from "../../rules/check-schedule"
 import { loadRefpaySession } from "../../queries/refpay-session-state"
 
 /**
- * Starts watching references as soon as they are issued (the poll job would at its next tick): their check records
+ * Starts checking references as soon as they are issued (the poll job would at its next run): their check records
  * the plugin's own copy of the reference and its order, so a payment of one whose session Medusa deletes is never
- * lost, even in the minutes before the poll job first looks at it. A reference already watched is left as it is.
+ * lost, even in the minutes before the poll job first looks at it. A reference already checked is left as it is.
  */
-export async function watchIssuedReferences(container: MedusaContainer, sessionIds: string[]): Promise<void> {
+export async function scheduleReferenceChecks(container: MedusaContainer, sessionIds: string[]): Promise<void> {
   const now = Date.now()
   const rows = []
   for (const sessionId of sessionIds) {
@@ -22,19 +22,19 @@ export async function watchIssuedReferences(container: MedusaContainer, sessionI
       session_id: state.id,
       provider_id: state.providerId,
       next_check_at: new Date(now + intervalMs(settings)),
-      watch_until: new Date(now + watchWindowMs(settings)),
+      check_until: new Date(now + checkWindowMs(settings)),
       expires_at: validDate(new Date(state.data.refpay.expires_at ?? NaN)),
     })
   }
-  const watched = await container.resolve<RefpayModuleService>(REFPAY_MODULE).watchSessions(rows)
-  await refreshReferenceCopies(container, watched)
+  const checked = await container.resolve<RefpayModuleService>(REFPAY_MODULE).addPaymentChecks(rows)
+  await refreshReferenceCopies(container, checked)
 }
 
-/** `watchIssuedReferences` as the last step of issuing a reference. */
-export const watchIssuedReferenceStep = createStep(
-  "refpay-watch-issued-reference",
+/** `scheduleReferenceChecks` as the last step of issuing a reference. */
+export const scheduleReferenceChecksStep = createStep(
+  "refpay-schedule-reference-checks",
   async (sessionId: string, { container }) => {
-    await watchIssuedReferences(container, [sessionId])
+    await scheduleReferenceChecks(container, [sessionId])
     return new StepResponse(sessionId)
   }
 )

@@ -11,7 +11,7 @@ import { formatEuros, paymentCents } from "../../../rules/money"
  */
 export interface AdminPaymentRow {
   payment_session_id: string
-  /** The REFPAY registration (seller account) of the payment, `pp_refpay_<id>`. */
+  /** The REFPAY account of the payment, `pp_refpay_<id>`. */
   provider_id: string
   /** Medusa's session status, or "deleted": Medusa deleted the session, the row is the plugin's own record. */
   session_status: string

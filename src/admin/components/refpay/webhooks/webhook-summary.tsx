@@ -10,37 +10,37 @@ import { useRouteName } from "./route-name"
 type Tally = { route: WebhookRoute; reason: string; count: number; last: string }
 
 /** The webhooks at a glance: the last delivery, the payments waiting for one, and what was refused or unusable. */
-export const WebhookFacts = ({ view }: { view: WebhooksView }) => {
+export const WebhookSummary = ({ view }: { view: WebhooksView }) => {
   const { t } = useTranslation()
   const { dateTime, relativeTime } = useFormat()
   const refusals = view.refusals.map((r) => ({ ...r, count: r.refused_count, last: r.last_refused_at }))
   const malformed = view.malformed.map((m) => ({ ...m, count: m.received_count, last: m.last_received_at }))
   return (
-    <div className="text-ui-fg-subtle flex flex-wrap gap-x-4 gap-y-1" data-testid="refpay-webhook-facts">
-      <Fact label={t("refpay.webhooks.facts.lastDelivery")}>
+    <div className="text-ui-fg-subtle flex flex-wrap gap-x-4 gap-y-1" data-testid="refpay-webhook-summary">
+      <SummaryItem label={t("refpay.webhooks.summary.lastDelivery")}>
         {view.last_delivery_at
-          ? t("refpay.webhooks.facts.lastDeliveryWhen", {
+          ? t("refpay.webhooks.summary.lastDeliveryWhen", {
               when: dateTime(view.last_delivery_at),
               relative: relativeTime(view.last_delivery_at),
             })
-          : t("refpay.webhooks.facts.noneYet")}
-      </Fact>
-      <Fact label={t("refpay.webhooks.facts.waiting")}>{view.waiting_payments}</Fact>
+          : t("refpay.webhooks.summary.noneYet")}
+      </SummaryItem>
+      <SummaryItem label={t("refpay.webhooks.summary.waiting")}>{view.waiting_payments}</SummaryItem>
       {refusals.length > 0 && (
-        <Fact label={t("refpay.webhooks.facts.refused")} testId="refpay-webhook-refusals">
+        <SummaryItem label={t("refpay.webhooks.summary.refused")} testId="refpay-webhook-refusals">
           <Tallies tallies={refusals} reasons="refpay.webhooks.refusalReasons" />
-        </Fact>
+        </SummaryItem>
       )}
       {malformed.length > 0 && (
-        <Fact label={t("refpay.webhooks.facts.malformed")} testId="refpay-webhook-malformed">
+        <SummaryItem label={t("refpay.webhooks.summary.malformed")} testId="refpay-webhook-malformed">
           <Tallies tallies={malformed} reasons="refpay.webhooks.malformedReasons" />
-        </Fact>
+        </SummaryItem>
       )}
     </div>
   )
 }
 
-const Fact = ({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) => (
+const SummaryItem = ({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) => (
   <Text size="small" data-testid={testId}>
     {label} <span className="text-ui-fg-base">{children}</span>
   </Text>
@@ -52,7 +52,7 @@ const Tallies = ({ tallies, reasons }: { tallies: Tally[]; reasons: string }) =>
   const { relativeTime } = useFormat()
   const routeName = useRouteName()
   const line = (tally: Tally) =>
-    t("refpay.webhooks.facts.refusal", {
+    t("refpay.webhooks.summary.refusal", {
       count: tally.count,
       reason: t(`${reasons}.${tally.reason}`, { defaultValue: tally.reason }),
       route: routeName(tally.route),

@@ -2,15 +2,15 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { periodOf, type Period } from "../../../../rules/owner-numbers"
-import { selectRegistration } from "../../../refpay-accounts"
+import { selectAccount } from "../../../refpay-accounts"
 
-/** The registration and the period one of the owner's numbers routes is asked about. */
+/** The account and the period one of the owner's numbers routes is asked about. */
 export async function numbersScope(
   container: MedusaContainer,
   query: { provider_id?: string; from?: string; to?: string },
   now = new Date()
 ): Promise<{ providerId: string; period: Period }> {
-  const { providerId } = await selectRegistration(container, query.provider_id)
+  const { providerId } = await selectAccount(container, query.provider_id)
   const period = periodOf(query, now)
   if ("error" in period) throw new MedusaError(MedusaError.Types.INVALID_DATA, `REFPAY numbers: ${period.error}`)
   return { providerId, period }
@@ -19,7 +19,7 @@ export async function numbersScope(
 type NumbersQuery = { provider_id?: string; from?: string; to?: string }
 
 /**
- * The GET handler of one view of the owner's numbers: the registration and period asked for, and the view's numbers
+ * The GET handler of one view of the owner's numbers: the account and period asked for, and the view's numbers
  * under its own key (`{ provider_id, period, conversion: {...} }`).
  */
 export function numbersView<T>(

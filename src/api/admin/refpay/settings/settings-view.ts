@@ -27,7 +27,7 @@ function snakeCase<S extends string>(name: S): SnakeCase<S> {
  * spread, so a credential or a setting added later cannot reach a response by accident.
  */
 export interface RefpaySettingsView {
-  /** The registration shown (`pp_refpay_<id>`). */
+  /** The account shown (`pp_refpay_<id>`). */
   provider_id: string
   /** Its seller account (option `account`): its settings are read from REFPAY_<ACCOUNT>_* first. */
   account: string | null
@@ -65,7 +65,7 @@ export interface RefpaySettingsView {
   late_payments: { auto_refund_late_payments: boolean }
   /**
    * The environment variable behind each setting, for the page's "how to change it" hints: REFPAY_<ACCOUNT>_<NAME>
-   * for a registration with an account (REFPAY_<NAME> is read when that one is unset).
+   * for a provider with an `account` option (REFPAY_<NAME> is read when that one is unset).
    */
   variables: Record<RefpayEnvOption, string>
 }

@@ -3,8 +3,8 @@ import { WEBHOOK_SECRET_HEADER } from "../../../../rules/webhook"
 
 /**
  * The webhook part of the admin's REFPAY page: the URL to give the platform, how it authenticates, and warnings
- * drawn from what arrived (or did not). The rules are pure and take the facts and the time, so they are tested
- * as a table; the route gathers the facts.
+ * drawn from what arrived (or did not). The rules are pure and take the summary and the time, so they are tested
+ * as a table; the route gathers the summary.
  */
 
 /** No delivery for this long while references wait: webhooks are probably not set up on the platform. */
@@ -14,7 +14,7 @@ export const FIRST_EVENT_GRACE_MS = 15 * 60 * 1000
 /** Refusals (and authentic deliveries that were not usable events) this recent are worth a warning. */
 export const RECENT_REFUSAL_MS = 24 * 60 * 60 * 1000
 
-export interface WebhookFacts {
+export interface WebhookSummary {
   environment: "sandbox" | "production"
   secretConfigured: boolean
   webhookUrl: string
@@ -48,9 +48,9 @@ const MALFORMED_TEXT: Record<WebhookMalformed["reason"], string> = {
   not_an_object: "with a body that is not a JSON object",
 }
 
-export function webhookWarnings(facts: WebhookFacts, now: Date): WebhookWarning[] {
+export function webhookWarnings(summary: WebhookSummary, now: Date): WebhookWarning[] {
   const warnings: WebhookWarning[] = []
-  if (!facts.secretConfigured) {
+  if (!summary.secretConfigured) {
     warnings.push({
       code: "no_secret",
       level: "error",
@@ -59,11 +59,11 @@ export function webhookWarnings(facts: WebhookFacts, now: Date): WebhookWarning[
     })
   }
 
-  const recent = facts.refusals.filter((r) => now.getTime() - r.last_refused_at.getTime() <= RECENT_REFUSAL_MS)
+  const recent = summary.refusals.filter((r) => now.getTime() - r.last_refused_at.getTime() <= RECENT_REFUSAL_MS)
   if (recent.length > 0) {
     const latest = recent.reduce((a, b) => (a.last_refused_at > b.last_refused_at ? a : b))
     const total = recent.reduce((n, r) => n + r.refused_count, 0)
-    const acceptedSince = facts.lastDeliveryAt !== null && facts.lastDeliveryAt > latest.last_refused_at
+    const acceptedSince = summary.lastDeliveryAt !== null && summary.lastDeliveryAt > latest.last_refused_at
     warnings.push({
       code: "refused_recently",
       level: acceptedSince ? "warning" : "error",
@@ -76,7 +76,7 @@ export function webhookWarnings(facts: WebhookFacts, now: Date): WebhookWarning[
     })
   }
 
-  const recentMalformed = facts.malformed.filter(
+  const recentMalformed = summary.malformed.filter(
     (m) => now.getTime() - m.last_received_at.getTime() <= RECENT_REFUSAL_MS
   )
   if (recentMalformed.length > 0) {
@@ -94,25 +94,26 @@ export function webhookWarnings(facts: WebhookFacts, now: Date): WebhookWarning[
   }
 
   const waitingLongEnough =
-    facts.waiting.count > 0 &&
-    facts.waiting.oldest_created_at !== null &&
-    now.getTime() - facts.waiting.oldest_created_at.getTime() >= FIRST_EVENT_GRACE_MS
-  const silent = facts.lastDeliveryAt === null || now.getTime() - facts.lastDeliveryAt.getTime() >= SILENCE_WARNING_MS
+    summary.waiting.count > 0 &&
+    summary.waiting.oldest_created_at !== null &&
+    now.getTime() - summary.waiting.oldest_created_at.getTime() >= FIRST_EVENT_GRACE_MS
+  const silent =
+    summary.lastDeliveryAt === null || now.getTime() - summary.lastDeliveryAt.getTime() >= SILENCE_WARNING_MS
   if (waitingLongEnough && silent) {
-    const since = facts.lastDeliveryAt
-      ? `for more than 24 hours (the last at ${facts.lastDeliveryAt.toISOString()})`
+    const since = summary.lastDeliveryAt
+      ? `for more than 24 hours (the last at ${summary.lastDeliveryAt.toISOString()})`
       : "ever"
     warnings.push({
       code: "no_recent_delivery",
       level: "warning",
       message:
-        `No webhook delivery has arrived ${since}, while ${facts.waiting.count} ${facts.waiting.count === 1 ? "payment is" : "payments are"} ` +
+        `No webhook delivery has arrived ${since}, while ${summary.waiting.count} ${summary.waiting.count === 1 ? "payment is" : "payments are"} ` +
         "waiting: webhooks are probably not configured on the platform. Payments are still found by the poll job, later.",
     })
   }
 
-  const url = safeUrl(facts.webhookUrl)
-  if (facts.environment === "production" && url) {
+  const url = safeUrl(summary.webhookUrl)
+  if (summary.environment === "production" && url) {
     if (url.protocol !== "https:") {
       warnings.push({
         code: "url_not_https",
@@ -165,18 +166,18 @@ export function shopBaseUrl(
 }
 
 /**
- * The webhook routes of one registration: `/hooks/refpay` for a shop's only REFPAY account, `/hooks/refpay/<id>` for
+ * The webhook routes of one account: `/hooks/refpay` for a shop's only REFPAY account, `/hooks/refpay/<id>` for
  * each of several (a delivery must name its account, whose secret it carries); Medusa's route names it anyway.
  */
 export function webhookSetup(
   base: { base: string; source: WebhookSetup["url_source"] },
   providerId: string,
-  severalRegistrations: boolean,
+  severalAccounts: boolean,
   secretConfigured: boolean
 ): WebhookSetup {
   const id = providerId.replace(/^pp_refpay_/, "")
   return {
-    url: severalRegistrations ? `${base.base}/hooks/refpay/${id}` : `${base.base}/hooks/refpay`,
+    url: severalAccounts ? `${base.base}/hooks/refpay/${id}` : `${base.base}/hooks/refpay`,
     medusa_url: `${base.base}/hooks/payment/${providerId.replace(/^pp_/, "")}`,
     url_source: base.source,
     authentication: {

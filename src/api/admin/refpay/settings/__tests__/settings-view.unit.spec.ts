@@ -48,7 +48,7 @@ describe("settings view", () => {
     expect(view.t2_authorization_form).toBeNull()
   })
 
-  it("names each setting's variable with the registration's account prefix", () => {
+  it("names each setting's variable with the account's prefix", () => {
     const settings = resolveOptions(
       { account: "porto" },
       { REFPAY_PORTO_CLIENT_ID: "porto-id", REFPAY_CLIENT_SECRET: "shared-secret" }

@@ -1,11 +1,11 @@
-import { shopBaseUrl, webhookSetup, webhookWarnings, type WebhookFacts } from "../webhook-health"
+import { shopBaseUrl, webhookSetup, webhookWarnings, type WebhookSummary } from "../webhook-health"
 
 const now = new Date("2026-11-23T12:00:00Z")
 const ago = (ms: number) => new Date(now.getTime() - ms)
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 
-const quiet: WebhookFacts = {
+const quiet: WebhookSummary = {
   environment: "sandbox",
   secretConfigured: true,
   webhookUrl: "http://localhost:9000/hooks/refpay",
@@ -14,11 +14,11 @@ const quiet: WebhookFacts = {
   refusals: [],
   malformed: [],
 }
-const codes = (facts: Partial<WebhookFacts>) =>
-  webhookWarnings({ ...quiet, ...facts }, now).map((w) => `${w.code}:${w.level}`)
+const codes = (summary: Partial<WebhookSummary>) =>
+  webhookWarnings({ ...quiet, ...summary }, now).map((w) => `${w.code}:${w.level}`)
 
 describe("webhook warnings", () => {
-  it.each<[string, Partial<WebhookFacts>, string[]]>([
+  it.each<[string, Partial<WebhookSummary>, string[]]>([
     ["nothing waiting, nothing received: nothing to say", {}, []],
     [
       "a payment placed 5 minutes ago, no delivery yet: too early",
@@ -100,8 +100,8 @@ describe("webhook warnings", () => {
       { environment: "production", webhookUrl: "https://shop.example.pt/hooks/refpay" },
       [],
     ],
-  ])("%s", (_name, facts, expected) => {
-    expect(codes(facts)).toEqual(expected)
+  ])("%s", (_name, summary, expected) => {
+    expect(codes(summary)).toEqual(expected)
   })
 
   it("counts the recent refusals and names the reason of the latest", () => {
