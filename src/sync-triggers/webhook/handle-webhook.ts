@@ -103,9 +103,9 @@ async function receiveDelivery(container: MedusaContainer, delivery: WebhookDeli
   if (!authenticated(delivery, provider.settings.webhookSecret)) {
     return { answer: { status: 401, body: { received: false, message: "Missing or wrong webhook secret" } } }
   }
-  const reading = readWebhookEvent(delivery.body)
-  if (!reading.usable) return { answer: await acknowledgeMalformed(container, delivery, providerId, reading.problem) }
-  const event = reading.event
+  const parsed = readWebhookEvent(delivery.body)
+  if (!parsed.usable) return { answer: await acknowledgeMalformed(container, delivery, providerId, parsed.problem) }
+  const event = parsed.event
 
   const events = container.resolve<RefpayModuleService>(REFPAY_MODULE)
   const { id, duplicate } = await events.recordWebhookEvent({

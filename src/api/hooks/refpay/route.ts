@@ -39,7 +39,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
  * Answers 404 with a generic body when the path names an account the shop does not have, and says so. The
  * lookup's own message (the module path, how to register the provider in medusa-config) is meant for the shop's
  * developer: anyone may call this route, so it goes to the log, and the caller learns nothing of the shop's
- * configuration. Medusa's webhook route answers the same (its middleware in src/api/middlewares.ts).
+ * configuration. Medusa's webhook route answers the same (its middleware in src/api/medusa-routes/webhook-secret-check.ts).
  */
 async function answeredUnknownAccount(req: MedusaRequest, res: MedusaResponse, providerId: string): Promise<boolean> {
   try {
