@@ -147,13 +147,13 @@ export async function pollBench(ctx: SeedContext & { sizes: PollSizes }): Promis
     // Only the seeded payments take part: earlier orders get their check record (a tick at the real time makes
     // it), then are left out.
     await ctx.app.poll(Date.now())
-    await ctx.db.query("update refpay_payment_check set watch_until = null")
+    await ctx.db.query("update refpay_payment_check set check_until = null")
 
     let now = Date.now() + DAY
     // A warm-up tick on payments of its own (first sync in this app: code paths compiled, a token fetched).
     await seedWaiting(ctx, 50, now)
     await tick(ctx, now)
-    await ctx.db.query("update refpay_payment_check set watch_until = null")
+    await ctx.db.query("update refpay_payment_check set check_until = null")
     now += MINUTE
 
     // SQL statements of one check: a tick with nothing due, then one with a page of them due (counted apart from
@@ -167,7 +167,7 @@ export async function pollBench(ctx: SeedContext & { sizes: PollSizes }): Promis
       ctx.pgLogFile,
       async () => void (checked = (await ctx.app.poll(now)).synced)
     )
-    await ctx.db.query("update refpay_payment_check set watch_until = null")
+    await ctx.db.query("update refpay_payment_check set check_until = null")
     now += MINUTE
     figures.db_statements_per_poll_tick = idle.total
     figures.db_statements_per_poll_check = round((busy.total - idle.total) / Math.max(1, checked), 3)

@@ -68,7 +68,7 @@ export function refpayIntegrationSuite(
         REFPAY_MAX_RETRIES: "1",
         REFPAY_REQUEST_TIMEOUT_MS: "3000",
         // The plugin's webhook route answers once the sync has run, however busy the machine: the suites assert what
-        // it answers. The shorter default (an answer while the sync goes on) is tested by a registration of its own.
+        // it answers. The shorter default (an answer while the sync goes on) is tested by an account of its own.
         REFPAY_WEBHOOK_ANSWER_WITHIN_MS: "30000",
         ...options.env,
       })

@@ -9,7 +9,7 @@
 import { itCapturesTheLoadOnce, itTakesTheLoad } from "./behaviours"
 import { captureVerdict } from "./ledger"
 import { CREATE_PATH, STATUS_PATH } from "./platform"
-import { TICK_LEASE_SECONDS } from "../../src/sync/poll-lock"
+import { POLL_RUN_LEASE_SECONDS } from "../../src/sync-triggers/poll/poll-lock"
 import { clearOfTicks, countTicks, endOfNextTick, TICK, TICK_RUN_MS, tickAfter } from "./poll-ticks"
 import { redisKeyCount, redisTtl } from "./redis-probe"
 import {
@@ -25,7 +25,7 @@ import {
 } from "./shop-load"
 import { ClusterStack, sleep, waitUntil, type ClusterServer } from "./stack"
 import { SeededWaiting, SPREAD_CHECKS, type SpreadRun } from "./spread-checks"
-import { CHECK_PAGE_SIZE } from "../../src/sync/due-pages"
+import { CHECK_PAGE_SIZE } from "../../src/sync-triggers/poll/due-pages"
 import type { PlacedOrder } from "./storefront"
 
 const stack = new ClusterStack({ name: "several-servers", servers: 2 })
@@ -667,7 +667,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       }
       // A dead tick holds the lock for at most its lease (read before waiting it out, so a long one fails here).
       expect(lease).toBeGreaterThan(0)
-      expect(lease).toBeLessThanOrEqual(TICK_LEASE_SECONDS)
+      expect(lease).toBeLessThanOrEqual(POLL_RUN_LEASE_SECONDS)
       await worker.start()
       const restartedAt = Date.now()
       // The first whole tick after the dead tick's leases have run out: its tick lock's (above) and its syncs' session

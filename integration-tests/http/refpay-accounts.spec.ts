@@ -1,6 +1,6 @@
 import { request } from "undici"
-import { pollRefpayPayments } from "../../src/sync/poll"
-import { refpayProviderFor } from "../../src/providers/refpay/lookup"
+import { pollRefpayPayments } from "../../src/sync-triggers/poll/poll"
+import { refpayProviderFor } from "../../src/providers/refpay/refpay-providers"
 import { createAdminAndLogin } from "../fixtures/admin"
 import { placeRefpayOrder } from "../fixtures/checkout"
 import { accountSandbox } from "../fixtures/porto-account"
@@ -15,7 +15,7 @@ import { t2Account, t2CheckoutToPaidTests } from "../fixtures/t2-suite"
 import { refpayIntegrationSuite } from "../harness"
 import { inEnglish } from "../fixtures/connection-texts"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../src/modules/refpay"
-import { RETRY_EVENTS_AFTER_MS } from "../../src/sync/retry-webhook-events"
+import { RETRY_EVENTS_AFTER_MS } from "../../src/sync-triggers/webhook/retry-webhook-events"
 import { waitFor } from "../fixtures/wait"
 
 jest.setTimeout(180 * 1000)
@@ -34,7 +34,7 @@ const PORTO = {
 }
 
 /**
- * One shop with several REFPAY registrations, each its own seller account (one app boot for all of them):
+ * One shop with several REFPAY accounts, each its own seller account (one app boot for all of them):
  * - pp_refpay_lisboa: the harness's sandbox, the unprefixed REFPAY_* variables (the admin suites' distinctive
  *   credentials, so "no secret in any answer" can be checked);
  * - pp_refpay_porto: a second sandbox that knows only Porto's credential, the REFPAY_PORTO_* variables;
@@ -42,9 +42,9 @@ const PORTO = {
  * - pp_refpay_refused: credentials the platform refuses (a wrong client secret);
  * - pp_refpay_unreachable: a token service on a closed loopback port (port 1: closed on any machine that runs these);
  * - pp_refpay_t2bearer, pp_refpay_t2bare: T2 tokens, each on a sandbox that accepts only its Authorization form.
- * Every payment is created, read and confirmed through its own registration.
+ * Every payment is created, read and confirmed through its own account.
  */
-// Admin answers list registrations sorted, and the page opens on the first: every other name sorts after Lisboa.
+// Admin answers list accounts sorted, and the page opens on the first: every other name sorts after Lisboa.
 const ACCOUNTS = ["lisboa", "porto", "restricted", "refused", "unreachable", "t2bearer", "t2bare"]
 // A held status read stays held until the test lets it go (the harness's 3 s request timeout would end it first).
 const porto = accountSandbox("porto", PORTO, PORTO_SECRET, {
@@ -54,7 +54,7 @@ const t2bearer = t2Account("t2bearer", "bearer")
 const t2bare = t2Account("t2bare", "bare")
 
 refpayIntegrationSuite(
-  "REFPAY with several registrations: seller accounts, T2, refused and unreachable platforms",
+  "REFPAY with several accounts: seller accounts, T2, refused and unreachable platforms",
   (ctx) => {
     const { api, control, store } = ctx
     const orders = refpayOrders(ctx)
@@ -62,7 +62,7 @@ refpayIntegrationSuite(
     const { shopUrl } = orders
     const portoControl = porto.control
 
-    describe("two seller accounts: each registration its own client, secret, webhooks and poll", () => {
+    describe("two seller accounts: each account its own client, secret, webhooks and poll", () => {
       const placeWith = async (account: "lisboa" | "porto") => {
         const { completion } = await placeRefpayOrder(api, store(), { providerId: `pp_refpay_${account}` })
         const order = await orders.adminOrder(completion.order.id)
@@ -228,8 +228,8 @@ refpayIntegrationSuite(
       })
     })
 
-    describe("finding each registration's provider (the plugin's registry, through the payment module's public API)", () => {
-      it("finds every registration with its own settings, the same instance each time, and names an unknown one", async () => {
+    describe("finding each account's provider (the plugin's registry, through the payment module's public API)", () => {
+      it("finds every account with its own settings, the same instance each time, and names an unknown one", async () => {
         const container = ctx.getContainer()
         for (const account of ACCOUNTS) {
           const provider = await refpayProviderFor(container, `pp_refpay_${account}`)
@@ -245,9 +245,9 @@ refpayIntegrationSuite(
     })
 
     describe("the admin page with several seller accounts", () => {
-      it("lists every registration and shows each one's own settings, with the account's variable names", async () => {
+      it("lists every account and shows each one's own settings, with the account's variable names", async () => {
         const first = (await admin.settings()).data
-        expect(first.registrations).toEqual(
+        expect(first.accounts).toEqual(
           [...ACCOUNTS]
             .sort()
             .map((account) => ({ provider_id: `pp_refpay_${account}`, account, environment: "sandbox" }))
@@ -271,7 +271,7 @@ refpayIntegrationSuite(
         expect(JSON.stringify(second)).not.toMatch(/admin-accounts-porto/)
       })
 
-      it("tests each registration's connection against its own platform", async () => {
+      it("tests each account's connection against its own platform", async () => {
         const tested = (await admin.post("/admin/refpay/connection-test", { provider_id: "pp_refpay_porto" })).data
           .connection
         expect(tested).toMatchObject({
@@ -326,10 +326,10 @@ refpayIntegrationSuite(
     })
 
     /**
-     * The admin's connection test against registrations the platform does not serve. Each test logs in an admin of
+     * The admin's connection test against accounts the platform does not serve. Each test logs in an admin of
      * its own: a user may run 5 connection tests a minute, and the tests above use some of the suite admin's.
      */
-    describe("the connection test of a registration the platform does not serve", () => {
+    describe("the connection test of an account the platform does not serve", () => {
       let headers: { headers: { authorization: string } }
       let admins = 0
       beforeEach(async () => {

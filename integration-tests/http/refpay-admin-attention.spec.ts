@@ -1,8 +1,8 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { IEventBusModuleService, IPaymentModuleService } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { PAID_AFTER_CANCELLATION_EVENT } from "../../src/sync/sync-payment"
-import { MAX_WATCH_STARTS_PER_TICK, pollRefpayPayments, WATCH_PAGE_SIZE } from "../../src/sync/poll"
+import { PAID_AFTER_CANCELLATION_EVENT } from "../../src/sync-triggers/sync-payment"
+import { MAX_NEW_CHECKS_PER_RUN, pollRefpayPayments, NEW_CHECKS_PAGE_SIZE } from "../../src/sync-triggers/poll/poll"
 import {
   ADMIN_SUITE_WEBHOOK_SECRET,
   adminSuiteOptions,
@@ -19,7 +19,7 @@ const STATUS_PATH = "/dpm/hub-payment-info/v1/payments/info/"
 const HOUR = 3_600_000
 /** More than PostgreSQL takes as the parameters of one statement (65,535). */
 const SEEDED_SESSIONS = 70_000
-/** Seeded sessions the poll job has not started watching yet: two ticks' worth (MAX_WATCH_STARTS_PER_TICK each). */
+/** Seeded sessions the poll job has not started watching yet: two ticks' worth (MAX_NEW_CHECKS_PER_RUN each). */
 const UNWATCHED = 10_000
 
 /**
@@ -440,9 +440,9 @@ refpayIntegrationSuite(
         [SEEDED_SESSIONS, model]
       )
       await pg().raw(
-        `insert into refpay_payment_check (id, session_id, provider_id, watch_until, next_check_at, failures, expires_at, created_at, updated_at)
+        `insert into refpay_payment_check (id, session_id, provider_id, check_until, next_check_at, failures, expires_at, created_at, updated_at)
          select 'rpchk_seeded_' || lpad(g::text, 6, '0'), 'payses_seeded_' || lpad(g::text, 6, '0'), c.provider_id,
-                c.watch_until, now() + interval '1 hour', 0, c.expires_at, now(), now()
+                c.check_until, now() + interval '1 hour', 0, c.expires_at, now(), now()
            from refpay_payment_check c, generate_series(1, ?::int) g
           where c.session_id = ?`,
         [watchedSeeded, model]
@@ -470,7 +470,7 @@ refpayIntegrationSuite(
         expect(seen.maxBindings <= 10_000 ? "bounded" : `${seen.maxBindings} bindings: ${seen.widest}`).toBe("bounded")
         // A page of 500 ids written into the text is about 20,000 characters; 70,000 of them would be 2.5 million.
         expect(seen.maxSqlChars).toBeLessThanOrEqual(250_000)
-        expect(seen.maxRows).toBeLessThanOrEqual(WATCH_PAGE_SIZE)
+        expect(seen.maxRows).toBeLessThanOrEqual(NEW_CHECKS_PAGE_SIZE)
       }
       process.stdout.write(`bounded queries: ${SEEDED_SESSIONS} sessions seeded in ${seedMs} ms\n`)
 
@@ -503,8 +503,8 @@ refpayIntegrationSuite(
       )
       process.stdout.write(`bounded queries: ${watched} seeded sessions watched after the tick\n`)
       // One batch (the order placed above may take one place in it); Medusa's own scheduled tick may have run one too.
-      expect(watched).toBeGreaterThanOrEqual(MAX_WATCH_STARTS_PER_TICK - 1)
-      expect(watched).toBeLessThanOrEqual(2 * MAX_WATCH_STARTS_PER_TICK)
+      expect(watched).toBeGreaterThanOrEqual(MAX_NEW_CHECKS_PER_RUN - 1)
+      expect(watched).toBeLessThanOrEqual(2 * MAX_NEW_CHECKS_PER_RUN)
 
       expect(counts.result.data.counts).toMatchObject({ paid_after_cancellation: 0, refund_mismatch: 0 })
     }, 300_000)

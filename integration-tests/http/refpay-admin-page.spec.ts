@@ -16,8 +16,9 @@ import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite } from "../harness"
 import { inEnglish } from "../fixtures/connection-texts"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../src/modules/refpay"
-import { refpayProvider } from "../../src/providers/refpay/lookup"
+import { refpayProvider } from "../../src/providers/refpay/refpay-providers"
 import { Migration20261128180000 } from "../../src/modules/refpay/migrations/Migration20261128180000"
+import { Migration20261129090000 } from "../../src/modules/refpay/migrations/Migration20261129090000"
 
 jest.setTimeout(120 * 1000)
 
@@ -25,7 +26,7 @@ jest.setTimeout(120 * 1000)
 const STATUS_PATH = "/dpm/hub-payment-info/v1/payments/info/"
 
 /**
- * The admin's REFPAY page in a shop with one registration (pp_refpay_refpay) and the admin suites' distinctive
+ * The admin's REFPAY page in a shop with one account (pp_refpay_refpay) and the admin suites' distinctive
  * credentials. The settings tests run first: the rate-limit test counts the connection test before it.
  */
 refpayIntegrationSuite(
@@ -49,7 +50,7 @@ refpayIntegrationSuite(
       it("shows the configuration as the server resolved it, each credential only as set or missing", async () => {
         const { status, data } = await admin.settings()
         expect(status).toBe(200)
-        expect(data.registrations).toEqual([{ provider_id: "pp_refpay_refpay", account: null, environment: "sandbox" }])
+        expect(data.accounts).toEqual([{ provider_id: "pp_refpay_refpay", account: null, environment: "sandbox" }])
         expect(data.settings).toEqual({
           provider_id: "pp_refpay_refpay",
           account: null,
@@ -149,12 +150,12 @@ refpayIntegrationSuite(
         expect(answer.data.connection.ok).toBe(true)
       })
 
-      it("refuses a connection test body with anything but the registration (400): it only ever uses the configured credentials", async () => {
+      it("refuses a connection test body with anything but the account (400): it only ever uses the configured credentials", async () => {
         expect((await admin.post("/admin/refpay/connection-test", { client_secret: "x" })).status).toBe(400)
         expect((await admin.post("/admin/refpay/connection-test", { provider_id: "stripe" })).status).toBe(400)
         const unknown = await admin.post("/admin/refpay/connection-test", { provider_id: "pp_refpay_elsewhere" })
         expect(unknown.status).toBe(404)
-        expect(unknown.data.message).toMatch(/not a REFPAY registration of this shop \(pp_refpay_refpay\)/)
+        expect(unknown.data.message).toMatch(/not a REFPAY account of this shop \(pp_refpay_refpay\)/)
         expect((await admin.get("/admin/refpay/settings?provider_id=pp_refpay_elsewhere")).status).toBe(404)
       })
     })
@@ -645,6 +646,48 @@ refpayIntegrationSuite(
             expect.objectContaining({ route: "refpay", reason: "no_payment_id", received_count: 2 }),
           ])
         )
+      })
+    })
+
+    describe("REFPAY module migration: `watch_until` renamed `check_until`, `alerted_fact` renamed `last_alert`", () => {
+      const pg = () => ctx.getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+      const run = async (direction: "up" | "down") => {
+        const migration = new Migration20261129090000(undefined as never, undefined as never)
+        await migration[direction]()
+        for (const sql of migration.getQueries()) await pg().raw(sql as string)
+      }
+      const checks = async (columns: string[]) =>
+        pg()("refpay_payment_check")
+          .select(["session_id", ...columns])
+          .orderBy("session_id")
+
+      it("keeps every payment check's end of checks and last alert when migrated down and up again", async () => {
+        await pg().raw(
+          `insert into refpay_payment_check (id, session_id, provider_id, check_until, next_check_at, failures, last_alert)
+           values ('rpchk_migration_a', 'payses_migration_a', 'pp_refpay_refpay', '2026-12-01T10:00:00Z', now(), 0, 'amount_mismatch:2499'),
+                  ('rpchk_migration_b', 'payses_migration_b', 'pp_refpay_refpay', null, now(), 2, null)`
+        )
+        const before = await checks(["check_until", "last_alert"])
+        expect(before).toHaveLength(2)
+        expect(before[0]).toMatchObject({ session_id: "payses_migration_a", last_alert: "amount_mismatch:2499" })
+
+        await run("down")
+        expect(await checks(["watch_until", "alerted_fact"])).toEqual(
+          before.map(({ check_until, last_alert, ...c }) => ({
+            ...c,
+            watch_until: check_until,
+            alerted_fact: last_alert,
+          }))
+        )
+
+        await run("up")
+        expect(await checks(["check_until", "last_alert"])).toEqual(before)
+        // And the module reads the renamed columns again.
+        const module = ctx.getContainer().resolve<RefpayModuleService>(REFPAY_MODULE)
+        expect(await module.getPaymentCheck("payses_migration_a")).toMatchObject({
+          check_until: before[0]!.check_until,
+          last_alert: "amount_mismatch:2499",
+        })
       })
     })
   },

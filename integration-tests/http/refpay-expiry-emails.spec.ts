@@ -11,9 +11,9 @@ import { withAmountLimits } from "../fixtures/amount-limits"
 import { adminCreatedOrder, adminDraftOrder, orderEdits } from "../fixtures/order-edit"
 import { waitFor } from "../fixtures/wait"
 import { refpayIntegrationSuite } from "../harness"
-import { pollRefpayPayments } from "../../src/sync/poll"
+import { pollRefpayPayments } from "../../src/sync-triggers/poll/poll"
 import { refreshReferenceCopies } from "../../src/medusa-compat/medusa-tables/reference-copies"
-import { refpayProviderFor } from "../../src/providers/refpay/lookup"
+import { refpayProviderFor } from "../../src/providers/refpay/refpay-providers"
 import { lisbonDateTime, lisbonDay, TIME_TO_PAY_BUCKETS, timeToPayBucket } from "../../src/rules/owner-numbers"
 
 jest.setTimeout(180 * 1000)
@@ -145,7 +145,7 @@ refpayIntegrationSuite(
 
     describe("REFPAY expiry policy cancel, and the admin's 'Issue a new reference'", () => {
       // This shop's expiry policy is cancel (REFPAY_EXPIRY_POLICY=cancel): the policy is read when a reference
-      // expires, so these tests set it on the registration and put the default (renew) back after.
+      // expires, so these tests set it on the account and put the default (renew) back after.
       const policySettings = async () =>
         (await refpayProviderFor(ctx.getContainer(), REFPAY_PROVIDER_ID)).settings as { expiryPolicy: string }
       beforeAll(async () => {
@@ -579,7 +579,7 @@ refpayIntegrationSuite(
       const requests = (orderId: string) => `/store/refpay/orders/${orderId}/payment-requests`
       const settings = async () =>
         (await refpayProviderFor(container(), REFPAY_PROVIDER_ID)).settings as unknown as Record<string, unknown>
-      /** Runs `body` with some of the registration's settings changed, then puts them back. */
+      /** Runs `body` with some of the account's settings changed, then puts them back. */
       async function withSettings(changes: Record<string, unknown>, body: () => Promise<void>) {
         const current = await settings()
         const before = Object.fromEntries(Object.keys(changes).map((key) => [key, current[key]]))

@@ -219,7 +219,7 @@ const ALL_COMMANDS: [string, fc.Arbitrary<fc.AsyncCommand<Model, Real>>, number]
   ["adminCheckNow", fc.tuple(order, statusFault).map(([i, f]) => new AdminSyncCommand(i, f)), 1],
   ["adminIssueNewReference", order.map((i) => new AdminRenewCommand(i)), 1],
   [
-    "pollTick",
+    "pollRun",
     fc
       .tuple(fc.constantFrom("now" as const, "due" as const, "pastExpiry" as const), order, statusFault)
       .map(([w, i, f]) => new PollTickCommand(w, i, f)),

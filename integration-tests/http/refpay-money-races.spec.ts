@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto"
 import type { IEventBusModuleService, IOrderModuleService, IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { refpayProviderFor } from "../../src/providers/refpay/lookup"
+import { refpayProviderFor } from "../../src/providers/refpay/refpay-providers"
 import { refundKeyFor } from "../../src/rules/identifiers"
 import { INTERRUPTED_REFUND_AFTER_MS } from "../../src/rules/refunds"
-import { pollRefpayPayments } from "../../src/sync/poll"
-import { syncRefpayPayment } from "../../src/sync/sync-payment"
+import { pollRefpayPayments } from "../../src/sync-triggers/poll/poll"
+import { syncRefpayPayment } from "../../src/sync-triggers/sync-payment"
 import { REFUND_INTERRUPTED_EVENT } from "../../src/workflows/refpay-sync/steps/interrupted-refunds"
-import { AMOUNT_MISMATCH_EVENT } from "../../src/sync/sync-payment"
+import { AMOUNT_MISMATCH_EVENT } from "../../src/sync-triggers/sync-payment"
 import { holdPlatformCall, waitForWebhookEventHandled } from "../fixtures/hold"
 import {
   approvedEvent,
@@ -186,7 +186,7 @@ refpayIntegrationSuite(
         expect(session(stillOpen).status).toBe("pending_authorization")
       })
 
-      it("announces an amount mismatch once per new fact, not on every tick, and never captures it", async () => {
+      it("announces an amount mismatch once per new amount, not on every tick, and never captures it", async () => {
         const emitted: any[] = []
         container()
           .resolve<IEventBusModuleService>(Modules.EVENT_BUS)

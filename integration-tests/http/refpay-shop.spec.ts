@@ -10,11 +10,11 @@ import { waitFor } from "../fixtures/wait"
 import { processWebhookLikeCore } from "../fixtures/webhooks"
 import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
 import { RESUME_AFTER_MS } from "../../src/rules/interrupted-completion"
-import { handleRefpayWebhook } from "../../src/sync/handle-webhook"
-import { pollRefpayPayments } from "../../src/sync/poll"
+import { handleRefpayWebhook } from "../../src/sync-triggers/webhook/handle-webhook"
+import { pollRefpayPayments } from "../../src/sync-triggers/poll/poll"
 import { INTERRUPTED_REFUND_AFTER_MS } from "../../src/rules/refunds"
-import { refpayProviderFor } from "../../src/providers/refpay/lookup"
-import { PAID_AFTER_CANCELLATION_EVENT, syncRefpayPayment } from "../../src/sync/sync-payment"
+import { refpayProviderFor } from "../../src/providers/refpay/refpay-providers"
+import { PAID_AFTER_CANCELLATION_EVENT, syncRefpayPayment } from "../../src/sync-triggers/sync-payment"
 
 jest.setTimeout(180 * 1000)
 
@@ -70,7 +70,7 @@ const DETAIL = /REFPAY_[A-Z]|INJECTED_FAULT|INVALID_CUSTOMER|is not valid|sandbo
  * failures, run last.
  */
 refpayIntegrationSuite(
-  "REFPAY in a shop with the default configuration (one registration, pp_refpay_refpay, no e-mail provider)",
+  "REFPAY in a shop with the default configuration (one account, pp_refpay_refpay, no e-mail provider)",
   (ctx) => {
     // The test tooling itself (was app-boots.spec.ts): a real Medusa 2.21.2 app on the real PostgreSQL that `npm test` started.
     describe("the test tooling: a Medusa app on the test PostgreSQL", () => {
@@ -701,7 +701,7 @@ refpayIntegrationSuite(
 
     describe("REFPAY payment after cancellation, with automatic refunds on", () => {
       // This shop refunds late payments by itself (REFPAY_AUTO_REFUND_LATE_PAYMENTS=true): the setting is read when a
-      // late payment is recorded, so these tests turn it on for the registration and back off after.
+      // late payment is recorded, so these tests turn it on for the account and back off after.
       const lateSettings = async () =>
         (await refpayProviderFor(ctx.getContainer(), REFPAY_PROVIDER_ID)).settings as {
           autoRefundLatePayments: boolean

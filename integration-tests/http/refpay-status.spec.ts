@@ -4,17 +4,17 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TestEventUtils } from "@medusajs/test-utils"
 import fc from "fast-check"
 import type { INotificationModuleService } from "@medusajs/framework/types"
-import { pollRefpayPayments } from "../../src/sync/poll"
-import { checkDuePage, pageLeaseMs, POLL_PAGE_DUE } from "../../src/sync/due-pages"
-import type { DueCheck } from "../../src/sync/unchanged-checks"
-import type { SyncResult } from "../../src/sync/sync-payment"
+import { pollRefpayPayments } from "../../src/sync-triggers/poll/poll"
+import { checkDuePage, pageLeaseMs, POLL_PAGE_DUE } from "../../src/sync-triggers/poll/due-pages"
+import type { DueCheck } from "../../src/sync-triggers/poll/unchanged-checks"
+import type { SyncResult } from "../../src/sync-triggers/sync-payment"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../src/modules/refpay"
-import { refpayProviderFor } from "../../src/providers/refpay/lookup"
+import { refpayProviderFor } from "../../src/providers/refpay/refpay-providers"
 import { REFPAY_PROVIDER_ID } from "../fixtures/store"
-import { syncRefpayPayment } from "../../src/sync/sync-payment"
+import { syncRefpayPayment } from "../../src/sync-triggers/sync-payment"
 import { refpaySessionLockKey } from "../../src/workflows/refpay-sync/session-lock"
 import { CANCEL_PATH, STATUS_PREFIX } from "../fixtures/model-refpay"
-import { POLL_LOCK } from "../../src/sync/poll-lock"
+import { POLL_LOCK } from "../../src/sync-triggers/poll/poll-lock"
 import { holdPlatformCall, recordedWebhookEvent, waitForDeliveriesSettled } from "../fixtures/hold"
 import { approvedEvent as approvedEventOf, captureCount, refpayOrders, session } from "../fixtures/refpay-orders"
 import { waitFor } from "../fixtures/wait"
@@ -128,13 +128,13 @@ refpayIntegrationSuite(
       })
     })
 
-    describe("a delivery for a REFPAY registration the shop does not have", () => {
+    describe("a delivery for a REFPAY account the shop does not have", () => {
       it("answers 404 with a generic body through both webhook routes, naming nothing of the shop's configuration, and logs the detail as a warning", async () => {
         const logger = ctx.getContainer().resolve<Logger>(ContainerRegistrationKeys.LOGGER)
         const warnings = jest.spyOn(logger, "warn")
         const unknownId = "nosuchaccount"
         const event = {
-          event_id: "evt-unknown-registration",
+          event_id: "evt-unknown-account",
           event_type: "APPROVED_TRANSACTIONS",
           payment_id: "3f1c2d4e-0000-4000-8000-000000000000",
         }
@@ -459,13 +459,13 @@ refpayIntegrationSuite(
         // A stale reading (the row as the tick read it, the platform's answer from before the payment) is not written.
         expect(
           await checks.recordUnchangedChecks(
-            [{ ...seen!, outcome: "record_check", watch_until: new Date(), expires_at: new Date() }],
+            [{ ...seen!, outcome: "record_check", check_until: new Date(), expires_at: new Date() }],
             new Date(),
             new Date()
           )
         ).toEqual([])
         expect(await checks.getPaymentCheck(sessionId)).toEqual(recorded)
-        expect(recorded).toMatchObject({ last_outcome: "capture", watch_until: null })
+        expect(recorded).toMatchObject({ last_outcome: "capture", check_until: null })
       })
 
       it("record exactly what the full sync records and does, for any mix of unchanged, paid, cancelled, mismatched and unreadable payments", async () => {
@@ -495,7 +495,7 @@ refpayIntegrationSuite(
               outcome: check.last_outcome,
               failures: check.failures,
               error: !!check.last_error,
-              watched: !!check.watch_until,
+              watched: !!check.check_until,
               next_in_minutes: Math.round((new Date(check.next_check_at).getTime() - now.getTime()) / 60_000),
               reminded: !!check.reminded_at,
               expires_at_is_the_references: new Date(check.expires_at!).getTime() === twin.expiresAt,
@@ -536,12 +536,12 @@ refpayIntegrationSuite(
                   ? Math.min(...expiresAt) - 3_600_000
                   : Math.max(...expiresAt) + (settings.expiryGraceHours + 1) * 3_600_000
             )
-            await checks.watchSessions(
+            await checks.addPaymentChecks(
               all.map((t) => ({
                 session_id: t.sessionId,
                 provider_id: REFPAY_PROVIDER_ID,
                 next_check_at: new Date(now.getTime() - 60_000),
-                watch_until: new Date(t.expiresAt + 30 * DAY),
+                check_until: new Date(t.expiresAt + 30 * DAY),
                 expires_at: new Date(t.expiresAt),
               }))
             )
@@ -602,9 +602,9 @@ refpayIntegrationSuite(
           session_id,
           provider_id: REFPAY_PROVIDER_ID,
           next_check_at: new Date(now.getTime() - minutesAgo * 60_000),
-          watch_until: new Date(now.getTime() + 30 * DAY),
+          check_until: new Date(now.getTime() + 30 * DAY),
         })
-        await checks.watchSessions([dueAt(paidSession, 1), dueAt(waitingSession, 1), dueAt(lostSession, 2)])
+        await checks.addPaymentChecks([dueAt(paidSession, 1), dueAt(waitingSession, 1), dueAt(lostSession, 2)])
         for (const row of [dueAt(paidSession, 1), dueAt(waitingSession, 1), dueAt(lostSession, 2)])
           await checks.updateRefpayPaymentChecks({
             selector: { session_id: row.session_id },

@@ -2,46 +2,34 @@ import {
   defineMiddlewares,
   validateAndTransformBody,
   validateAndTransformQuery,
-  type AuthenticatedMedusaRequest,
-  type MedusaNextFunction,
-  type MedusaRequest,
-  type MedusaResponse,
   type MiddlewareRoute,
 } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { CORE_ROUTES } from "../medusa-compat/core-routes"
-import { asError } from "../medusa-compat/runas-step-errors"
-import { assertRefpayOrderFulfillable } from "../rules/fulfillment-rules"
-import { isRefpayProviderId, providerIdFromRoute } from "../rules/provider-ids"
-import {
-  medusaRouteProof,
-  MEDUSA_ROUTE_PROOF_HEADER,
-  SECRET_BEARING_HEADERS,
-  webhookSecretMatches,
-} from "../rules/webhook"
-import { recordRefusedDelivery } from "../admin-backend/webhook-refusal"
-import {
-  refpayPaymentOfCanceledOrder,
-  refundPaymentOfCanceledOrder,
-} from "../admin-backend/refund-cancelled-order-payment"
-import { refpayProviderFor } from "../providers/refpay/lookup"
-import { refpaySessionIdsForOrder, refpaySessionIdsOfPayment } from "../queries/refpay-session-state"
-import { refpayLockedRefundWorkflow } from "../workflows/refpay-refund/locked-refund"
-import { refpayLockedCancelOrderWorkflow } from "../workflows/refpay-refund/locked-cancel-order"
-import { assertStoreMayReplaceSessions } from "../rules/placed-order-sessions"
-import { isPlacedOrder, loadCollectionOfOrder, loadOrderCollections } from "../queries/order-collections"
 import {
   AdminRefpayAttentionQuery,
   AdminRefpayDeliveriesQuery,
   AdminRefpayEmptyBody,
-  AdminRefpayMedusaRefundBody,
-  AdminRefpayRegistrationBody,
+  AdminRefpayAccountBody,
   AdminRefpayNumbersQuery,
-  AdminRefpayRegistrationQuery,
+  AdminRefpayAccountQuery,
   AdminRefpaySearchQuery,
   RefpayPaymentRequestBody,
 } from "./admin/refpay/validators"
+import {
+  refpayLockedCancelOrder,
+  refpayLockedRefund,
+  refpayRefundOfCanceledOrder,
+} from "./medusa-routes/locked-money-routes"
+import { refpayFulfillmentGuard, refpayPlacedOrderSessions } from "./medusa-routes/order-guards"
+import { medusaRouteSecretCheck } from "./medusa-routes/webhook-secret-check"
+import { refpayStorePlacedOrder } from "./store/refpay/orders/placed-order-only"
 import { storePaymentCollectionRoutes } from "./store/refpay/payment-collections/payment-collection-middlewares"
+
+/**
+ * Every route the plugin declares middlewares for: its webhook routes' raw body, the guards in front of Medusa's own
+ * routes (./medusa-routes), its store routes, and its admin routes' validators and policies (validators next to the
+ * routes, in ./admin/refpay/validators.ts).
+ */
 
 /** One of Medusa's routes with the plugin's middlewares in front of it. */
 function inFrontOf(
@@ -53,153 +41,6 @@ function inFrontOf(
 
 /** Webhook bodies are small JSON events; anything over this is refused with 413 before it is read further. */
 export const WEBHOOK_BODY_LIMIT = "64kb"
-
-/** Refuses a fulfilment of an unpaid REFPAY order before any side effect (the workflow has no validate hook). */
-async function refpayFulfillmentGuard(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
-  try {
-    assertRefpayOrderFulfillable(await loadOrderCollections(req.scope, req.params.id))
-    next()
-  } catch (error) {
-    next(asError(error))
-  }
-}
-
-/**
- * Medusa's refund (`POST /admin/payments/:id/refund`) of a REFPAY payment whose order is cancelled: Medusa 2.21.2's
- * workflow would refund on the platform and then fail on the cancelled order, telling the shop owner "refused" for
- * money that went back. Done here without the credit-line step, answered as Medusa answers (`{ payment }`).
- */
-async function refpayRefundOfCanceledOrder(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
-  try {
-    const paymentId = String(req.params.id)
-    const payment = await refpayPaymentOfCanceledOrder(req.scope, paymentId)
-    if (!payment) return next()
-    await refundPaymentOfCanceledOrder(req.scope, payment, parsedRefundBody(req), actorOf(req))
-    res.status(200).json({ payment: await refetched(req, "payment", paymentId, REFUNDED_PAYMENT_FIELDS) })
-  } catch (error) {
-    next(asError(error))
-  }
-}
-
-/**
- * Medusa's refund of a REFPAY payment of an open order: done here, by refpayLockedRefundWorkflow (Medusa's refund
- * under the session's lock), and answered as Medusa answers (`{ payment }`). Any other payment goes on to Medusa.
- */
-async function refpayLockedRefund(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
-  try {
-    const paymentId = String(req.params.id)
-    const sessionIds = await refpaySessionIdsOfPayment(req.scope, paymentId)
-    if (sessionIds.length === 0) return next()
-    const body = parsedRefundBody(req)
-    await refpayLockedRefundWorkflow(req.scope).run({
-      input: {
-        session_ids: sessionIds,
-        refund: { payment_id: paymentId, created_by: actorOf(req), ...body },
-      },
-    })
-    res.status(200).json({ payment: await refetched(req, "payment", paymentId, REFUNDED_PAYMENT_FIELDS) })
-  } catch (error) {
-    next(asError(error))
-  }
-}
-
-/**
- * Medusa's cancellation of an order with REFPAY references: done here, by refpayLockedCancelOrderWorkflow (Medusa's
- * cancellation under the sessions' locks), and answered as Medusa answers (`{ order }`). Other orders go on to Medusa.
- */
-async function refpayLockedCancelOrder(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
-  try {
-    const orderId = String(req.params.id)
-    const sessionIds = await refpaySessionIdsForOrder(req.scope, orderId)
-    if (sessionIds.length === 0) return next()
-    await refpayLockedCancelOrderWorkflow(req.scope).run({
-      input: { order_id: orderId, canceled_by: actorOf(req), session_ids: sessionIds },
-    })
-    res.status(200).json({ order: await refetched(req, "order", orderId, ["*"]) })
-  } catch (error) {
-    next(asError(error))
-  }
-}
-
-function actorOf(req: MedusaRequest): string | undefined {
-  return (req as AuthenticatedMedusaRequest).auth_context?.actor_id
-}
-
-/** Medusa's refund body, as its route takes it (amount in major units, note, reason). */
-function parsedRefundBody(req: MedusaRequest) {
-  const parsed = AdminRefpayMedusaRefundBody.safeParse(req.body ?? {})
-  if (!parsed.success)
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `Invalid refund: ${parsed.error.issues.map((i) => i.message).join("; ")}`
-    )
-  return parsed.data
-}
-
-/** The record as Medusa's own route answers it: the fields its query config asks for, else `fallback`. */
-async function refetched(req: MedusaRequest, entity: "payment" | "order", id: string, fallback: string[]) {
-  const fields = (req as MedusaRequest & { queryConfig?: { fields?: string[] } }).queryConfig?.fields ?? fallback
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity, fields, filters: { id } })
-  return data[0]
-}
-
-/** A store request never replaces the sessions of a placed order's collection while its REFPAY reference is live. */
-async function refpayPlacedOrderSessions(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
-  try {
-    assertStoreMayReplaceSessions(await loadCollectionOfOrder(req.scope, String(req.params.id)))
-    next()
-  } catch (error) {
-    next(asError(error))
-  }
-}
-
-/** The store's REFPAY routes answer for placed orders only: a draft order is not found, as Medusa's own store route says. */
-async function refpayStorePlacedOrder(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
-  try {
-    if (!(await isPlacedOrder(req.scope, String(req.params.id))))
-      throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${req.params.id} was not found`)
-    next()
-  } catch (error) {
-    next(asError(error))
-  }
-}
-
-/** What Medusa's refund route answers with by default. */
-const REFUNDED_PAYMENT_FIELDS = ["*", "captures.*", "refunds.*", "refunds.refund_reason.*"]
-
-/**
- * Medusa's webhook route (`POST /hooks/payment/refpay_<id>`): Medusa copies every header into its
- * `payment.webhook_received` event. The secret is checked here and replaced by a proof (an HMAC of the body), so it
- * never travels with the event. Medusa answers 200 whatever happens; a refused delivery is counted for the admin's
- * REFPAY page.
- */
-async function medusaRouteSecretCheck(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
-  try {
-    const providerId = providerIdFromRoute(String(req.params.provider ?? ""))
-    if (!isRefpayProviderId(providerId)) return next()
-    // A registration the shop does not have: a generic 404, as the plugin's route answers (src/api/hooks/refpay); the
-    // lookup's message (module path, medusa-config advice) is for the log, never for an anonymous caller.
-    const registration = await refpayProviderFor(req.scope, providerId).catch((error: unknown) => {
-      if (!(error instanceof MedusaError) || error.type !== MedusaError.Types.NOT_FOUND) throw error
-      req.scope
-        .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(`REFPAY: a webhook delivery to ${req.originalUrl} was answered 404: ${error.message}`)
-    })
-    if (!registration) return void res.status(404).json({ type: "not_found", message: "Not found" })
-    // The secret of the registration the URL names (pp_refpay_<id>): one account's secret never opens another's route.
-    const secret = registration.settings.webhookSecret
-    const matches = webhookSecretMatches(req.headers as Record<string, unknown>, secret)
-    if (!matches) await recordRefusedDelivery(req.scope, "medusa", req.headers as Record<string, unknown>, providerId)
-    for (const name of [...SECRET_BEARING_HEADERS, MEDUSA_ROUTE_PROOF_HEADER]) delete req.headers[name]
-    if (matches && secret) {
-      req.headers[MEDUSA_ROUTE_PROOF_HEADER] = medusaRouteProof(secret, Buffer.from(JSON.stringify(req.body ?? null)))
-    }
-    next()
-  } catch (error) {
-    next(asError(error))
-  }
-}
 
 /**
  * Who may press the REFPAY page's buttons: Medusa checks a route's `policies` when MEDUSA_FF_RBAC is on (and lets
@@ -254,7 +95,7 @@ export default defineMiddlewares({
     {
       matcher: "/admin/refpay/settings",
       method: ["GET"],
-      middlewares: [validateAndTransformQuery(AdminRefpayRegistrationQuery, {})],
+      middlewares: [validateAndTransformQuery(AdminRefpayAccountQuery, {})],
       ...REFPAY_POLICIES.readStore,
     },
     {
@@ -267,25 +108,25 @@ export default defineMiddlewares({
     {
       matcher: "/admin/refpay/connection-test",
       method: ["POST"],
-      middlewares: [validateAndTransformBody(AdminRefpayRegistrationBody)],
+      middlewares: [validateAndTransformBody(AdminRefpayAccountBody)],
       ...REFPAY_POLICIES.useStore,
     },
     {
       matcher: "/admin/refpay/webhooks",
       method: ["GET"],
-      middlewares: [validateAndTransformQuery(AdminRefpayRegistrationQuery, {})],
+      middlewares: [validateAndTransformQuery(AdminRefpayAccountQuery, {})],
       ...REFPAY_POLICIES.readStore,
     },
     {
       matcher: "/admin/refpay/webhooks/test-event",
       method: ["POST"],
-      middlewares: [validateAndTransformBody(AdminRefpayRegistrationBody)],
+      middlewares: [validateAndTransformBody(AdminRefpayAccountBody)],
       ...REFPAY_POLICIES.useStore,
     },
     {
       matcher: "/admin/refpay/webhooks/test-event/:payment_id",
       method: ["GET"],
-      middlewares: [validateAndTransformQuery(AdminRefpayRegistrationQuery, {})],
+      middlewares: [validateAndTransformQuery(AdminRefpayAccountQuery, {})],
       ...REFPAY_POLICIES.readStore,
     },
     {

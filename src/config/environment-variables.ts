@@ -1,12 +1,12 @@
 import { OPTION_LIST, type RefpayEnvOption } from "./options-schema"
 
-/** The variable an account's registration reads first: REFPAY_PORTO_CLIENT_ID for REFPAY_CLIENT_ID and "porto". */
+/** The variable an account reads first: REFPAY_PORTO_CLIENT_ID for REFPAY_CLIENT_ID and "porto". */
 function accountVariable(variable: string, account: string): string {
   return variable.replace(/^REFPAY_/, `REFPAY_${account.toUpperCase()}_`)
 }
 
 /**
- * The environment variable behind each option for a registration: `REFPAY_<ACCOUNT>_<NAME>` with an account (the
+ * The environment variable behind each option for an account: `REFPAY_<ACCOUNT>_<NAME>` with an `account` option (the
  * unprefixed `REFPAY_<NAME>` is read when that one is unset), `REFPAY_<NAME>` without. Options read from
  * medusa-config only (`account`) have none.
  */

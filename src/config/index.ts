@@ -1,6 +1,6 @@
 /**
  * The shop's REFPAY configuration: every provider option (schema and default), the environment variables behind them
- * (per registration, with an account's prefix), the settings of the whole shop, and the check that stops the boot
+ * (per account, with an account's prefix), the settings of the whole shop, and the check that stops the boot
  * on a wrong one. What each setting means is written in docs/settings/ and shown in docs/configuration.md.
  */
 export {

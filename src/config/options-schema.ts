@@ -19,7 +19,7 @@ import { amount, choice, flag, hostList, int, text } from "./value-types"
  */
 export interface OptionField {
   /**
-   * The variable read when medusa-config leaves the option out. A registration with an `account` reads
+   * The variable read when medusa-config leaves the option out. A provider with an `account` option reads
    * `REFPAY_<ACCOUNT>_<NAME>` first (`REFPAY_PORTO_CLIENT_ID`), then this one. None: medusa-config only.
    */
   env?: `REFPAY_${string}`
@@ -261,7 +261,7 @@ type UrlOption = keyof typeof SANDBOX_DEFAULT_URLS
 type AmountOption = "minAmount" | "maxAmount"
 
 /**
- * The settings a registration runs with: the options, the sandbox's URLs filled in, and the amount limits in cents
+ * The settings an account runs with: the options, the sandbox's URLs filled in, and the amount limits in cents
  * (`minAmountCents`, `maxAmountCents`) instead of the euros they were written in.
  */
 export type ResolvedRefpayOptions = Omit<z.output<typeof OPTIONS_SCHEMA>, UrlOption | AmountOption> &

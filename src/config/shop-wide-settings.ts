@@ -6,7 +6,7 @@ import { OPTION_FIELDS } from "./options-schema"
 export const POLL_EVERY_MINUTE = "* * * * *"
 
 /**
- * Settings of the whole shop rather than of one registration: read before any provider exists (the poll job's
+ * Settings of the whole shop rather than of one account: read before any provider exists (the poll job's
  * schedule when Medusa loads its jobs, the webhook syncs' queue), so from their variable only.
  */
 const SHOP_WIDE_SETTINGS = ["pollEverySeconds", "webhookSyncsAtOnce", "pollSpread"] as const

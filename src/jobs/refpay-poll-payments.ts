@@ -1,11 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { pollJobSchedule } from "../config"
-import { pollRefpayPayments } from "../sync/poll"
+import { pollRefpayPayments } from "../sync-triggers/poll/poll"
 
 /**
  * Every minute (or every REFPAY_POLL_EVERY_SECONDS): check the REFPAY payments that are due (waiting ones, and
  * cancelled ones a late bank settlement could still pay), and expire references unpaid past validity plus grace. A
- * tick still running skips the next.
+ * run still running skips the next.
  */
 export default async function refpayPollPayments(container: MedusaContainer): Promise<void> {
   await pollRefpayPayments(container, new Date(), { skipIfBusy: true })

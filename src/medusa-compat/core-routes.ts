@@ -3,11 +3,12 @@ import path from "node:path"
 import { VERIFIED_ON, type MedusaReliance } from "./reliance"
 
 /**
- * Reliance on Medusa: the core routes the plugin's middlewares stand in front of (src/api/middlewares.ts), with the
- * path parameter each reads. Medusa runs a plugin's middlewares for a matching path after its own middlewares of that
- * route (body and query validation, RBAC policies: refpay-admin-policies.spec.ts checks a role without the policy is
- * refused the refund and the cancellation the plugin carries out) and before its route handler; a core route that
- * moves or renames its parameter would leave a REFPAY order unguarded.
+ * Reliance on Medusa: the core routes the plugin's middlewares stand in front of (src/api/middlewares.ts,
+ * src/api/medusa-routes), with the path parameter each reads. Medusa runs a plugin's middlewares for a matching path
+ * after its own middlewares of that route (body and query validation, so the refund's body is read from
+ * `req.validatedBody`; RBAC policies: refpay-admin-policies.spec.ts checks a role without the policy is refused the
+ * refund and the cancellation the plugin carries out) and before its route handler; a core route that moves or
+ * renames its parameter would leave a REFPAY order unguarded.
  */
 export const CORE_ROUTES = {
   /** Medusa's webhook route: the secret is checked and replaced by a proof before Medusa copies the headers. */
@@ -38,7 +39,7 @@ export const coreRoutesReliance: MedusaReliance = {
     "store payment sessions) at the same paths, with the same parameter names.",
   upstream: "packages/medusa/src/api (file-based routes)",
   verified: VERIFIED_ON,
-  usedBy: ["src/api/middlewares.ts"],
+  usedBy: ["src/api/middlewares.ts", "src/api/medusa-routes/locked-money-routes.ts"],
   async check() {
     const api = medusaApiFolder()
     const missing = Object.values(CORE_ROUTES).filter((route) => !existsSync(path.join(api, route.file, "route.js")))

@@ -16,7 +16,7 @@ export const medusaWebhookRouteReliance: MedusaReliance = {
     "the request's body, raw body and headers, which the plugin's subscriber takes (Medusa delays it 5 s).",
   upstream: "packages/medusa/src/api/hooks/payment/[provider]/route.ts; PaymentWebhookEvents",
   verified: VERIFIED_ON,
-  usedBy: ["src/subscribers/refpay-webhook-received.ts", "src/api/middlewares.ts"],
+  usedBy: ["src/subscribers/refpay-webhook-received.ts", "src/api/medusa-routes/webhook-secret-check.ts"],
   async check() {
     if (PaymentWebhookEvents.WebhookReceived !== MEDUSA_WEBHOOK_EVENT)
       throw new Error(`the event is now ${String(PaymentWebhookEvents.WebhookReceived)}`)

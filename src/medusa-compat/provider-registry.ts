@@ -4,55 +4,55 @@ import { VERIFIED_ON, type MedusaReliance } from "./reliance"
 
 /**
  * Reliance on Medusa (checked on every supported version: contracts.ts, "provider-registry"): how the plugin reaches
- * each REFPAY registration's provider (its options, client and token cache), keyed by provider id
+ * each REFPAY account's provider (its options, client and token cache), keyed by provider id
  * (`pp_refpay_<id>`), without reading any private field of Medusa's payment module.
  * Upstream: packages/modules/payment/src/services/payment-module.ts, getWebhookActionAndData. Verified on the versions
  * of VERIFIED_ON (the compatibility tier, docs/testing.md).
  *
  * Medusa 2.18 to 2.21 give a provider only the cradle and its options, never its own id, and the payment module
  * exposes no provider lookup. Its public `getWebhookActionAndData({ provider, payload })` does route a call to the provider
- * of a given id, so the plugin sends each registration one introduction through it: the payload carries a symbol
+ * of a given id, so the plugin sends each provider id one lookup request through it: the payload carries a symbol
  * that only in-process code can set (an HTTP body cannot), and the provider answers by handing itself over. The
  * answer is memoised per payment module instance (one per Medusa app).
  */
-const INTRODUCTION = Symbol.for("medusa-payment-refpay.introduction")
+const PROVIDER_LOOKUP = Symbol.for("medusa-payment-refpay.provider-lookup")
 
-type Introduce<P> = (provider: P) => void
-type IntroductionPayload<P> = ProviderWebhookPayload["payload"] & { [INTRODUCTION]?: Introduce<P> }
+type HandOver<P> = (provider: P) => void
+type LookupPayload<P> = ProviderWebhookPayload["payload"] & { [PROVIDER_LOOKUP]?: HandOver<P> }
 
 /** The slice of the payment module this needs: its public webhook dispatch. */
 export interface WebhookDispatch {
   getWebhookActionAndData(input: ProviderWebhookPayload): Promise<unknown>
 }
 
-const introduced = new WeakMap<object, Map<string, unknown>>()
+const found = new WeakMap<object, Map<string, unknown>>()
 
-/** Called by the provider first thing in `getWebhookActionAndData`: true when the call was an introduction. */
-export function answerIntroduction<P>(payload: ProviderWebhookPayload["payload"], provider: P): boolean {
-  const introduce = (payload as IntroductionPayload<P>)[INTRODUCTION]
-  if (typeof introduce !== "function") return false
-  introduce(provider)
+/** Called by the provider first thing in `getWebhookActionAndData`: true when the call was the plugin's lookup. */
+export function answerProviderLookup<P>(payload: ProviderWebhookPayload["payload"], provider: P): boolean {
+  const handOver = (payload as LookupPayload<P>)[PROVIDER_LOOKUP]
+  if (typeof handOver !== "function") return false
+  handOver(provider)
   return true
 }
 
 export class RefpayRegistryError extends Error {}
 
 /**
- * The provider registered as `providerId`, introduced once per payment module. Throws RefpayRegistryError when the
+ * The provider registered as `providerId`, looked up once per payment module. Throws RefpayRegistryError when the
  * payment module has no such provider, or when it has one that never answered (Medusa stopped handing the payload
  * over unchanged, or the provider under that id is not REFPAY's): the message names which.
  */
 export async function registeredProvider<P>(payments: WebhookDispatch, providerId: string): Promise<P> {
-  let known = introduced.get(payments)
-  if (!known) introduced.set(payments, (known = new Map()))
+  let known = found.get(payments)
+  if (!known) found.set(payments, (known = new Map()))
   if (known.has(providerId)) return known.get(providerId) as P
 
   let answered: P | undefined
-  const payload: IntroductionPayload<P> = {
+  const payload: LookupPayload<P> = {
     data: {},
     rawData: "",
     headers: {},
-    [INTRODUCTION]: (provider) => (answered = provider),
+    [PROVIDER_LOOKUP]: (provider) => (answered = provider),
   }
   try {
     // The id without its `pp_`: Medusa 2.18.0 to 2.21.1 prefix `pp_` to whatever they are given, 2.21.2 only when
@@ -64,7 +64,7 @@ export async function registeredProvider<P>(payments: WebhookDispatch, providerI
   if (answered === undefined) {
     throw new RefpayRegistryError(
       `the payment module's getWebhookActionAndData did not reach REFPAY's provider ${providerId} with the payload it was given: ` +
-        "this Medusa version changed how it dispatches to providers, and the plugin cannot find its registrations"
+        "this Medusa version changed how it dispatches to providers, and the plugin cannot find its accounts"
     )
   }
   known.set(providerId, answered)
@@ -75,10 +75,10 @@ export const providerRegistryReliance: MedusaReliance = {
   name: "provider-registry",
   behaviour:
     "The payment module's getWebhookActionAndData({ provider, payload }) reaches the provider of that id (with or " +
-    "without its pp_ prefix) and hands it the payload object unchanged: the plugin finds each registration so.",
+    "without its pp_ prefix) and hands it the payload object unchanged: the plugin finds each account so.",
   upstream: "packages/modules/payment/src/services/payment-module.ts getWebhookActionAndData (pp_ fix in 2.21.2)",
   verified: VERIFIED_ON,
-  usedBy: ["src/medusa-compat/provider-registry.ts", "src/providers/refpay/lookup.ts"],
+  usedBy: ["src/medusa-compat/provider-registry.ts", "src/providers/refpay/refpay-providers.ts"],
   async check(container) {
     const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
     const ids = (await payments.listPaymentProviders({}, { select: ["id"] }))

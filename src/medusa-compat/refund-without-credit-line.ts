@@ -6,7 +6,7 @@ import { stepsOf } from "./workflow-steps"
 
 /**
  * A refund of a payment whose order is cancelled: the attention list's "Refund" of a late payment, the automatic
- * refund of one, Medusa's own refund route for such a payment (src/api/middlewares.ts), and the sync recording a
+ * refund of one, Medusa's own refund route for such a payment (src/api/medusa-routes/locked-money-routes.ts), and the sync recording a
  * refund the platform made when a cancellation met the customer's payment.
  *
  * Reliance on Medusa (a fork of its workflow): Medusa's `refundPaymentWorkflow` (behind `POST /admin/payments/:id/refund` and the order page's Refund)
@@ -67,7 +67,7 @@ export const refundWithoutCreditLineReliance: MedusaReliance = {
     "cancelled order) and payment.refunded: the plugin's fork for cancelled orders repeats all of it but the credit line.",
   upstream: "packages/core/core-flows/src/order/workflows/payments/refund-payment.ts",
   verified: VERIFIED_ON,
-  usedBy: ["src/medusa-compat/refund-without-credit-line.ts", "src/api/middlewares.ts"],
+  usedBy: ["src/medusa-compat/refund-without-credit-line.ts", "src/api/medusa-routes/locked-money-routes.ts"],
   async check() {
     const steps = stepsOf("refund-payment-workflow")
     const missing = MIRRORED_STEPS.filter((step) => !steps.includes(step))

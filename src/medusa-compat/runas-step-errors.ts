@@ -53,7 +53,7 @@ export const runAsStepErrorsReliance: MedusaReliance = {
     "a plain object carrying its message and type, which asError makes a MedusaError of the same type again.",
   upstream: "packages/core/workflows-sdk/src/utils/composer (runAsStep); packages/core/orchestration (error transport)",
   verified: VERIFIED_ON,
-  usedBy: ["src/api/payment-requests.ts", "src/sync/sync-payment.ts"],
+  usedBy: ["src/api/payment-requests.ts", "src/sync-triggers/sync-payment.ts"],
   async check(container) {
     const raw = await errorOfNestedRun(container)
     if (raw === undefined) throw new Error("the outer run succeeded although its nested workflow refused")

@@ -17,6 +17,6 @@ export async function loadLastCheck(container: MedusaContainer, sessionId: strin
     checked_at: check.last_checked_at ? new Date(check.last_checked_at).toISOString() : null,
     outcome: check.last_outcome,
     failures: check.failures,
-    next_check_at: check.watch_until ? new Date(check.next_check_at).toISOString() : null,
+    next_check_at: check.check_until ? new Date(check.next_check_at).toISOString() : null,
   }
 }

@@ -2,12 +2,12 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import type { CheckoutAddress } from "../rules/checkout-rules"
 import { dueCents } from "../rules/money"
-import { collectionState, liveReference, type CollectionFacts, type CollectionState } from "../rules/outstanding"
+import { collectionState, liveReference, type CollectionAmounts, type CollectionState } from "../rules/outstanding"
 import { buildPaymentView, primarySession, type RefpayPaymentView } from "../rules/payment-view"
 import { loadRefpaySession, type RefpaySessionState } from "./refpay-session-state"
 import { isRefpayProviderId } from "../rules/provider-ids"
 
-export interface RequestCollection extends CollectionFacts {
+export interface RequestCollection extends CollectionAmounts {
   /** Medusa's major units, as a payment session's amount is given. */
   amount: number
   currencyCode: string
@@ -27,7 +27,7 @@ export interface PaymentRequestContext {
   /** What Medusa says the order still owes (its summary's pending difference), in cents; 0 when nothing is due. */
   outstandingCents: number
   collections: RequestCollection[]
-  /** The REFPAY registration to ask: the one the order already paid with, else the first on the order's region. */
+  /** The REFPAY account to ask: the one the order already paid with, else the first on the order's region. */
   providerId: string | null
 }
 
@@ -165,7 +165,7 @@ export interface PaymentRequestCollectionView {
 
 export interface PaymentRequestsView {
   order_id: string
-  /** A REFPAY registration can take a payment of this order (the one it paid with, or one on its region). */
+  /** A REFPAY account can take a payment of this order (the one it paid with, or one on its region). */
   refpay_available: boolean
   outstanding_cents: number
   collections: PaymentRequestCollectionView[]

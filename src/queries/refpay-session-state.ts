@@ -60,7 +60,7 @@ export async function loadRefpaySession(
 }
 
 /**
- * Loads REFPAY sessions by id in two queries whatever their number (the poll tick reads a page of due sessions at
+ * Loads REFPAY sessions by id in two queries whatever their number (the poll run reads a page of due sessions at
  * once); sessions that do not exist, are not REFPAY's or have no reference yet are left out.
  */
 export async function loadRefpaySessions(

@@ -1,7 +1,7 @@
 import { formatEuros } from "./money"
 
 /**
- * The amounts one REFPAY registration issues references for, in cents, both bounds included: the provider's
+ * The amounts one REFPAY account issues references for, in cents, both bounds included: the provider's
  * `settings.minAmountCents` and `settings.maxAmountCents` (REFPAY_MIN_AMOUNT, REFPAY_MAX_AMOUNT). The platform spec
  * states no limits, but Multibanco-style networks refuse amounts outside their own range, and a reference refused by
  * the network would only be found out after the order exists.

@@ -1,7 +1,7 @@
 /**
  * The kinds of REFPAY payment the shop owner should act on, in the order the REFPAY page's tabs show them. The one
  * list: the admin routes validate and count by it, and the admin UI (which bundles this file) shows it; so it
- * imports nothing. What each kind means: src/admin-backend/attention.ts.
+ * imports nothing. What each kind means: src/api/admin/refpay/attention/attention-lists.ts.
  */
 export const ATTENTION_KINDS = [
   "expiring",

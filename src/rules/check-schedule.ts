@@ -15,13 +15,13 @@ const DAY = 24 * HOUR
 /** The longest a failing session waits between two checks. */
 export const MAX_BACKOFF_MS = 6 * HOUR
 
-/** A check is due once per interval (0: on every tick of the job). */
+/** A check is due once per interval (0: on every run of the job). */
 export function intervalMs(settings: Pick<ScheduleSettings, "pollIntervalMinutes">): number {
   return settings.pollIntervalMinutes * MINUTE
 }
 
 /** How long after its issue a reference may still be paid or settled: validity, grace and late settlement. */
-export function watchWindowMs(settings: ScheduleSettings & { expiryDays: number }): number {
+export function checkWindowMs(settings: ScheduleSettings & { expiryDays: number }): number {
   return settings.expiryDays * DAY + settings.expiryGraceHours * HOUR + settings.lateSettlementDays * DAY
 }
 
@@ -41,7 +41,7 @@ export function nextCheckAt(now: Date, settings: ScheduleSettings, failuresSoFar
  * late-settlement window; a cancelled or expired one until validity plus the settlement window (a bank may still
  * settle a payment made in time); nothing once the payment is captured and reconciled.
  */
-export function watchUntil(
+export function checkUntil(
   action: SyncDecision["kind"] | CheckFailure,
   captured: boolean,
   expiresAt: Date,
@@ -51,7 +51,7 @@ export function watchUntil(
   return new Date(expiresAt.getTime() + settings.expiryGraceHours * HOUR + settings.lateSettlementDays * DAY)
 }
 
-/** After these the payment is captured and Medusa's record matches the platform's: nothing left to watch. */
+/** After these the payment is captured and Medusa's record matches the platform's: nothing left to check. */
 const FINISHED = new Set<string>(["capture", "capture_late", "capture_refunded", "record_refund", "flag_late"])
 
 /**

@@ -74,7 +74,7 @@ export function assertRefpayCheckoutAllowed(cart: CheckoutCart): CheckoutSession
 }
 
 /**
- * No reference for an amount outside the registration's limits: the network would refuse it once the order exists.
+ * No reference for an amount outside the account's limits: the network would refuse it once the order exists.
  * Checked when the storefront creates the REFPAY session, again at cart completion before the order (the total may
  * have changed since), and by the provider before it creates a reference. A refusal a shopper may read as written
  * (NOT_ALLOWED: `toMedusaError` passes it through), in both languages since the caller cannot tell which one they read.

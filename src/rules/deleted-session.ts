@@ -6,7 +6,7 @@ import { interpretStatus } from "./status"
  * the plugin keeps its own record (the reference's payment check) and acts from it. What the platform reports and
  * what the plugin did already decide what it does now.
  */
-export interface DeletedSessionFacts {
+export interface DeletedSessionInput {
   platformStatus: string
   /** What the platform says was paid and refunded, in cents. */
   paidCents: number
@@ -26,13 +26,13 @@ export interface DeletedSessionPlan {
   outcome: "paid_after_session_deleted" | "refunded_after_session_deleted" | "record_check"
 }
 
-export function planDeletedSession(facts: DeletedSessionFacts): DeletedSessionPlan {
-  if (interpretStatus(facts.platformStatus).outcome !== "paid")
+export function planDeletedSession(input: DeletedSessionInput): DeletedSessionPlan {
+  if (interpretStatus(input.platformStatus).outcome !== "paid")
     return { flag: false, refundCents: 0, outcome: "record_check" }
-  const held = Math.max(0, facts.paidCents - facts.refundedCents)
-  const refundCents = facts.refund === "off" ? 0 : held
+  const held = Math.max(0, input.paidCents - input.refundedCents)
+  const refundCents = input.refund === "off" ? 0 : held
   return {
-    flag: !facts.flagged,
+    flag: !input.flagged,
     refundCents,
     outcome: held - refundCents > 0 ? "paid_after_session_deleted" : "refunded_after_session_deleted",
   }

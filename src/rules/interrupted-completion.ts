@@ -2,7 +2,7 @@
  * A checkout whose completion was interrupted: Medusa's cart completion creates the order first and authorises the
  * payment session last, so a server that dies between the two (SIGKILL, out of memory, a redeployment) leaves an
  * order whose REFPAY session is still `pending`, with no reference in its data, while the platform may already hold
- * the reference it created for that session. The customer cannot see a reference, and nothing watches it.
+ * the reference it created for that session. The customer cannot see a reference, and nothing checks it.
  *
  * The poll job resumes such a session by authorising it again: the identifiers are derived from the session, so the
  * platform replays the reference it created (or creates it once), and the session becomes `pending_authorization`

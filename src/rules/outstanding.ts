@@ -7,7 +7,7 @@ import { isRefpayProviderId } from "./provider-ids"
  */
 export type CollectionState = "paid" | "awaiting_refpay" | "requestable" | "nothing_due"
 
-export interface CollectionFacts {
+export interface CollectionAmounts {
   id: string
   /** Medusa's payment collection status. */
   status: string
@@ -32,7 +32,7 @@ export const PAID_COLLECTION_STATUSES: ReadonlySet<string> = new Set(["completed
 /** Statuses of a collection nothing has paid or authorised yet: the only ones a REFPAY reference may be issued on. */
 const UNPAID_STATUSES: ReadonlySet<string> = new Set(["not_paid", "awaiting"])
 
-export function collectionState(collection: CollectionFacts): CollectionState {
+export function collectionState(collection: CollectionAmounts): CollectionState {
   if (PAID_COLLECTION_STATUSES.has(collection.status)) return "paid"
   if (liveReference(collection)) return "awaiting_refpay"
   if (UNPAID_STATUSES.has(collection.status) && collection.amountCents > 0) return "requestable"
@@ -44,14 +44,14 @@ export function collectionState(collection: CollectionFacts): CollectionState {
  * session created for a reference whose platform call is under way, or was cut short and is resumed by the next
  * issue). Either way no second reference may be issued beside it: one payable reference per collection.
  */
-export function liveReference(collection: CollectionFacts): CollectionFacts["sessions"][number] | undefined {
+export function liveReference(collection: CollectionAmounts): CollectionAmounts["sessions"][number] | undefined {
   return collection.sessions.find((s) => referenceHold(s) !== null)
 }
 
-type SessionFacts = CollectionFacts["sessions"][number]
+type SessionInput = CollectionAmounts["sessions"][number]
 
 /** What a REFPAY session is to the issuing of a new reference on its collection. */
-function referenceHold(session: SessionFacts): "payable" | "paid" | "coming" | null {
+function referenceHold(session: SessionInput): "payable" | "paid" | "coming" | null {
   if (!isRefpayProviderId(session.providerId)) return null
   if (!session.hasReference) return session.status === "pending" && session.issuing ? "coming" : null
   if (session.status === "pending_authorization") return "payable"
@@ -67,7 +67,7 @@ export type ReferenceClaim =
   /** Nothing holds the collection: a new session and reference. */
   | { kind: "create" }
 
-export function claimCollection(sessions: CollectionFacts["sessions"]): ReferenceClaim {
+export function claimCollection(sessions: CollectionAmounts["sessions"]): ReferenceClaim {
   const held = sessions.find((s) => {
     const hold = referenceHold(s)
     return hold === "payable" || hold === "paid"
@@ -91,7 +91,7 @@ export type PaymentRequestPlan =
  * waiting on a REFPAY reference, then the first open one, then a new collection for what the order still owes.
  */
 export function planPaymentRequest(
-  collections: CollectionFacts[],
+  collections: CollectionAmounts[],
   outstandingCents: number,
   requestedId?: string
 ): PaymentRequestPlan {
@@ -110,7 +110,7 @@ export function planPaymentRequest(
   return { kind: "refuse", reason: "nothing_due" }
 }
 
-function isClosed(collection: CollectionFacts): boolean {
+function isClosed(collection: CollectionAmounts): boolean {
   return PAID_COLLECTION_STATUSES.has(collection.status) || collection.status === "canceled"
 }
 
@@ -119,7 +119,7 @@ export const STORE_PAYMENT_REQUESTS = ["refpay_orders", "any", "none"] as const
 export type StorePaymentRequests = (typeof STORE_PAYMENT_REQUESTS)[number]
 
 /** What the shop's settings and the order say about a customer's request for a new reference on a collection. */
-export interface StoreRequestFacts {
+export interface StoreRequestInput {
   setting: StorePaymentRequests
   /** A REFPAY reference was issued on one of the order's collections (at checkout, or at the shop's request). */
   orderHasRefpayReference: boolean
@@ -137,11 +137,11 @@ export type StoreRequestRefusal = "store_requests_off" | "not_a_refpay_order" | 
  * then waits on), and a collection whose references ended unpaid gets another only as the expiry policy would renew
  * it (`renew`, within `REFPAY_MAX_RENEWALS`, counted as `expiryOutcome` counts them); otherwise the admin decides.
  */
-export function storeRequestRefusal(facts: StoreRequestFacts): StoreRequestRefusal | null {
-  if (facts.setting === "none") return "store_requests_off"
-  if (facts.setting === "refpay_orders" && !facts.orderHasRefpayReference) return "not_a_refpay_order"
-  const renewable = facts.expiryPolicy === "renew" && facts.endedReferences <= facts.maxRenewals
-  if (facts.endedReferences > 0 && !renewable) return "renewal_is_the_shops"
+export function storeRequestRefusal(input: StoreRequestInput): StoreRequestRefusal | null {
+  if (input.setting === "none") return "store_requests_off"
+  if (input.setting === "refpay_orders" && !input.orderHasRefpayReference) return "not_a_refpay_order"
+  const renewable = input.expiryPolicy === "renew" && input.endedReferences <= input.maxRenewals
+  if (input.endedReferences > 0 && !renewable) return "renewal_is_the_shops"
   return null
 }
 
@@ -162,7 +162,7 @@ export const STORE_REQUEST_REFUSALS = {
 } as const satisfies Record<StoreRequestRefusal, { pt: string; en: string }>
 
 /** REFPAY references of a collection that ended unpaid. */
-export function endedReferences(collection: CollectionFacts): number {
+export function endedReferences(collection: CollectionAmounts): number {
   return collection.sessions.filter(
     (s) => isRefpayProviderId(s.providerId) && s.hasReference && s.status === "canceled"
   ).length

@@ -63,11 +63,11 @@ export type WebhookRoute = "medusa" | "refpay"
  */
 export type WebhookRefusalReason = "missing_secret" | "wrong_secret" | "no_secret_configured"
 
-export type WebhookReading =
+export type ParsedWebhook =
   { usable: true; event: RefpayWebhookEvent } | { usable: false; problem: MalformedWebhookReason }
 
 /** Reads a webhook body (object, JSON text or Buffer): the event, or why it is not a usable REFPAY event. */
-export function readWebhookEvent(body: unknown): WebhookReading {
+export function readWebhookEvent(body: unknown): ParsedWebhook {
   let value = body
   if (Buffer.isBuffer(value)) value = value.toString("utf8")
   if (typeof value === "string") {

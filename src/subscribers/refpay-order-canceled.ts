@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { syncOrderReferences } from "../sync/sync-order"
+import { syncOrderReferences } from "../sync-triggers/sync-order"
 
 /**
  * An order cancelled in Medusa must not keep a payable reference. Medusa does not call the provider for a

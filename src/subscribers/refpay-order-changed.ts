@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { OrderEditWorkflowEvents, OrderWorkflowEvents } from "@medusajs/framework/utils"
-import { syncOrderReferences } from "../sync/sync-order"
+import { syncOrderReferences } from "../sync-triggers/sync-order"
 
 /**
  * Medusa sets an unpaid order's payment collection to the new total when the shop confirms an order edit, a claim,

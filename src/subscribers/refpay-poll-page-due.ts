@@ -1,10 +1,10 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { checkHandedPage, POLL_PAGE_DUE, type PollPageDue } from "../sync/due-pages"
+import { checkHandedPage, POLL_PAGE_DUE, type PollPageDue } from "../sync-triggers/poll/due-pages"
 
 /**
- * A page of due checks a poll tick handed to the event bus (REFPAY_POLL_SPREAD): checked on whichever process took
+ * A page of due checks a poll run handed to the event bus (REFPAY_POLL_SPREAD): checked on whichever process took
  * it. Should it fail or this process stop, its checks are due again once the page's lease ends (`pageLeaseMs`).
  */
 export default async function refpayPollPageDue({ event, container }: SubscriberArgs<PollPageDue>) {

@@ -1,7 +1,8 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { queueRecordedEvent, WEBHOOK_EVENT_RECORDED, type RecordedWebhookEvent } from "../sync/handle-webhook"
+import { WEBHOOK_EVENT_RECORDED } from "../sync-triggers/webhook/handle-webhook"
+import { queueRecordedEvent, type RecordedWebhookEvent } from "../sync-triggers/webhook/process-webhook-event"
 
 /**
  * A delivery to the plugin's webhook route that a process in `server` mode recorded and answered: its sync runs here,

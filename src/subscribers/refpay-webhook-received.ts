@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { MEDUSA_WEBHOOK_EVENT } from "../medusa-compat/medusa-webhook-route"
 import { isRefpayProviderId, providerIdFromRoute } from "../rules/provider-ids"
-import { handleRefpayWebhook } from "../sync/handle-webhook"
+import { handleRefpayWebhook } from "../sync-triggers/webhook/handle-webhook"
 
 interface WebhookReceived {
   provider: string

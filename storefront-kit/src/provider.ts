@@ -1,6 +1,6 @@
 /** What a starter's checkout needs to list REFPAY among its payment methods (its payment-info map and place-order branch). */
 
-/** True for every REFPAY registration (`pp_refpay_<id>`), as the plugin registers them. */
+/** True for every REFPAY account (`pp_refpay_<id>`), as the plugin registers them. */
 export function isRefpayProvider(providerId: string | null | undefined): boolean {
   return !!providerId?.startsWith("pp_refpay_")
 }

@@ -71,7 +71,7 @@ export interface RefpayOrderPayment {
 /** `GET /store/refpay/payment-collections/:id`: what Medusa's payment link points at. */
 export interface RefpayPaymentCollectionAnswer {
   payment_collection: RefpayPaymentCollection
-  /** A REFPAY registration can take this payment (asking for a reference may still be refused by the shop's rules). */
+  /** A REFPAY account can take this payment (asking for a reference may still be refused by the shop's rules). */
   refpay_available: boolean
 }
 

@@ -79,7 +79,7 @@ const SHIPPING_EUR = 4.99
 const SHIPPING_USD = 5
 
 export interface PortugueseShopOptions {
-  /** The REFPAY registrations the regions offer (`pp_refpay_<id>`), e.g. ["pp_refpay_refpay"]. */
+  /** The REFPAY accounts the regions offer (`pp_refpay_<id>`), e.g. ["pp_refpay_refpay"]. */
   refpayProviderIds: string[]
   /**
    * Also a United States region in USD that offers REFPAY (shipping and prices in USD), so the integration suites

@@ -1,5 +1,5 @@
 // Longer than 300 lines by nature: one table of every text the admin shows, one screen per key group (refpay.*).
-import type { ConnectionTextCode } from "../../admin-backend/connection-texts"
+import type { ConnectionTextCode } from "../../api/admin/refpay/connection-test/connection-texts"
 
 /**
  * The admin's English texts, word for word as the plugin has always shown them (the browser tests read them). All
@@ -108,7 +108,7 @@ export const en = {
       environment: { sandbox: "Sandbox", production: "Production" },
       intro: "Reference payments: the customer pays an entity and a reference at an ATM or in a banking app.",
       sellerAccount: "Seller account {{account}} ({{providerId}}).",
-      registration: "Account {{account}}",
+      account: "Account {{account}}",
       test: "Test connection",
       sandboxNote:
         "Sandbox environment: payments are simulated and no money moves. Switch REFPAY_ENVIRONMENT to production, with production credentials, to take real payments.",
@@ -118,7 +118,7 @@ export const en = {
       nextStep: "Next step:",
       platformSaid: "The platform said:",
       tested: "Tested {{when}} in {{ms}} ms, with a client of its own (the shop's payments were not disturbed).",
-      /** The connection test's sentences (src/admin-backend/connection-texts.ts), with the words their values name. */
+      /** The connection test's sentences (src/api/admin/refpay/connection-test/connection-texts.ts), with the words their values name. */
       texts: {
         connected:
           "Connected to {{platform}}: the {{interface}} token service issued a token and the payments API accepted it.",
@@ -319,7 +319,7 @@ export const en = {
         set: "set",
         missing: "missing",
       },
-      facts: {
+      summary: {
         lastDelivery: "Last delivery:",
         lastDeliveryWhen: "{{when}} ({{relative}})",
         noneYet: "none yet",
@@ -371,7 +371,7 @@ export const en = {
       intro:
         "As this server resolved it at start-up: medusa-config options first, then the REFPAY_* variables, then the defaults. Change a setting through its variable and restart Medusa.",
       account:
-        'This registration is seller account "{{account}}": each setting is read from REFPAY_{{prefix}}_* first, then from REFPAY_*.',
+        'This is seller account "{{account}}": each setting is read from REFPAY_{{prefix}}_* first, then from REFPAY_*.',
       groups: {
         platform: "Platform",
         credentials: "Credentials",
@@ -409,7 +409,7 @@ export const en = {
         cancelExpiredOrders: "Cancel the order when it expires",
         pollBatchSize: "Payments checked per run, at least",
         pollInterval: "Each waiting payment checked every",
-        lateSettlement: "Late settlements watched for",
+        lateSettlement: "Late settlements checked for",
         autoRefund: "Refund automatically",
       },
       values: {

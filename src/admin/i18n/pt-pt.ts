@@ -110,7 +110,7 @@ export const ptPT: Translations = {
       intro:
         "Pagamentos por referência: o cliente paga uma entidade e uma referência num caixa Multibanco ou na aplicação do banco.",
       sellerAccount: "Conta de vendedor {{account}} ({{providerId}}).",
-      registration: "Conta {{account}}",
+      account: "Conta {{account}}",
       test: "Testar ligação",
       sandboxNote:
         "Ambiente de testes (sandbox): os pagamentos são simulados e não há movimentos de dinheiro. Para receber pagamentos reais, mude REFPAY_ENVIRONMENT para production, com credenciais de produção.",
@@ -120,7 +120,7 @@ export const ptPT: Translations = {
       nextStep: "Próximo passo:",
       platformSaid: "Resposta da plataforma:",
       tested: "Testado em {{when}}, em {{ms}} ms, com um cliente próprio (os pagamentos da loja não foram afetados).",
-      /** As frases do teste de ligação (src/admin-backend/connection-texts.ts), com as palavras que os valores nomeiam. */
+      /** As frases do teste de ligação (src/api/admin/refpay/connection-test/connection-texts.ts), com as palavras que os valores nomeiam. */
       texts: {
         connected:
           "Ligação estabelecida ({{platform}}): o serviço de tokens {{interface}} emitiu um token e a API de pagamentos aceitou-o.",
@@ -324,7 +324,7 @@ export const ptPT: Translations = {
         set: "definido",
         missing: "em falta",
       },
-      facts: {
+      summary: {
         lastDelivery: "Última entrega:",
         lastDeliveryWhen: "{{when}} ({{relative}})",
         noneYet: "nenhuma até agora",
@@ -377,7 +377,7 @@ export const ptPT: Translations = {
       intro:
         "Tal como este servidor a resolveu no arranque: primeiro as opções do medusa-config, depois as variáveis REFPAY_*, depois os valores predefinidos. Para alterar uma definição, mude a respetiva variável e reinicie o Medusa.",
       account:
-        'Este registo é a conta de vendedor "{{account}}": cada definição é lida primeiro de REFPAY_{{prefix}}_* e depois de REFPAY_*.',
+        'Esta é a conta de vendedor "{{account}}": cada definição é lida primeiro de REFPAY_{{prefix}}_* e depois de REFPAY_*.',
       groups: {
         platform: "Plataforma",
         credentials: "Credenciais",
@@ -415,7 +415,7 @@ export const ptPT: Translations = {
         cancelExpiredOrders: "Cancelar a encomenda quando expira",
         pollBatchSize: "Pagamentos verificados por execução, no mínimo",
         pollInterval: "Cada pagamento em espera verificado a cada",
-        lateSettlement: "Pagamentos tardios vigiados durante",
+        lateSettlement: "Pagamentos tardios verificados durante",
         autoRefund: "Reembolsar automaticamente",
       },
       values: {

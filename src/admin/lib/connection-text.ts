@@ -1,4 +1,4 @@
-import type { ConnectionText } from "../../admin-backend/connection-texts"
+import type { ConnectionText } from "../../api/admin/refpay/connection-test/connection-texts"
 
 /** The values of a connection text that are words to translate too, and where their translations are. */
 const TRANSLATED_VALUES: Record<string, string> = {

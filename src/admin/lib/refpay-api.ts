@@ -1,10 +1,10 @@
 import type { AttentionKind } from "../../rules/attention-kinds"
-import type { ConnectionTestResult } from "../../admin-backend/connection-test"
-import type { DeliveryView } from "../../admin-backend/deliveries"
-import type { AdminPaymentRow } from "../../admin-backend/payment-rows"
-import type { TestEventProgress, TestEventResult } from "../../admin-backend/sandbox-test-event"
-import type { RefpaySettingsView } from "../../admin-backend/settings-view"
-import type { WebhookSetup, WebhookWarning } from "../../admin-backend/webhook-health"
+import type { ConnectionTestResult } from "../../api/admin/refpay/connection-test/connection-test"
+import type { DeliveryView } from "../../api/admin/refpay/webhooks/deliveries/delivery-view"
+import type { AdminPaymentRow } from "../../api/admin/refpay/payment-rows"
+import type { TestEventProgress, TestEventResult } from "../../api/admin/refpay/webhooks/test-event/sandbox-test-event"
+import type { RefpaySettingsView } from "../../api/admin/refpay/settings/settings-view"
+import type { WebhookSetup, WebhookWarning } from "../../api/admin/refpay/webhooks/webhook-health"
 import type { PaymentRequestCollectionView, PaymentRequestsView } from "../../queries/order-payment-requests"
 import type { Conversion, Recovered } from "../../medusa-compat/medusa-tables/owner-numbers"
 import type { Reconciliation } from "../../medusa-compat/medusa-tables/reconciliation"
@@ -20,7 +20,7 @@ import { sdk } from "./sdk"
 
 export type AttentionCounts = Record<AttentionKind, number>
 
-export interface Registration {
+export interface RefpayAccount {
   provider_id: string
   account: string | null
   environment: "sandbox" | "production"
@@ -67,7 +67,7 @@ export type SearchQuery = { reference: string; entity?: string; limit: number }
 
 type Query = Record<string, string | number | undefined>
 
-/** The owner's numbers asked for: a registration and a period (the last 30 days when from and to are left out). */
+/** The owner's numbers asked for: an account and a period (the last 30 days when from and to are left out). */
 export type NumbersQuery = { providerId: string; from?: string; to?: string }
 export interface NumbersViews {
   conversion: Conversion
@@ -108,7 +108,7 @@ export const refpayApi = {
   },
 
   settings: (providerId: string | undefined) =>
-    get<{ settings: RefpaySettingsView; registrations: Registration[] }>("/admin/refpay/settings", {
+    get<{ settings: RefpaySettingsView; accounts: RefpayAccount[] }>("/admin/refpay/settings", {
       provider_id: providerId,
     }),
   testConnection: (providerId: string) =>

@@ -22,7 +22,7 @@ export function useRefpaySettings(providerId: string | undefined) {
   })
 }
 
-/** One view of the owner's numbers for a registration and period; the last answer stays while the next loads. */
+/** One view of the owner's numbers for an account and period; the last answer stays while the next loads. */
 export function useOwnerNumbers<V extends NumbersView>(view: V, query: NumbersQuery) {
   return useQuery({
     queryKey: refpayKeys.numbers(view, query),

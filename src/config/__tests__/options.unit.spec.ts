@@ -135,7 +135,7 @@ describe("provider options", () => {
   })
 })
 
-describe("several REFPAY accounts: each registration reads its own REFPAY_<ACCOUNT>_* variables first", () => {
+describe("several REFPAY accounts: each account reads its own REFPAY_<ACCOUNT>_* variables first", () => {
   const env = {
     REFPAY_CLIENT_ID: "shared-client-id",
     REFPAY_CLIENT_SECRET: "shared-client-secret",

@@ -1,7 +1,7 @@
 import { POLL_EVERY_MINUTE, pollJobSchedule, resolveOptions, shopWideSetting } from ".."
 
 // Settings of the whole shop (src/config/shop-wide-settings.ts): read from their variable alone, before any provider
-// exists, and refused when a registration's option or an account's variable says otherwise.
+// exists, and refused when an account's option or an account's variable says otherwise.
 const base = { clientId: "fake-client-id", clientSecret: "obviously-fake-secret-value" }
 
 describe("how often the poll job runs (pollEverySeconds, REFPAY_POLL_EVERY_SECONDS)", () => {
@@ -48,8 +48,8 @@ describe("how often the poll job runs (pollEverySeconds, REFPAY_POLL_EVERY_SECON
     const loadJob = () => {
       let config: unknown
       jest.isolateModules(() => {
-        // The tick itself (and Medusa's workflows behind it) is not what this reads.
-        jest.doMock("../../sync/poll", () => ({ pollRefpayPayments: jest.fn() }))
+        // The run itself (and Medusa's workflows behind it) is not what this reads.
+        jest.doMock("../../sync-triggers/poll/poll", () => ({ pollRefpayPayments: jest.fn() }))
         // eslint-disable-next-line @typescript-eslint/no-require-imports
         config = require("../../jobs/refpay-poll-payments").config
       })
@@ -96,7 +96,7 @@ describe("webhook syncs at once per process (webhookSyncsAtOnce, REFPAY_WEBHOOK_
   })
 })
 
-describe("where a poll tick's checks run (pollSpread, REFPAY_POLL_SPREAD)", () => {
+describe("where a poll run's checks are made (pollSpread, REFPAY_POLL_SPREAD)", () => {
   it("is auto unless REFPAY_POLL_SPREAD says on or off, and refuses anything else", () => {
     expect(shopWideSetting("pollSpread", {})).toBe("auto")
     expect(shopWideSetting("pollSpread", { REFPAY_POLL_SPREAD: "off" })).toBe("off")

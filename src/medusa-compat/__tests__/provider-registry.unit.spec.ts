@@ -31,8 +31,8 @@ function paymentModule(
 const provider = (account: string) =>
   new RefpayProviderService({ logger }, { clientId: `fake-${account}`, clientSecret: "fake-secret", account })
 
-describe("the registry of REFPAY registrations", () => {
-  it("finds each registration's own provider through the payment module's public webhook dispatch, once per id", async () => {
+describe("the registry of REFPAY accounts", () => {
+  it("finds each account's own provider through the payment module's public webhook dispatch, once per id", async () => {
     const lisboa = provider("lisboa")
     const porto = provider("porto")
     const { dispatch, calls } = paymentModule({ pp_refpay_lisboa: lisboa, pp_refpay_porto: porto })

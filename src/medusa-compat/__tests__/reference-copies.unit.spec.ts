@@ -1,6 +1,6 @@
 import { Migration20261126170000 } from "../../modules/refpay/migrations/Migration20261126170000"
 import { Migration20261128120000 } from "../../modules/refpay/migrations/Migration20261128120000"
-import { REFERENCE_FACTS, referenceFactsUpdate, type ReferenceFact } from "../medusa-tables/reference-copies"
+import { REFERENCE_COPIES, referenceCopiesUpdate, type ReferenceCopy } from "../medusa-tables/reference-copies"
 
 type Up = { up(): Promise<void> }
 
@@ -12,15 +12,15 @@ async function statementsOf(Migration: { prototype: Up }): Promise<string[]> {
   return statements
 }
 
-/** The migrations that add the facts' columns, in order, and the facts each one's fill leaves out (added later). */
-const FACT_MIGRATIONS: [{ prototype: Up }, ReferenceFact[]][] = [
+/** The migrations that add the copies' columns, in order, and the copies each one's fill leaves out (added later). */
+const COPY_MIGRATIONS: [{ prototype: Up }, ReferenceCopy[]][] = [
   [Migration20261126170000, ["reference", "order_id"]],
   [Migration20261128120000, []],
 ]
 
 async function migrationStatements(): Promise<string[]> {
   const all: string[] = []
-  for (const [Migration] of FACT_MIGRATIONS) all.push(...(await statementsOf(Migration)))
+  for (const [Migration] of COPY_MIGRATIONS) all.push(...(await statementsOf(Migration)))
   return all
 }
 
@@ -29,20 +29,20 @@ describe("the payment checks' copies of what the owner's numbers count", () => {
     const added = (await migrationStatements())
       .map((sql) => /add column if not exists "(\w+)"/.exec(sql)?.[1])
       .filter((column): column is string => !!column)
-    expect(added.sort()).toEqual(Object.keys(REFERENCE_FACTS).sort())
+    expect(added.sort()).toEqual(Object.keys(REFERENCE_COPIES).sort())
   })
 
   it("are written by one UPDATE that sets each of them from the session and its payment", () => {
-    const sql = referenceFactsUpdate("ps.id = ?")
-    for (const column of Object.keys(REFERENCE_FACTS)) expect(sql).toContain(`"${column}" = f."${column}"`)
+    const sql = referenceCopiesUpdate("ps.id = ?")
+    for (const column of Object.keys(REFERENCE_COPIES)) expect(sql).toContain(`"${column}" = f."${column}"`)
     expect(sql.match(/\?/g)).toHaveLength(1) // the caller's binding only: no "?" in the SQL pieces
   })
 
   it("are filled in for existing checks when each migration runs, once the payment tables exist, with only the columns that exist by then", async () => {
-    for (const [Migration, later] of FACT_MIGRATIONS) {
+    for (const [Migration, later] of COPY_MIGRATIONS) {
       const fill = (await statementsOf(Migration)).find((sql) => sql.includes("update"))
       expect(fill).toContain("to_regclass('payment_session') is not null")
-      expect(fill).toContain(referenceFactsUpdate("true", later))
+      expect(fill).toContain(referenceCopiesUpdate("true", later))
     }
   })
 })

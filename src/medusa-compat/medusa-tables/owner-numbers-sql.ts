@@ -4,22 +4,22 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { SHOP_TIME_ZONE } from "../../rules/owner-numbers"
 
 /**
- * The shop owner's numbers for one REFPAY registration and a period of Lisbon days, counted by PostgreSQL: no row is
+ * The shop owner's numbers for one REFPAY account and a period of Lisbon days, counted by PostgreSQL: no row is
  * loaded to be counted in JavaScript. A renewed reference is a session of its own on the same payment collection
  * (issue-reference), so every reference ever issued is one session; its issue time is the platform's.
  *
- * They read the poll job's check records alone (`c`), through their indexes on the registration and the Lisbon day
+ * They read the poll job's check records alone (`c`), through their indexes on the account and the Lisbon day
  * of issue or payment (or the late-payment time): each check carries a copy of what its reference counts by
  * (session status, capture, Medusa's captured and refunded cents, the platform's amounts;
  * medusa-compat/medusa-tables/reference-copies.ts), refreshed after every check and every Medusa capture or refund. Joining every session, payment, capture and refund of a period
- * instead takes seconds at 100,000 references. A reference is counted once the job watches it (at most one tick
+ * instead takes seconds at 100,000 references. A reference is counted once the job checks it (at most one run
  * after its order). Orders are joined only for the differences listed and the rows exported (SESSION_AND_ORDER).
  *
  * The numbers themselves: owner-numbers.ts (conversion, recovered), reconciliation.ts, period-payments.ts (export).
  */
 
 /**
- * The registration's (bound first) checks whose Lisbon day of issue or payment, or instant of a late payment, is
+ * The account's (bound first) checks whose Lisbon day of issue or payment, or instant of a late payment, is
  * within the period (bound next: from, to); each through its index.
  */
 export function checkedIn(when: "c.issued_day" | "c.paid_day" | "c.late_at"): string {

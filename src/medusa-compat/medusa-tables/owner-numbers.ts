@@ -9,7 +9,7 @@ import {
 import { AMOUNT_CENTS, checkedIn, rows } from "./owner-numbers-sql"
 
 /**
- * The shop owner's conversion and recovered numbers for one REFPAY registration and a period of Lisbon days, counted
+ * The shop owner's conversion and recovered numbers for one REFPAY account and a period of Lisbon days, counted
  * by PostgreSQL over the poll job's check records (owner-numbers-sql.ts says how and why). The reconciliation and the
  * CSV export's rows are beside it (reconciliation.ts, period-payments.ts).
  */

@@ -33,7 +33,7 @@ export interface Reconciliation {
 export const MAX_DIFFERENCES = 1_000
 
 /**
- * Per Lisbon day of payment in the period: what Medusa captured and refunded for the registration's REFPAY payments
+ * Per Lisbon day of payment in the period: what Medusa captured and refunded for the account's REFPAY payments
  * against what the platform last reported for the same payments (approved amount, refunded amount); and each payment
  * where the two differ, with its order.
  */

@@ -12,10 +12,10 @@ const PLATFORM_AMOUNT = `coalesce(${numberAt("ps.data", "refpay,platform_amount_
  * What the owner's numbers count a reference by, as its session and Medusa payment say it, copied onto its payment
  * check (RefpayPaymentCheck) so that a period's numbers read one narrow table through its indexes instead of
  * joining every session, payment, capture and refund of the period (seconds at 100,000 references, not
- * milliseconds). The copy is made by one statement, `referenceFactsUpdate` (run by `refreshReferenceCopies` and the migrations that
+ * milliseconds). The copy is made by one statement, `referenceCopiesUpdate` (run by `refreshReferenceCopies` and the migrations that
  * fill the columns), and nothing else writes these columns.
  */
-export const REFERENCE_FACTS = {
+export const REFERENCE_COPIES = {
   /** The platform's issue time of the reference, and its day in the shop's time zone (a period is of such days). */
   issued_at: timestampAt("refpay,created_at"),
   issued_day: `(${timestampAt("refpay,created_at")} at time zone '${SHOP_TIME_ZONE}')::date`,
@@ -60,17 +60,17 @@ export const REFERENCE_FACTS = {
      where opc.payment_collection_id = ps.payment_collection_id and opc.deleted_at is null limit 1)`,
 } as const
 
-export type ReferenceFact = keyof typeof REFERENCE_FACTS
+export type ReferenceCopy = keyof typeof REFERENCE_COPIES
 
 /**
- * Copies the facts onto the checks of the sessions matching `sessions` (a condition on `ps`, payment_session): one
- * UPDATE. `without`: facts a migration written before their columns existed leaves out.
+ * Copies the reference copies onto the checks of the sessions matching `sessions` (a condition on `ps`, payment_session): one
+ * UPDATE. `without`: copies a migration written before their columns existed leaves out.
  */
-export function referenceFactsUpdate(sessions: string, without: readonly ReferenceFact[] = []): string {
-  const columns = (Object.keys(REFERENCE_FACTS) as ReferenceFact[]).filter((column) => !without.includes(column))
+export function referenceCopiesUpdate(sessions: string, without: readonly ReferenceCopy[] = []): string {
+  const columns = (Object.keys(REFERENCE_COPIES) as ReferenceCopy[]).filter((column) => !without.includes(column))
   return `update "refpay_payment_check" c
      set ${columns.map((column) => `"${column}" = f."${column}"`).join(", ")}
-    from (select ps.id as session_id, ${columns.map((column) => `${REFERENCE_FACTS[column]} as "${column}"`).join(",\n")}
+    from (select ps.id as session_id, ${columns.map((column) => `${REFERENCE_COPIES[column]} as "${column}"`).join(",\n")}
             from payment_session ps
             left join payment pay on pay.payment_session_id = ps.id and pay.deleted_at is null${PAYMENT_MONEY}
            where ps.deleted_at is null and (${sessions})) f
@@ -103,7 +103,7 @@ export async function refreshReferenceCopies(container: MedusaContainer, session
   // order; PostgreSQL breaks such a deadlock by failing one, which then runs again (it is the same copy).
   for (let attempt = 1; ; attempt++) {
     try {
-      return void (await pg.raw(referenceFactsUpdate(SESSIONS_AND_EXPIRED_SIBLINGS), [ids, ids]))
+      return void (await pg.raw(referenceCopiesUpdate(SESSIONS_AND_EXPIRED_SIBLINGS), [ids, ids]))
     } catch (error) {
       if (attempt === 3 || !isDeadlock(error)) throw error
     }

@@ -72,7 +72,7 @@ export interface SessionSelection {
   withPayment: boolean
   /**
    * Read from the poll job's check records alone (`c`), whose indexed columns answer it: no session's row or data is
-   * read. The job only watches sessions with a REFPAY reference.
+   * read. The job only checks sessions with a REFPAY reference.
    */
   fromChecks?: boolean
   where: string
@@ -85,7 +85,7 @@ const WITH_PAYMENT = `
 
 function fromWhere(selection: SessionSelection): string {
   if (selection.fromChecks)
-    return `from refpay_payment_check c where c.deleted_at is null and c.watch_until is not null and (${selection.where})`
+    return `from refpay_payment_check c where c.deleted_at is null and c.check_until is not null and (${selection.where})`
   return `from payment_session ps${selection.withPayment ? WITH_PAYMENT : ""}
       where ${REFPAY_SESSION} and (${selection.where})`
 }
@@ -117,7 +117,7 @@ export function pageSessions(
  * Waiting references whose validity ends after `from`, up to `to`; soonest first. Read from the poll job's check
  * records (indexed on `expires_at`): the validity its last check recorded, and that check's outcome leaving the
  * reference waiting (WAITING_OUTCOMES; every path that changes a payment records its check). A reference is listed
- * once the job watches it, at most one tick after its order; one whose order was cancelled drops out once its
+ * once the job checks it, at most one run after its order; one whose order was cancelled drops out once its
  * cancellation on the platform is recorded.
  */
 export function expiringBetween(from: Date, to: Date): SessionSelection {
@@ -149,7 +149,7 @@ export const REFUND_MISMATCH: SessionSelection = {
   order: `pay.created_at desc, ps.id desc`,
 }
 
-/** How many references (of one registration, when given) wait for the customer, and when the oldest was issued. */
+/** How many references (of one account, when given) wait for the customer, and when the oldest was issued. */
 export async function waitingReferences(
   container: MedusaContainer,
   providerId?: string
@@ -180,7 +180,7 @@ export async function deletedSessionIdsOfOrder(container: MedusaContainer, order
   )
 }
 
-export interface UnwatchedSession {
+export interface UncheckedSession {
   id: string
   provider_id: string
   updated_at: string | Date
@@ -188,16 +188,16 @@ export interface UnwatchedSession {
 }
 
 /**
- * The registration's `pending_authorization` sessions with no check record, after the id `after`, in id order. Read
+ * The account's `pending_authorization` sessions with no check record, after the id `after`, in id order. Read
  * with SQL on the app's PostgreSQL connection (the plugin's `refpay_payment_check` beside Medusa's
  * `payment_session`), since the query graph cannot ask for rows another module has none of.
  */
-export async function unwatchedSessions(
+export async function uncheckedSessions(
   container: MedusaContainer,
   providerId: string,
   after: string,
   limit: number
-): Promise<UnwatchedSession[]> {
+): Promise<UncheckedSession[]> {
   const result = await pg(container).raw(
     `select ps.id, ps.provider_id, ps.updated_at, ps.data #>> '{refpay,expires_at}' as expires_at from payment_session ps
       where ps.provider_id = ? and ps.status = 'pending_authorization' and ps.deleted_at is null and ps.id > ?

@@ -8,7 +8,7 @@ export default Module(REFPAY_MODULE, { service: RefpayModuleService })
 export { TEST_EVENT_ORDER_PREFIX } from "./webhook-deliveries"
 export type { DeliveryFilter, DeliveryRow, DeliveryStatus } from "./webhook-deliveries"
 export type { RecordedEvent, RecordEventInput } from "./webhook-ledger"
-export type { CheckRecord, PaymentCheck, WatchedSession } from "./payment-checks"
+export type { CheckRecord, PaymentCheck, NewPaymentCheck } from "./payment-checks"
 export type { TakenCheck, UnchangedCheck } from "./due-checks"
 export type { RejectionKind, WebhookMalformed, WebhookRefusal } from "./webhook-rejections"
 export type { WebhookRefusalReason, WebhookRoute } from "../../rules/webhook"

@@ -3,7 +3,7 @@ import type RefpayModuleService from "./service"
 
 /**
  * The poll job's record of each session (`refpay_payment_check`): recording a check, the alert it announced, whether
- * it is still watched, and the plugin's own copy of a reference for when Medusa deleted its session.
+ * it is still checked, and the plugin's own copy of a reference for when Medusa deleted its session.
  */
 
 /** One check of a session, as the sync records it (see RefpayPaymentCheck). */
@@ -16,7 +16,7 @@ export interface CheckRecord {
   /** Whether the check itself failed (platform unreachable, payment unknown): the backoff grows. */
   failed: boolean
   next_check_at: Date
-  watch_until: Date | null
+  check_until: Date | null
   /** The reference's validity as this check knows it. */
   expires_at: Date | null
   /** The reminder e-mail of the reference was sent by this check. */
@@ -27,13 +27,13 @@ export interface PaymentCheck {
   id: string
   session_id: string
   provider_id: string
-  watch_until: Date | null
+  check_until: Date | null
   next_check_at: Date
   last_checked_at: Date | null
   last_outcome: string | null
   last_error: string | null
   failures: number
-  alerted_fact: string | null
+  last_alert: string | null
   reminded_at: Date | null
   expires_at: Date | null
   /** Copies for the owner's numbers: see medusa-compat/medusa-tables/reference-copies.ts. */
@@ -56,12 +56,12 @@ export interface PaymentCheck {
   order_id: string | null
 }
 
-/** A session the poll job starts watching. */
-export interface WatchedSession {
+/** A session the poll job starts checking. */
+export interface NewPaymentCheck {
   session_id: string
   provider_id: string
   next_check_at: Date
-  watch_until: Date
+  check_until: Date
   expires_at?: Date | null
 }
 
@@ -75,7 +75,7 @@ export async function getPaymentCheck(store: CheckStore, sessionId: string): Pro
   return check as PaymentCheck | undefined
 }
 
-/** Records a check: outcome, backoff counter, when it is next due and until when it is watched. */
+/** Records a check: outcome, backoff counter, when it is next due and until when it is checked. */
 export async function recordPaymentCheck(store: CheckStore, record: CheckRecord): Promise<PaymentCheck> {
   const existing = await getPaymentCheck(store, record.session_id)
   const fields = {
@@ -85,7 +85,7 @@ export async function recordPaymentCheck(store: CheckStore, record: CheckRecord)
     last_error: record.error ?? null,
     failures: record.failed ? (existing?.failures ?? 0) + 1 : 0,
     next_check_at: record.next_check_at,
-    watch_until: record.watch_until,
+    check_until: record.check_until,
     expires_at: record.expires_at,
     ...(record.reminded ? { reminded_at: record.checked_at } : {}),
   }
@@ -106,25 +106,25 @@ export async function keptReference(store: CheckStore, sessionId: string): Promi
   return check?.reference ? check : undefined
 }
 
-/** Remembers an announced fact; true when it is new (announce it), false when it was already announced. */
-export async function claimAlert(store: CheckStore, sessionId: string, fact: string): Promise<boolean> {
+/** Remembers an announced alert; true when it is new (announce it), false when it was already announced. */
+export async function claimAlert(store: CheckStore, sessionId: string, alert: string): Promise<boolean> {
   const check = await getPaymentCheck(store, sessionId)
-  if (!check || check.alerted_fact === fact) return check ? false : true
-  await store.updateRefpayPaymentChecks({ id: check.id, alerted_fact: fact })
+  if (!check || check.last_alert === alert) return check ? false : true
+  await store.updateRefpayPaymentChecks({ id: check.id, last_alert: alert })
   return true
 }
 
 /** The session is gone or not REFPAY's: the poll job stops looking at it. */
 export async function stopWatching(store: CheckStore, sessionId: string): Promise<void> {
   const check = await getPaymentCheck(store, sessionId)
-  if (check?.watch_until) await store.updateRefpayPaymentChecks({ id: check.id, watch_until: null })
+  if (check?.check_until) await store.updateRefpayPaymentChecks({ id: check.id, check_until: null })
 }
 
 /**
- * Starts watching sessions the poll job has not seen yet (created by checkout, before any check); returns the ids
+ * Starts checking sessions the poll job has not seen yet (created by checkout, before any check); returns the ids
  * of the checks it created, whose copies of the reference the caller then fills (refreshReferenceCopies).
  */
-export async function watchSessions(store: CheckStore, rows: WatchedSession[]): Promise<string[]> {
+export async function addPaymentChecks(store: CheckStore, rows: NewPaymentCheck[]): Promise<string[]> {
   if (rows.length === 0) return []
   const known = new Set(
     (
@@ -134,7 +134,7 @@ export async function watchSessions(store: CheckStore, rows: WatchedSession[]): 
   const fresh = rows.filter((r) => !known.has(r.session_id))
   if (fresh.length === 0) return []
   const created = await store.createRefpayPaymentChecks(fresh).catch((error: unknown) => {
-    // A concurrent tick inserted some of these first; the rest are picked up by the next tick. Anything else is a
+    // A concurrent poll run inserted some of these first; the rest are picked up by the next run. Anything else is a
     // real failure and must surface.
     if (!isUniqueViolation(error)) throw error
     return []

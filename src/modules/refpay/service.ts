@@ -21,7 +21,7 @@ import {
  * The REFPAY module's one service, as Medusa loads a module: the generated CRUD of its three tables, and a method
  * per operation the plugin needs beyond them. Each method only opens the shared context (a transaction when the
  * caller has one) and hands it to the file of its concern: the webhook ledger, the delivery list, the rejection
- * counters, the payment checks and the poll tick's batch statements. The module touches only its own tables.
+ * counters, the payment checks and the poll run's batch statements. The module touches only its own tables.
  */
 class RefpayModuleService extends MedusaService({
   RefpayWebhookEvent,
@@ -111,19 +111,19 @@ class RefpayModuleService extends MedusaService({
     return await checks.keptReference(this, sessionId)
   }
 
-  async claimAlert(sessionId: string, fact: string): Promise<boolean> {
-    return await checks.claimAlert(this, sessionId, fact)
+  async claimAlert(sessionId: string, alert: string): Promise<boolean> {
+    return await checks.claimAlert(this, sessionId, alert)
   }
 
   async stopWatching(sessionId: string): Promise<void> {
     await checks.stopWatching(this, sessionId)
   }
 
-  async watchSessions(rows: checks.WatchedSession[]): Promise<string[]> {
-    return await checks.watchSessions(this, rows)
+  async addPaymentChecks(rows: checks.NewPaymentCheck[]): Promise<string[]> {
+    return await checks.addPaymentChecks(this, rows)
   }
 
-  // The poll tick's statements over a page of checks (due-checks.ts).
+  // The poll run's statements over a page of checks (due-checks.ts).
 
   @InjectManager()
   async recordUnchangedChecks(

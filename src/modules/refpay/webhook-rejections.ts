@@ -5,14 +5,14 @@ import type RefpayModuleService from "./service"
 
 /**
  * Counters of the webhook deliveries the plugin did not take in (`refpay_webhook_rejection`): refused for their
- * secret, or authentic but not a usable event. Both are counted the same way, per route, registration and reason.
+ * secret, or authentic but not a usable event. Both are counted the same way, per route, account and reason.
  */
 
 export type RejectionKind = "refused" | "malformed"
 
 export interface WebhookRefusal {
   route: WebhookRoute
-  /** The REFPAY registration the delivery was for; "" when it could not be told. */
+  /** The REFPAY account the delivery was for; "" when it could not be told. */
   provider_id: string
   reason: WebhookRefusalReason
   refused_count: number
@@ -20,7 +20,7 @@ export interface WebhookRefusal {
   last_refused_at: Date
 }
 
-/** Authentic deliveries that were not usable REFPAY events, counted per webhook route, registration and reason. */
+/** Authentic deliveries that were not usable REFPAY events, counted per webhook route, account and reason. */
 export interface WebhookMalformed {
   route: WebhookRoute
   provider_id: string
@@ -63,7 +63,7 @@ export async function countRejection(manager: EntityManager, rejection: Rejectio
 
 type RejectionStore = Pick<RefpayModuleService, "listRefpayWebhookRejections">
 
-/** Refusals, latest first; of one registration (and those that could not be told apart) when given. */
+/** Refusals, latest first; of one account (and those that could not be told apart) when given. */
 export async function listRefusals(store: RejectionStore, providerId?: string): Promise<WebhookRefusal[]> {
   const rows = await listRejections(store, "refused", providerId ? [providerId, ""] : undefined)
   return rows.map(({ count, first, last, ...row }) => ({
@@ -75,7 +75,7 @@ export async function listRefusals(store: RejectionStore, providerId?: string): 
   }))
 }
 
-/** Malformed deliveries of one registration, latest first. */
+/** Malformed deliveries of one account, latest first. */
 export async function listMalformed(store: RejectionStore, providerId: string): Promise<WebhookMalformed[]> {
   const rows = await listRejections(store, "malformed", [providerId])
   return rows.map(({ count, first, last, ...row }) => ({
@@ -87,7 +87,7 @@ export async function listMalformed(store: RejectionStore, providerId: string): 
   }))
 }
 
-/** The counters of one kind, latest first, of the given registrations (all when none are given). */
+/** The counters of one kind, latest first, of the given accounts (all when none are given). */
 async function listRejections(store: RejectionStore, kind: RejectionKind, providerIds?: string[]) {
   const rows = await store.listRefpayWebhookRejections(
     { kind, ...(providerIds ? { provider_id: providerIds } : {}) },

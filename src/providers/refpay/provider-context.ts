@@ -3,7 +3,7 @@ import type { RefpayClient } from "../../lib/refpay"
 import type { ResolvedRefpayOptions } from "../../config"
 import { toMedusaError } from "../../rules/platform-errors"
 
-/** What the provider's operations work with: its registration's platform client, Medusa's logger, its settings. */
+/** What the provider's operations work with: its account's platform client, Medusa's logger, its settings. */
 export interface ProviderContext {
   client: RefpayClient
   logger: Logger

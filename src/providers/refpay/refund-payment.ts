@@ -17,7 +17,7 @@ import { readReference } from "./read-reference"
  * of a cent, is refused before it is called. A refund the platform answered with success (or was found holding) has
  * its key recorded in the payment's data (`refund_keys`), so no sync takes it for one cut short when a later status
  * read does not list it (interruptedRefunds). Every plugin route and Medusa's refund and cancel routes call this
- * under the session's lock (src/api/middlewares.ts), so two refunds never interleave here.
+ * under the session's lock (src/api/medusa-routes/locked-money-routes.ts), so two refunds never interleave here.
  */
 export async function refundPayment(context: ProviderContext, input: RefundPaymentInput): Promise<RefundPaymentOutput> {
   const data = readSessionData(input.data)

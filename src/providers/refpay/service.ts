@@ -27,7 +27,7 @@ import type { AmountLimits } from "../../rules/amount-limits"
 import { assertWithinAmountLimits } from "../../rules/checkout-rules"
 import { snapshotCustomer } from "../../rules/customer"
 import { toCents } from "../../rules/money"
-import { answerIntroduction } from "../../medusa-compat/provider-registry"
+import { answerProviderLookup } from "../../medusa-compat/provider-registry"
 import {
   RefpayOptionsError,
   resolveOptions,
@@ -88,7 +88,7 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
     return this.options_
   }
 
-  /** The amounts this registration issues references for, read from its settings on every call. */
+  /** The amounts this account issues references for, read from its settings on every call. */
   get amountLimits(): AmountLimits {
     return { minCents: this.options_.minAmountCents, maxCents: this.options_.maxAmountCents }
   }
@@ -220,10 +220,10 @@ export class RefpayProviderService extends AbstractPaymentProvider<RefpayProvide
    * workflow on what this returns, outside the plugin's session lock and without the session's amount at hand. The
    * plugin's own `payment.webhook_received` subscriber handles the same event through the locked sync (authentication,
    * the platform's record tied to the session, amount check), so core is told there is nothing for it to do. The
-   * plugin's own introduction (registry.ts) arrives here too: the provider hands itself over.
+   * plugin's own lookup of its providers (medusa-compat/provider-registry.ts) arrives here too: the provider hands itself over.
    */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    answerIntroduction(payload, this)
+    answerProviderLookup(payload, this)
     return { action: "not_supported" }
   }
 }

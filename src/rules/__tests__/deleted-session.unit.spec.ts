@@ -1,6 +1,6 @@
-import { planDeletedSession, type DeletedSessionFacts } from "../deleted-session"
+import { planDeletedSession, type DeletedSessionInput } from "../deleted-session"
 
-const facts = (overrides: Partial<DeletedSessionFacts> = {}): DeletedSessionFacts => ({
+const input = (overrides: Partial<DeletedSessionInput> = {}): DeletedSessionInput => ({
   platformStatus: "APPROVED",
   paidCents: 2498,
   refundedCents: 0,
@@ -10,7 +10,7 @@ const facts = (overrides: Partial<DeletedSessionFacts> = {}): DeletedSessionFact
 })
 
 describe("planDeletedSession: a reference whose session Medusa deleted, acted on from the plugin's own record", () => {
-  it.each<[string, Partial<DeletedSessionFacts>, ReturnType<typeof planDeletedSession>]>([
+  it.each<[string, Partial<DeletedSessionInput>, ReturnType<typeof planDeletedSession>]>([
     ["still waiting", { platformStatus: "WAITING" }, { flag: false, refundCents: 0, outcome: "record_check" }],
     ["cancelled, unpaid", { platformStatus: "CANCELLED" }, { flag: false, refundCents: 0, outcome: "record_check" }],
     [
@@ -40,6 +40,6 @@ describe("planDeletedSession: a reference whose session Medusa deleted, acted on
       { flag: false, refundCents: 0, outcome: "refunded_after_session_deleted" },
     ],
   ])("%s", (_what, overrides, want) => {
-    expect(planDeletedSession(facts(overrides))).toEqual(want)
+    expect(planDeletedSession(input(overrides))).toEqual(want)
   })
 })

@@ -5,13 +5,13 @@ import {
   endedReferences,
   planPaymentRequest,
   storeRequestRefusal,
-  type CollectionFacts,
-  type StoreRequestFacts,
+  type CollectionAmounts,
+  type StoreRequestInput,
 } from "../outstanding"
 
 const REFPAY = "pp_refpay_refpay"
 
-function collection(overrides: Partial<CollectionFacts> = {}): CollectionFacts {
+function collection(overrides: Partial<CollectionAmounts> = {}): CollectionAmounts {
   return { id: "pay_col_2", status: "not_paid", amountCents: 1999, sessions: [], ...overrides }
 }
 
@@ -25,7 +25,7 @@ const storefronts = { id: "ps_store", providerId: REFPAY, status: "pending", has
 const captured = { id: "ps_paid", providerId: REFPAY, status: "authorized", hasReference: true }
 
 describe("collectionState: what a payment collection of a placed order is, for a REFPAY payment request", () => {
-  it.each<[string, Partial<CollectionFacts>, ReturnType<typeof collectionState>]>([
+  it.each<[string, Partial<CollectionAmounts>, ReturnType<typeof collectionState>]>([
     ["fully captured", { status: "completed" }, "paid"],
     ["refunded after capture", { status: "partially_refunded" }, "paid"],
     ["waiting on a REFPAY reference", { status: "awaiting", sessions: [waiting] }, "awaiting_refpay"],
@@ -90,7 +90,7 @@ describe("planPaymentRequest: a reference being issued holds the collection", ()
 })
 
 describe("claimCollection: what an issuer does, under the collection's lock", () => {
-  it.each<[string, CollectionFacts["sessions"], ReturnType<typeof claimCollection>]>([
+  it.each<[string, CollectionAmounts["sessions"], ReturnType<typeof claimCollection>]>([
     ["nothing there", [], { kind: "create" }],
     ["only expired references and another method", [expired, other], { kind: "create" }],
     ["a payable reference", [expired, waiting], { kind: "taken", sessionId: waiting.id }],
@@ -131,7 +131,7 @@ describe("claimCollection: what an issuer does, under the collection's lock", ()
 })
 
 describe("storeRequestRefusal: a customer's request issues only what the shop allows", () => {
-  const facts = (overrides: Partial<StoreRequestFacts> = {}): StoreRequestFacts => ({
+  const input = (overrides: Partial<StoreRequestInput> = {}): StoreRequestInput => ({
     setting: "refpay_orders",
     orderHasRefpayReference: true,
     endedReferences: 0,
@@ -140,7 +140,7 @@ describe("storeRequestRefusal: a customer's request issues only what the shop al
     ...overrides,
   })
 
-  it.each<[string, Partial<StoreRequestFacts>, ReturnType<typeof storeRequestRefusal>]>([
+  it.each<[string, Partial<StoreRequestInput>, ReturnType<typeof storeRequestRefusal>]>([
     ["a difference of a REFPAY order", {}, null],
     ["an expired reference the policy would renew", { endedReferences: 1 }, null],
     ["beyond the renewal limit", { endedReferences: 2 }, "renewal_is_the_shops"],
@@ -151,7 +151,7 @@ describe("storeRequestRefusal: a customer's request issues only what the shop al
     ["any, but beyond the renewal limit", { setting: "any", endedReferences: 2 }, "renewal_is_the_shops"],
     ["store requests off", { setting: "none" }, "store_requests_off"],
   ])("%s", (_what, overrides, want) => {
-    expect(storeRequestRefusal(facts(overrides))).toBe(want)
+    expect(storeRequestRefusal(input(overrides))).toBe(want)
   })
 
   it("counts the references of a collection that ended unpaid", () => {

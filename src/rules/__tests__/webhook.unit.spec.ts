@@ -5,16 +5,16 @@ const ORDER_ID = "ps_01JD8X2Y3Z4A5B6C7D8E9F0G1H"
 const base = { event_id: "evt-1", event_type: "APPROVED_TRANSACTIONS", payment_id: PAYMENT_ID, order_id: ORDER_ID }
 
 const eventOf = (body: unknown) => {
-  const reading = readWebhookEvent(body)
-  if (!reading?.usable) throw new Error(`expected a usable event, got ${JSON.stringify(reading)}`)
-  return reading.event
+  const parsed = readWebhookEvent(body)
+  if (!parsed?.usable) throw new Error(`expected a usable event, got ${JSON.stringify(parsed)}`)
+  return parsed.event
 }
 const problemOf = (body: unknown) => {
-  const reading = readWebhookEvent(body)
-  return reading && !reading.usable ? reading.problem : `usable: ${JSON.stringify(reading)}`
+  const parsed = readWebhookEvent(body)
+  return parsed && !parsed.usable ? parsed.problem : `usable: ${JSON.stringify(parsed)}`
 }
 
-describe("reading a webhook event: only the event type and the payment id are required", () => {
+describe("parsing a webhook event: only the event type and the payment id are required", () => {
   it.each<[string, Record<string, unknown>]>([
     ["an amount in euros (24.98)", { amount: 24.98 }],
     ['an amount as text in euros ("24.98")', { amount: "24.98" }],
@@ -83,7 +83,7 @@ describe("reading a webhook event: only the event type and the payment id are re
   })
 })
 
-describe("reading a webhook event: what makes a delivery unusable, and why", () => {
+describe("parsing a webhook event: what makes a delivery unusable, and why", () => {
   it.each<[string, unknown, string]>([
     ["no payment_id", { event_type: "APPROVED_TRANSACTIONS", order_id: ORDER_ID }, "no_payment_id"],
     ["an empty payment_id", { ...base, payment_id: "" }, "no_payment_id"],

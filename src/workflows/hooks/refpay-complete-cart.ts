@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util"
 import { onCartCompletionValidate } from "../../medusa-compat/cart-completion-hook"
-import { refpayProviderFor } from "../../providers/refpay/lookup"
+import { refpayProviderFor } from "../../providers/refpay/refpay-providers"
 import { assertRefpayCheckoutAllowed, assertWithinAmountLimits, type CheckoutCart } from "../../rules/checkout-rules"
 import { customerFromCart } from "../../rules/customer"
 import { readSessionData } from "../../rules/session-data"
@@ -8,12 +8,12 @@ import { writeSession } from "../refpay-sync/steps/session-write"
 
 /**
  * Runs before the order is created and the reference requested, so a refused cart leaves nothing behind: the
- * checkout rules, then the registration's amount limits on the amount the reference would be for (the session's,
+ * checkout rules, then the account's amount limits on the amount the reference would be for (the session's,
  * which the rules just found equal to the cart's total), as they are now, not as they were when the session was
  * created. For an accepted REFPAY cart it also hands the cart's contact details to the session (Medusa gives
  * providers customer data only for logged-in customers): the provider sends them with the creation request.
  *
- * Everything it needs is in the cart the workflow already loaded (session data included) and in the registration's
+ * Everything it needs is in the cart the workflow already loaded (session data included) and in the account's
  * settings, so it reads nothing from the database, and it writes the session's data through the payment module's
  * data layer: `updatePaymentSession` would read the session again and call the provider's `updatePayment` for a
  * change that is not an amount change. A completion that is retried with the same details writes nothing.

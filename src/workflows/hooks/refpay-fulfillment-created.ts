@@ -3,7 +3,7 @@ import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { assertRefpayOrderFulfillable } from "../../rules/fulfillment-rules"
 import { loadOrderCollections } from "../../queries/order-collections"
 
-// Backstop for fulfilments created by code that bypasses the admin route guard (middlewares.ts): throwing here
+// Backstop for fulfilments created by code that bypasses the admin route guard (src/api/medusa-routes/order-guards.ts): throwing here
 // rolls the fulfilment back (Medusa cancels and unlinks it). The hook is not given the order, so it is found
 // through the order-fulfillment link, which the workflow creates before this hook runs.
 createOrderFulfillmentWorkflow.hooks.fulfillmentCreated(async ({ fulfillment }, { container }) => {

@@ -11,7 +11,7 @@ import {
 import { claimCollection } from "../../rules/outstanding"
 import { loadCollectionOfOrder } from "../../queries/order-collections"
 import { acquireLeasedLock, releaseLeasedLock } from "../locks/leased-lock"
-import { watchIssuedReferenceStep } from "./watch-references"
+import { scheduleReferenceChecksStep } from "./schedule-reference-checks"
 import type { RefpaySessionData } from "../../rules/session-data"
 import type { RefpaySessionState } from "../../queries/refpay-session-state"
 import { writeSession } from "../refpay-sync/steps/session-write"
@@ -141,7 +141,7 @@ export const issueRefpayReferenceWorkflow = createWorkflow(
       claim.kind === "create" ? created! : claim.sessionId
     )
     when("refpay-when-reference-to-issue", { claim }, ({ claim }) => claim.kind !== "taken").then(() => {
-      watchIssuedReferenceStep(authorizeReferenceStep(sessionId))
+      scheduleReferenceChecksStep(authorizeReferenceStep(sessionId))
     })
     releaseLeasedLock(lock)
     return new WorkflowResponse(

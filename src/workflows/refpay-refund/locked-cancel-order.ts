@@ -13,7 +13,7 @@ export interface LockedCancelOrderInput {
 /**
  * Medusa's cancellation of an order with REFPAY payments (`POST /admin/orders/:id/cancel`), run under its
  * sessions' locks: the refunds and cancellations Medusa's cancelOrderWorkflow makes through the provider never
- * interleave with a webhook, a poll tick or a refund of the same payment.
+ * interleave with a webhook, a poll run or a refund of the same payment.
  */
 export const refpayLockedCancelOrderWorkflow = createWorkflow(
   "refpay-locked-cancel-order",

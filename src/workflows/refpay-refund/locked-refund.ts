@@ -12,7 +12,7 @@ export interface LockedRefundInput {
 
 /**
  * Medusa's refund of a REFPAY payment of an open order (`POST /admin/payments/:id/refund`, the order page's
- * Refund), run under the sessions' locks: no webhook, poll tick or second refund interleaves with it (two
+ * Refund), run under the sessions' locks: no webhook, poll run or second refund interleaves with it (two
  * overlapping refunds were once booked twice and paid once), and none is sent while the platform holds a refund
  * Medusa has not recorded. Medusa's own refundPaymentWorkflow does the refund, as a step of this one.
  */

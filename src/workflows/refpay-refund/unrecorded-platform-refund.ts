@@ -4,7 +4,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { toMedusaError } from "../../rules/platform-errors"
 import { platformRefunds, unrecordedPlatformRefunds } from "../../rules/refunds"
 import { loadRefpaySession } from "../../queries/refpay-session-state"
-import { refpayProviderFor } from "../../providers/refpay/lookup"
+import { refpayProviderFor } from "../../providers/refpay/refpay-providers"
 
 /**
  * Refuses a new refund while the platform holds a refund of this payment that Medusa has no record of: an earlier

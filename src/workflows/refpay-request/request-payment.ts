@@ -8,7 +8,7 @@ import {
   when,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
-import { refpayProviderFor } from "../../providers/refpay/lookup"
+import { refpayProviderFor } from "../../providers/refpay/refpay-providers"
 import type { ResolvedRefpayOptions } from "../../config"
 import { amountLimitMessage, amountLimitRefusal, type AmountLimits } from "../../rules/amount-limits"
 import { customerFromCart } from "../../rules/customer"
@@ -56,7 +56,7 @@ interface RequestPlan {
 /** One payment request per order at a time: two at once (a double click, the storefront and the admin) get one reference. */
 export const refpayPaymentRequestLockKey = (orderId: string) => `refpay-payment-request:${orderId}`
 
-/** What the request pays and with which registration; refused (404, 400) when the order owes nothing there. */
+/** What the request pays and with which account; refused (404, 400) when the order owes nothing there. */
 const planRefpayPaymentRequestStep = createStep(
   "refpay-plan-payment-request",
   async (input: RequestRefpayPaymentInput, { container }) => {
@@ -73,9 +73,9 @@ const planRefpayPaymentRequestStep = createStep(
     if (!context.providerId)
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `REFPAY is not enabled on order ${input.order_id}'s region.`)
     if (plan.kind !== "existing") {
-      const registration = await refpayProviderFor(container, context.providerId)
-      if (input.requested_by === "customer") assertStoreMayRequest(context, plan, registration.settings)
-      assertIssuable(registration.amountLimits, plan.amountCents)
+      const account = await refpayProviderFor(container, context.providerId)
+      if (input.requested_by === "customer") assertStoreMayRequest(context, plan, account.settings)
+      assertIssuable(account.amountLimits, plan.amountCents)
     }
     const { order } = context
     // Medusa's own amount of the collection (a new one is opened for what the order owes, in cents).
@@ -97,7 +97,7 @@ const planRefpayPaymentRequestStep = createStep(
   }
 )
 
-/** A difference outside the registration's amount limits is explained, not attempted (no session, no platform call). */
+/** A difference outside the account's amount limits is explained, not attempted (no session, no platform call). */
 function assertIssuable(limits: AmountLimits, amountCents: number) {
   const refusal = amountLimitRefusal(amountCents, limits)
   if (refusal)

@@ -47,7 +47,7 @@ export function flagsLatePayment(reading: RefpayReading): reading is Read {
 /**
  * The sync would do nothing but record the check: the platform still says what Medusa knows (waiting for the
  * reference's amount within its validity, or cancelled like the session), nothing is captured, and no reminder is
- * owed (`reminderOwed`: due and not yet sent). The poll tick records such checks in a batch instead of running
+ * owed (`reminderOwed`: due and not yet sent). The poll run records such checks in a batch instead of running
  * this workflow for each; every other reading goes through the workflow.
  */
 export function onlyRecordsCheck(reading: RefpayReading, reminderOwed: boolean): reading is Read {
@@ -85,7 +85,7 @@ export function renewsReference(
   expiry: ExpiryOutcome | undefined,
   cancelled: CancelOutcome
 ): reading is Read {
-  // Nothing due, or an amount outside the registration's limits: no reference is attempted (the order's REFPAY panel
+  // Nothing due, or an amount outside the account's limits: no reference is attempted (the order's REFPAY panel
   // shows what is due, and a request for it says why it is refused).
   if (reading.kind !== "read" || !reading.canIssue) return false
   const { decision } = reading

@@ -9,8 +9,8 @@ import {
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../modules/refpay"
-import { refpayProviderFor } from "../../providers/refpay/lookup"
-import { nextCheckAt, validDate, watchUntil } from "../../rules/check-schedule"
+import { refpayProviderFor } from "../../providers/refpay/refpay-providers"
+import { nextCheckAt, validDate, checkUntil } from "../../rules/check-schedule"
 import { planDeletedSession, type DeletedSessionPlan } from "../../rules/deleted-session"
 import { refundKeyFor } from "../../rules/identifiers"
 import { acquireLeasedLock, releaseLeasedLock } from "../locks/leased-lock"
@@ -114,7 +114,7 @@ const recordKeptReferenceStep = createStep(
       last_error: null,
       failures: 0,
       next_check_at: nextCheckAt(at, settings, 0, false),
-      watch_until: settled ? null : (check.watch_until ?? watchUntil("record_check", false, expiresAt, settings)),
+      check_until: settled ? null : (check.check_until ?? checkUntil("record_check", false, expiresAt, settings)),
       platform_amount_cents: reading.platform.paidCents,
       platform_refunded_cents: refunded,
       ...(plan.flag ? { late_at: at } : {}),

@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Container, Heading, Select, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
-import type { ConnectionTestResult } from "../../../admin-backend/connection-test"
-import type { RefpaySettingsView } from "../../../admin-backend/settings-view"
+import type { ConnectionTestResult } from "../../../api/admin/refpay/connection-test/connection-test"
+import type { RefpaySettingsView } from "../../../api/admin/refpay/settings/settings-view"
 import { errorMessage } from "../../lib/errors"
-import type { Registration } from "../../lib/refpay-api"
+import type { RefpayAccount } from "../../lib/refpay-api"
 import { useConnectionTest } from "../../lib/refpay-queries"
 import { ConnectionResult } from "./connection-result"
 
@@ -14,27 +14,25 @@ import { ConnectionResult } from "./connection-result"
  */
 export const ConnectionPanel = ({
   settings,
-  registrations,
+  accounts,
   onSelect,
 }: {
   settings: RefpaySettingsView
-  registrations: Registration[]
+  accounts: RefpayAccount[]
   onSelect: (providerId: string) => void
 }) => {
   const { t } = useTranslation()
   // The last result stays on screen while the next test runs, and when it fails to run.
   const [result, setResult] = useState<ConnectionTestResult | null>(null)
   const test = useConnectionTest(settings.provider_id)
-  const several = registrations.length > 1
+  const several = accounts.length > 1
 
   return (
     <Container className="divide-y p-0" data-testid="refpay-connection">
       <div className="flex flex-wrap items-start justify-between gap-4 px-6 py-4">
         <PanelHeading settings={settings} several={several} />
         <div className="flex items-center gap-x-2">
-          {several && (
-            <RegistrationSelect registrations={registrations} value={settings.provider_id} onSelect={onSelect} />
-          )}
+          {several && <AccountSelect accounts={accounts} value={settings.provider_id} onSelect={onSelect} />}
           <Button
             size="small"
             variant="secondary"
@@ -85,13 +83,13 @@ const PanelHeading = ({ settings, several }: { settings: RefpaySettingsView; sev
   )
 }
 
-/** Shown only to shops with several REFPAY registrations (seller accounts). */
-const RegistrationSelect = ({
-  registrations,
+/** Shown only to shops with several REFPAY accounts. */
+const AccountSelect = ({
+  accounts,
   value,
   onSelect,
 }: {
-  registrations: Registration[]
+  accounts: RefpayAccount[]
   value: string
   onSelect: (providerId: string) => void
 }) => {
@@ -99,12 +97,12 @@ const RegistrationSelect = ({
   return (
     <div className="w-[220px]">
       <Select size="small" value={value} onValueChange={onSelect}>
-        <Select.Trigger data-testid="refpay-registration">
+        <Select.Trigger data-testid="refpay-account">
           <Select.Value />
         </Select.Trigger>
         <Select.Content>
-          {registrations.map((r) => {
-            const name = r.account ? t("refpay.connection.registration", { account: r.account }) : r.provider_id
+          {accounts.map((r) => {
+            const name = r.account ? t("refpay.connection.account", { account: r.account }) : r.provider_id
             return (
               <Select.Item key={r.provider_id} value={r.provider_id}>
                 {`${name} (${r.environment})`}

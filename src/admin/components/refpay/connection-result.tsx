@@ -1,7 +1,7 @@
 import { CheckCircleSolid, MinusMini, XCircleSolid } from "@medusajs/icons"
 import { Alert, Badge, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
-import type { ConnectionStep, ConnectionTestResult } from "../../../admin-backend/connection-test"
+import type { ConnectionStep, ConnectionTestResult } from "../../../api/admin/refpay/connection-test/connection-test"
 import { sayConnectionText } from "../../lib/connection-text"
 import { useFormat } from "../../lib/format"
 

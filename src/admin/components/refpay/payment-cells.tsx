@@ -2,7 +2,7 @@ import { Badge, Table, Text } from "@medusajs/ui"
 import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
-import type { AdminPaymentRow } from "../../../admin-backend/payment-rows"
+import type { AdminPaymentRow } from "../../../api/admin/refpay/payment-rows"
 
 /** The columns every list of REFPAY payments starts with; the list's own headers follow. */
 export const PaymentHeaderCells = () => {

@@ -8,7 +8,7 @@ const page = (max: number, fallback: number) => ({
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 })
 
-/** A REFPAY registration of the shop (`pp_refpay_<id>`); the first one when left out. */
+/** A REFPAY account of the shop (`pp_refpay_<id>`); the first one when left out. */
 const providerId = z
   .string()
   .trim()
@@ -30,17 +30,17 @@ export const AdminRefpayEmptyBody = z.object({})
 
 /**
  * `GET /admin/refpay/settings`, `GET /admin/refpay/webhooks`, `GET .../webhooks/test-event/:payment_id`: which
- * registration (a shop with several REFPAY accounts).
+ * account (a shop with several REFPAY accounts).
  */
-export const AdminRefpayRegistrationQuery = z.object({ provider_id: providerId })
-export type AdminRefpayRegistrationQueryType = z.infer<typeof AdminRefpayRegistrationQuery>
+export const AdminRefpayAccountQuery = z.object({ provider_id: providerId })
+export type AdminRefpayAccountQueryType = z.infer<typeof AdminRefpayAccountQuery>
 
 /**
- * `POST /admin/refpay/connection-test` and `POST /admin/refpay/webhooks/test-event`: which registration, and nothing
+ * `POST /admin/refpay/connection-test` and `POST /admin/refpay/webhooks/test-event`: which account, and nothing
  * else (never a credential: the test uses the configured ones).
  */
-export const AdminRefpayRegistrationBody = z.object({ provider_id: providerId })
-export type AdminRefpayRegistrationBodyType = z.infer<typeof AdminRefpayRegistrationBody>
+export const AdminRefpayAccountBody = z.object({ provider_id: providerId })
+export type AdminRefpayAccountBodyType = z.infer<typeof AdminRefpayAccountBody>
 
 /** `GET /admin/refpay/webhooks/deliveries`: the latest deliveries first, at most 50 a page. */
 export const AdminRefpayDeliveriesQuery = z.object({
@@ -68,16 +68,6 @@ export const AdminRefpaySearchQuery = z.object({
 })
 export type AdminRefpaySearchQueryType = z.infer<typeof AdminRefpaySearchQuery>
 
-/**
- * The body of Medusa's own `POST /admin/payments/:id/refund`, read when the plugin does that refund for a REFPAY
- * payment whose order is cancelled (amount in major units, as Medusa takes it; absent: all that is held).
- */
-export const AdminRefpayMedusaRefundBody = z.object({
-  amount: z.number().positive().optional(),
-  note: z.string().optional(),
-  refund_reason_id: z.string().optional(),
-})
-
 /** A Lisbon calendar day, `YYYY-MM-DD`. */
 const day = z
   .string()
@@ -87,7 +77,7 @@ const day = z
   .optional()
 
 /**
- * `GET /admin/refpay/numbers/{conversion,recovered,reconciliation,export}`: which registration, and the period of
+ * `GET /admin/refpay/numbers/{conversion,recovered,reconciliation,export}`: which account, and the period of
  * Lisbon days (both included; the last 30 days when left out).
  */
 export const AdminRefpayNumbersQuery = z.object({ provider_id: providerId, from: day, to: day })

@@ -69,15 +69,15 @@ describe("a write refused for a duplicate unique key", () => {
   })
 })
 
-describe("watching new sessions", () => {
+describe("checking new sessions", () => {
   const row = {
     session_id: "payses_1",
     provider_id: "pp_refpay_refpay",
     next_check_at: new Date(0),
-    watch_until: new Date(1),
+    check_until: new Date(1),
   }
 
-  /** The service's own watchSessions over a fake data layer: nothing known yet, the insert fails with `error`. */
+  /** The service's own addPaymentChecks over a fake data layer: nothing known yet, the insert fails with `error`. */
   async function watchWhileInsertFails(error: unknown): Promise<string[]> {
     const service = {
       listRefpayPaymentChecks: async () => [],
@@ -85,10 +85,10 @@ describe("watching new sessions", () => {
         throw error
       },
     }
-    return await RefpayModuleService.prototype.watchSessions.call(service as unknown as RefpayModuleService, [row])
+    return await RefpayModuleService.prototype.addPaymentChecks.call(service as unknown as RefpayModuleService, [row])
   }
 
-  it("lets a concurrent tick that inserted the same session first win", async () => {
+  it("lets a concurrent poll run that inserted the same session first win", async () => {
     await expect(
       watchWhileInsertFails(await asMedusaSurfacesIt(new UniqueConstraintViolationException(duplicate())))
     ).resolves.toEqual([])

@@ -1,5 +1,5 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations"
-import { referenceFactsUpdate } from "../../../medusa-compat/medusa-tables/reference-copies"
+import { referenceCopiesUpdate } from "../../../medusa-compat/medusa-tables/reference-copies"
 
 const COLUMNS = [
   `"issued_at" timestamptz null`,
@@ -50,7 +50,7 @@ export class Migration20261126170000 extends Migration {
     this.addSql(
       `do $$ begin
          if to_regclass('payment_session') is not null then
-           ${referenceFactsUpdate("true", ["reference", "order_id"])};
+           ${referenceCopiesUpdate("true", ["reference", "order_id"])};
          end if;
        end $$;`
     )

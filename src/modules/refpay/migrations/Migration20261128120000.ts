@@ -1,5 +1,5 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations"
-import { referenceFactsUpdate } from "../../../medusa-compat/medusa-tables/reference-copies"
+import { referenceCopiesUpdate } from "../../../medusa-compat/medusa-tables/reference-copies"
 
 /**
  * The plugin's own copy of each reference and its order on the reference's payment check (`reference`, `order_id`),
@@ -15,7 +15,7 @@ export class Migration20261128120000 extends Migration {
     this.addSql(
       `do $$ begin
          if to_regclass('payment_session') is not null and to_regclass('order_payment_collection') is not null then
-           ${referenceFactsUpdate("true")};
+           ${referenceCopiesUpdate("true")};
          end if;
        end $$;`
     )

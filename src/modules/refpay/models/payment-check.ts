@@ -3,7 +3,7 @@ import { model } from "@medusajs/framework/utils"
 /**
  * The poll job's record of one REFPAY payment session: when it was last checked, with what outcome, and when it is
  * next due. Every check is recorded here (a failure too), so failing sessions back off and cannot starve the
- * others; it is also where an alert remembers the fact it announced, so it fires once per new fact. Kept apart from
+ * others; it is also where an alert remembers what it announced, so it fires once per new alert. Kept apart from
  * Medusa's payment session: bookkeeping never goes through the payment provider.
  */
 export const RefpayPaymentCheck = model
@@ -12,7 +12,7 @@ export const RefpayPaymentCheck = model
     session_id: model.text().unique(),
     provider_id: model.text(),
     /** Checked until then: validity, grace and the late-settlement window. Null once nothing can change any more. */
-    watch_until: model.dateTime().nullable(),
+    check_until: model.dateTime().nullable(),
     next_check_at: model.dateTime(),
     last_checked_at: model.dateTime().nullable(),
     /** What the last check did (a sync action) or why it failed (unknown_payment, platform_error, ...). */
@@ -20,11 +20,11 @@ export const RefpayPaymentCheck = model
     last_error: model.text().nullable(),
     /** Consecutive failed checks; the backoff grows with it. */
     failures: model.number().default(0),
-    /** The last alert announced, e.g. "amount_mismatch:2499", so each new fact is announced once. */
-    alerted_fact: model.text().nullable(),
+    /** The last alert announced, e.g. "amount_mismatch:2499", so each new alert is announced once. */
+    last_alert: model.text().nullable(),
     /**
-     * When the customer was sent the reminder for this reference: a tick's unchanged check may be recorded in a batch
-     * only when no reminder is owed (src/sync/unchanged-checks.ts).
+     * When the customer was sent the reminder for this reference: a run's unchanged check may be recorded in a batch
+     * only when no reminder is owed (src/sync-triggers/poll/unchanged-checks.ts).
      */
     reminded_at: model.dateTime().nullable(),
     /**
@@ -35,7 +35,7 @@ export const RefpayPaymentCheck = model
     /*
      * What the owner's numbers count the reference by, copied from its session and payment after each check and
      * each capture or refund (medusa-compat/medusa-tables/reference-copies.ts says what each one is): a period's numbers read this table alone.
-     * Two more, issued_day and paid_day (the Lisbon days of issued_at and paid_at, indexed per registration by the
+     * Two more, issued_day and paid_day (the Lisbon days of issued_at and paid_at, indexed per account by the
      * migration), are PostgreSQL `date` columns written and read by SQL only: Medusa's data model language has no
      * date type.
      */
@@ -62,9 +62,9 @@ export const RefpayPaymentCheck = model
     order_id: model.text().nullable(),
   })
   .indexes([
-    { on: ["next_check_at"], where: "watch_until IS NOT NULL AND deleted_at IS NULL" },
+    { on: ["next_check_at"], where: "check_until IS NOT NULL AND deleted_at IS NULL" },
     // The admin page lists payments by their last outcome (amount_mismatch, unknown_payment, platform_error).
     { on: ["last_outcome"] },
-    { on: ["expires_at"], where: "watch_until IS NOT NULL AND deleted_at IS NULL" },
+    { on: ["expires_at"], where: "check_until IS NOT NULL AND deleted_at IS NULL" },
     { on: ["provider_id", "late_at"], where: "late_at IS NOT NULL AND deleted_at IS NULL" },
   ])

@@ -1,7 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * Webhook deliveries the plugin did not take in, counted per webhook route, registration, kind and reason: the
+ * Webhook deliveries the plugin did not take in, counted per webhook route, account, kind and reason: the
  * shop owner's only trace of them, since none is recorded in `refpay_webhook_event`. Nothing the caller sent is kept
  * (not the presented secret, not the body).
  * - `refused`: answered 401 for its secret (the body is not trusted); reasons missing_secret, wrong_secret,
@@ -15,7 +15,7 @@ export const RefpayWebhookRejection = model
     id: model.id({ prefix: "rpwj" }).primaryKey(),
     /** "medusa": POST /hooks/payment/refpay_<id>; "refpay": POST /hooks/refpay (or /hooks/refpay/<id>). */
     route: model.enum(["medusa", "refpay"]),
-    /** The REFPAY registration the delivery was for (`pp_refpay_<id>`); empty when a refusal could not tell. */
+    /** The REFPAY account the delivery was for (`pp_refpay_<id>`); empty when a refusal could not tell. */
     provider_id: model.text().default(""),
     kind: model.enum(["refused", "malformed"]),
     reason: model.text(),

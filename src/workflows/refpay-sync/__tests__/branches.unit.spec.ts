@@ -111,7 +111,7 @@ describe("the sync workflow's branches (which when() runs which steps)", () => {
     expect(cancelMetPayment({ platformDid: "cancelled", platformPaid: false, data: null })).toBe(false)
   })
 
-  it("lets the poll tick batch a check only when the sync would do nothing but record it", () => {
+  it("lets the poll run batch a check only when the sync would do nothing but record it", () => {
     const capturedRead = (decision: SyncDecision): RefpayReading => {
       const reading = read(decision) as Extract<RefpayReading, { kind: "read" }>
       return { ...reading, state: { ...reading.state, payment: { capturedAt: "2026-11-26T00:00:00Z" } } as never }

@@ -9,7 +9,7 @@ import { buildPaymentView } from "../../../rules/payment-view"
 import { sendRefpayNotification } from "../../refpay-notify/send-notification"
 import { loadRefpaySession, type RefpaySessionState } from "../../../queries/refpay-session-state"
 import type { PlacedOrder } from "../../../rules/payment-instructions"
-import { refpayProviderFor } from "../../../providers/refpay/lookup"
+import { refpayProviderFor } from "../../../providers/refpay/refpay-providers"
 import type { RefpayReading } from "./read-refpay-payment"
 
 /**

@@ -6,7 +6,7 @@ import { interpretStatus } from "../../../rules/status"
 import type { CheckFailure } from "../../../rules/check-schedule"
 import { decideSync, type SyncDecision } from "../../../rules/sync-decision"
 import { loadRefpaySession, type RefpaySessionState } from "../../../queries/refpay-session-state"
-import { refpayProviderFor } from "../../../providers/refpay/lookup"
+import { refpayProviderFor } from "../../../providers/refpay/refpay-providers"
 import type { RefpayProviderService } from "../../../providers/refpay/service"
 
 export type RefpayReading =
@@ -16,7 +16,7 @@ export type RefpayReading =
       state: RefpaySessionState
       platform: RefpayPaymentStatus
       decision: SyncDecision
-      /** A new reference for what the collection asks now is within the registration's amount limits. */
+      /** A new reference for what the collection asks now is within the account's amount limits. */
       canIssue: boolean
     }
   | { kind: "failed"; state: RefpaySessionState; failure: CheckFailure; message: string }
@@ -53,7 +53,7 @@ export async function readPlatform(
 export type PlatformRead =
   { ok: true; platform: RefpayPaymentStatus } | { ok: false; failure: CheckFailure; message: string }
 
-/** What the decision table makes of both sides (pure: the poll tick judges a page of sessions read at once). */
+/** What the decision table makes of both sides (pure: the poll run judges a page of sessions read at once). */
 export function judgeReading(
   state: RefpaySessionState,
   read: PlatformRead,

@@ -3,9 +3,9 @@ import type { IEventBusModuleService, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../../modules/refpay"
-import { nextCheckAt, validDate, watchUntil, type ScheduleSettings } from "../../../rules/check-schedule"
+import { nextCheckAt, validDate, checkUntil, type ScheduleSettings } from "../../../rules/check-schedule"
 import { PAYMENT_REMINDER_TEMPLATE } from "../../../rules/customer-emails"
-import { refpayProviderFor } from "../../../providers/refpay/lookup"
+import { refpayProviderFor } from "../../../providers/refpay/refpay-providers"
 import type { RefpayReading } from "./read-refpay-payment"
 
 export const AMOUNT_MISMATCH_EVENT = "refpay.payment.amount_mismatch"
@@ -15,15 +15,15 @@ export function expiresAtOf(reading: Exclude<RefpayReading, { kind: "not_found" 
   return new Date((reading.kind === "read" && reading.platform.expiresAt) || reading.state.data.refpay!.expires_at)
 }
 
-/** Until when the poll job keeps looking at the session after this reading (see watchUntil). */
-export function watchUntilOf(reading: Exclude<RefpayReading, { kind: "not_found" }>, settings: ScheduleSettings) {
+/** Until when the poll job keeps looking at the session after this reading (see checkUntil). */
+export function checkUntilOf(reading: Exclude<RefpayReading, { kind: "not_found" }>, settings: ScheduleSettings) {
   const outcome = reading.kind === "failed" ? reading.failure : reading.decision.kind
-  return watchUntil(outcome, !!reading.state.payment?.capturedAt, expiresAtOf(reading), settings)
+  return checkUntil(outcome, !!reading.state.payment?.capturedAt, expiresAtOf(reading), settings)
 }
 
 /**
  * Records every check, successful or not, in the plugin's own table (never through the payment provider): the
- * outcome, when the session is next due (a failure backs off), and until when it is watched. An amount mismatch is
+ * outcome, when the session is next due (a failure backs off), and until when it is checked. An amount mismatch is
  * announced once per reported amount, not on every check.
  */
 export const recordRefpayCheckStep = createStep(
@@ -40,7 +40,7 @@ export const recordRefpayCheckStep = createStep(
     const { reading } = input
     const checks = container.resolve<RefpayModuleService>(REFPAY_MODULE)
     if (reading.kind === "not_found") {
-      // A reference the plugin kept a record of is still watched from that record (deleted-session.ts).
+      // A reference the plugin kept a record of is still checked from that record (deleted-session.ts).
       if (!(await checks.keptReference(input.sessionId))) await checks.stopWatching(input.sessionId)
       return new StepResponse(null)
     }
@@ -57,14 +57,14 @@ export const recordRefpayCheckStep = createStep(
       error: failed ? reading.message : null,
       failed,
       next_check_at: nextCheckAt(now, settings, previous?.failures ?? 0, failed),
-      watch_until: watchUntilOf(reading, settings),
+      check_until: checkUntilOf(reading, settings),
       expires_at: validDate(expiresAtOf(reading)),
       reminded: input.notified === PAYMENT_REMINDER_TEMPLATE,
     })
     await refreshReferenceCopies(container, [reading.state.id])
     if (!failed && reading.decision.kind === "amount_mismatch") {
-      const fact = `amount_mismatch:${reading.platform.amountCents ?? "none"}`
-      if (await checks.claimAlert(reading.state.id, fact)) {
+      const alert = `amount_mismatch:${reading.platform.amountCents ?? "none"}`
+      if (await checks.claimAlert(reading.state.id, alert)) {
         const data = {
           payment_session_id: reading.state.id,
           order_id: reading.state.order?.id ?? null,

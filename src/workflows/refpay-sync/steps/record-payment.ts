@@ -9,7 +9,7 @@ import {
   endPlatformRefundRecording,
 } from "../../../medusa-compat/refund-recording-context"
 import { loadRefpaySession, type RefpaySessionState } from "../../../queries/refpay-session-state"
-import { refpayProviderFor } from "../../../providers/refpay/lookup"
+import { refpayProviderFor } from "../../../providers/refpay/refpay-providers"
 import type { RefundLatePaymentInput } from "../../../medusa-compat/refund-without-credit-line"
 import { readingOf } from "../branches"
 import { writeSession } from "./session-write"

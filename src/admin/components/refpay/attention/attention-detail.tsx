@@ -1,6 +1,6 @@
 import { Text } from "@medusajs/ui"
 import type { AttentionKind } from "../../../../rules/attention-kinds"
-import type { AdminPaymentRow } from "../../../../admin-backend/payment-rows"
+import type { AdminPaymentRow } from "../../../../api/admin/refpay/payment-rows"
 import type { Formatters, Translate } from "../../../lib/format"
 
 /** What a kind's own column says about a payment: a time, and under it what that time means here. */

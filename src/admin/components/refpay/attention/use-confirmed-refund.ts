@@ -1,6 +1,6 @@
 import { toast, usePrompt } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
-import type { AdminPaymentRow } from "../../../../admin-backend/payment-rows"
+import type { AdminPaymentRow } from "../../../../api/admin/refpay/payment-rows"
 import { errorMessage } from "../../../lib/errors"
 import { useFormat } from "../../../lib/format"
 import { useRefundLatePayment } from "../../../lib/refpay-queries"

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next"
-import type { RefpaySettingsView } from "../../../../admin-backend/settings-view"
+import type { RefpaySettingsView } from "../../../../api/admin/refpay/settings/settings-view"
 import { countKey } from "../../../lib/format"
 import { Group, Row, Value } from "./setting-rows"
 

@@ -1,6 +1,6 @@
 import { Container } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
-import type { RefpaySettingsView } from "../../../../admin-backend/settings-view"
+import type { RefpaySettingsView } from "../../../../api/admin/refpay/settings/settings-view"
 import { ExpiryGroup, LatePaymentsGroup, PollGroup, TimeoutsGroup } from "./behaviour-groups"
 import { CredentialsGroup } from "./credentials-group"
 import { PlatformGroup } from "./platform-group"

@@ -1,6 +1,6 @@
 import { Badge } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
-import type { RefpaySettingsView } from "../../../../admin-backend/settings-view"
+import type { RefpaySettingsView } from "../../../../api/admin/refpay/settings/settings-view"
 import { Group, Row } from "./setting-rows"
 
 type Credential = keyof RefpaySettingsView["credentials"]

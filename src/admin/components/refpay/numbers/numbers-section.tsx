@@ -10,7 +10,7 @@ import { ReconciliationPanel } from "./reconciliation-panel"
 import { SectionHeader } from "../section-header"
 
 /**
- * "How many of them pay, and how fast?", and the month's reconciliation: the owner's numbers of one registration for
+ * "How many of them pay, and how fast?", and the month's reconciliation: the owner's numbers of one account for
  * a period of Lisbon days (the last 30 by default), and the accountant's CSV of the same period.
  */
 export const NumbersSection = ({ providerId }: { providerId: string }) => {

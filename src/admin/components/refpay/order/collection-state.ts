@@ -18,7 +18,7 @@ export const COLLECTION_COLORS = {
  * (authorised, not captured yet), or one in a region without REFPAY, shows no REFPAY panel.
  */
 export function listsPaymentRequests(requests: PaymentRequestsView, panelShowsReference: boolean): boolean {
-  // No REFPAY registration can take this order's payment (none used, none on its region): nothing to offer.
+  // No REFPAY account can take this order's payment (none used, none on its region): nothing to offer.
   if (!requests.refpay_available) return false
   if (panelShowsReference) return requests.collections.length > 1 || opensCollection(requests)
   const open = requests.collections.some((c) => c.state === "requestable")

@@ -1,7 +1,7 @@
 import { StatusBadge, Table, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
-import type { DeliveryView } from "../../../../admin-backend/deliveries"
+import type { DeliveryView } from "../../../../api/admin/refpay/webhooks/deliveries/delivery-view"
 import { useFormat } from "../../../lib/format"
 import { REFPAY_HOOK_PATH } from "./route-name"
 import { DELIVERY_STATUS_COLORS } from "./delivery-status"

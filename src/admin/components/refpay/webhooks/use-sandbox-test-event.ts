@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query"
 import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
-import type { DeliveryView } from "../../../../admin-backend/deliveries"
+import type { DeliveryView } from "../../../../api/admin/refpay/webhooks/deliveries/delivery-view"
 import { sayConnectionText } from "../../../lib/connection-text"
 import { isServerAnswer, errorMessage } from "../../../lib/errors"
 import { refpayKeys } from "../../../lib/query-keys"

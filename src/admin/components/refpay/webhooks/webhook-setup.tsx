@@ -2,7 +2,7 @@ import { Alert } from "@medusajs/ui"
 import type { WebhooksView } from "../../../lib/refpay-api"
 import { TestEvent } from "./test-event"
 import { WebhookAuthentication } from "./webhook-authentication"
-import { WebhookFacts } from "./webhook-facts"
+import { WebhookSummary } from "./webhook-summary"
 import { WebhookUrl } from "./webhook-url"
 
 /** What the shop owner sets up on the platform, what is wrong with it (the server's warnings), and how it goes. */
@@ -19,7 +19,7 @@ export const WebhookSetup = ({ view, providerId }: { view: WebhooksView; provide
     ))}
     <WebhookUrl view={view} />
     <WebhookAuthentication authentication={view.authentication} />
-    <WebhookFacts view={view} />
+    <WebhookSummary view={view} />
     {view.test_event_available && <TestEvent providerId={providerId} />}
   </div>
 )

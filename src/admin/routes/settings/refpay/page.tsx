@@ -40,16 +40,11 @@ const RefpaySettingsPage = () => {
       </PageNotice>
     )
   }
-  const { settings, registrations } = data
-  const several = registrations.length > 1
+  const { settings, accounts } = data
+  const several = accounts.length > 1
   return (
     <div className="flex flex-col gap-y-3" data-testid="refpay-settings-page">
-      <ConnectionPanel
-        key={settings.provider_id}
-        settings={settings}
-        registrations={registrations}
-        onSelect={setProviderId}
-      />
+      <ConnectionPanel key={settings.provider_id} settings={settings} accounts={accounts} onSelect={setProviderId} />
       <AttentionSection several={several} />
       <NumbersSection key={`numbers-${settings.provider_id}`} providerId={settings.provider_id} />
       <SearchSection several={several} />

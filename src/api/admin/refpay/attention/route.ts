@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { countAttention } from "../../../../admin-backend/attention"
-import { refpayProvider } from "../../../../providers/refpay/lookup"
+import { countAttention } from "./attention-lists"
+import { refpayProvider } from "../../../../providers/refpay/refpay-providers"
 
 /**
  * `GET /admin/refpay/attention`: how many REFPAY payments need the shop owner, by kind (expiring within 24 h, paid
@@ -8,7 +8,7 @@ import { refpayProvider } from "../../../../providers/refpay/lookup"
  * the platform, last check failed). The admin's order list asks on every view: each kind is one COUNT(*) in SQL.
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse): Promise<void> {
-  await refpayProvider(req.scope) // a shop without a REFPAY registration gets the 404 that says how to add one
+  await refpayProvider(req.scope) // a shop without a REFPAY account gets the 404 that says how to add one
   const counts = await countAttention(req.scope)
   res.status(200).json({ counts, total: Object.values(counts).reduce((a, b) => a + b, 0) })
 }

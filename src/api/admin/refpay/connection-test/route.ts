@@ -1,9 +1,9 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { testRefpayConnection } from "../../../../admin-backend/connection-test"
-import { SlidingWindowLimit } from "../../../../admin-backend/rate-limit"
-import { selectRegistration } from "../../../../admin-backend/registrations"
-import type { AdminRefpayRegistrationBodyType } from "../validators"
+import { testRefpayConnection } from "./connection-test"
+import { SlidingWindowLimit } from "./rate-limit"
+import { selectAccount } from "../../../refpay-accounts"
+import type { AdminRefpayAccountBodyType } from "../validators"
 
 /** Each admin user may test the connection this many times a minute (each test asks the platform for a token). */
 export const CONNECTION_TESTS_PER_MINUTE = 5
@@ -16,11 +16,11 @@ const limit = new SlidingWindowLimit(CONNECTION_TESTS_PER_MINUTE, 60_000)
  * CONNECTION_TESTS_PER_MINUTE per admin user.
  */
 export async function POST(
-  req: AuthenticatedMedusaRequest<AdminRefpayRegistrationBodyType>,
+  req: AuthenticatedMedusaRequest<AdminRefpayAccountBodyType>,
   res: MedusaResponse
 ): Promise<void> {
-  // An unknown registration is answered (404) before it counts: it calls no platform.
-  const { providerId, provider } = await selectRegistration(req.scope, req.validatedBody?.provider_id)
+  // An unknown account is answered (404) before it counts: it calls no platform.
+  const { providerId, provider } = await selectAccount(req.scope, req.validatedBody?.provider_id)
   const decision = limit.take(`user:${req.auth_context?.actor_id ?? "unknown"}`)
   if (!decision.allowed) {
     res.setHeader("Retry-After", String(decision.retryAfterSeconds))

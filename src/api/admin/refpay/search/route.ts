@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { loadPaymentRows } from "../../../../admin-backend/payment-rows"
+import { loadPaymentRows } from "../payment-rows"
 import { configuredSecrets } from "../../../../config"
 import { findSessionsByReference } from "../../../../medusa-compat/medusa-tables/session-queries"
-import { refpayProvider } from "../../../../providers/refpay/lookup"
+import { refpayProvider } from "../../../../providers/refpay/refpay-providers"
 import type { AdminRefpaySearchQueryType } from "../validators"
 
 /**

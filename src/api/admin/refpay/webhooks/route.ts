@@ -2,24 +2,24 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import type { ConfigModule } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../../../modules/refpay"
-import { selectRegistration } from "../../../../admin-backend/registrations"
+import { selectAccount } from "../../../refpay-accounts"
 import { waitingReferences } from "../../../../medusa-compat/medusa-tables/session-queries"
-import { shopBaseUrl, webhookSetup, webhookWarnings } from "../../../../admin-backend/webhook-health"
-import type { AdminRefpayRegistrationQueryType } from "../validators"
+import { shopBaseUrl, webhookSetup, webhookWarnings } from "./webhook-health"
+import type { AdminRefpayAccountQueryType } from "../validators"
 
 /**
- * `GET /admin/refpay/webhooks?provider_id=`: for one registration (the first when not named), the URL to give the
+ * `GET /admin/refpay/webhooks?provider_id=`: for one account (the first when not named), the URL to give the
  * platform (from Medusa's admin.backendUrl, MEDUSA_BACKEND_URL, else this request's host; `/hooks/refpay/<id>` when
  * the shop has several REFPAY accounts), how deliveries authenticate, refused deliveries, authentic deliveries that
  * were not usable events, the latest accepted one, and warnings (no secret, refused or unusable deliveries, silence
  * while payments wait, a URL the platform cannot use).
  */
 export async function GET(
-  req: AuthenticatedMedusaRequest<unknown, AdminRefpayRegistrationQueryType>,
+  req: AuthenticatedMedusaRequest<unknown, AdminRefpayAccountQueryType>,
   res: MedusaResponse
 ): Promise<void> {
-  const query = req.validatedQuery as AdminRefpayRegistrationQueryType
-  const { providerId, provider, registrations } = await selectRegistration(req.scope, query.provider_id)
+  const query = req.validatedQuery as AdminRefpayAccountQueryType
+  const { providerId, provider, accounts } = await selectAccount(req.scope, query.provider_id)
   const settings = provider.settings
   const events = req.scope.resolve<RefpayModuleService>(REFPAY_MODULE)
   const config = req.scope.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
@@ -31,7 +31,7 @@ export async function GET(
   ])
   const base = shopBaseUrl(config.admin?.backendUrl, { protocol: req.protocol, host: req.get("host") })
   const secretConfigured = Boolean(settings.webhookSecret)
-  const setup = webhookSetup(base, providerId, registrations.length > 1, secretConfigured)
+  const setup = webhookSetup(base, providerId, accounts.length > 1, secretConfigured)
   res.status(200).json({
     webhooks: {
       provider_id: providerId,

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { pollRefpayPayments } from "medusa-payment-refpay/sync/poll"
+import { pollRefpayPayments } from "medusa-payment-refpay/sync-triggers/poll/poll"
 
 /**
  * `POST /store/demo/time-travel { days }` (demo only): moves the sandbox's clock forward and runs one tick of the

@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { listAttention } from "../../../../../admin-backend/attention"
+import { listAttention } from "../attention-lists"
 import { configuredSecrets } from "../../../../../config"
-import { refpayProvider } from "../../../../../providers/refpay/lookup"
+import { refpayProvider } from "../../../../../providers/refpay/refpay-providers"
 import { AdminRefpayAttentionKind, type AdminRefpayAttentionQueryType } from "../../validators"
 
 /**

@@ -1,12 +1,12 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { numbersScope } from "../../../../../admin-backend/owner-numbers"
-import { registrationId } from "../../../../../admin-backend/registrations"
+import { numbersScope } from "../numbers-scope"
+import { providerIdSuffix } from "../../../../refpay-accounts"
 import { periodPayments, MAX_EXPORT_ROWS } from "../../../../../medusa-compat/medusa-tables/period-payments"
 import { periodPaymentsCsv } from "../../../../../rules/owner-numbers"
 import type { AdminRefpayNumbersQueryType } from "../../validators"
 
 /**
- * `GET /admin/refpay/numbers/export?provider_id=&from=&to=`: the references the registration issued in the period as
+ * `GET /admin/refpay/numbers/export?provider_id=&from=&to=`: the references the account issued in the period as
  * the accountant's CSV (`periodPaymentsCsv`: `;`, decimal comma, UTF-8 with a byte order mark, Lisbon time), at most
  * MAX_EXPORT_ROWS rows: a longer period is refused with a message asking for a shorter one.
  */
@@ -23,7 +23,7 @@ export async function GET(
     })
     return
   }
-  const file = `refpay-${registrationId(providerId)}-${period.from}-${period.to}.csv`
+  const file = `refpay-${providerIdSuffix(providerId)}-${period.from}-${period.to}.csv`
   res.setHeader("content-type", "text/csv; charset=utf-8")
   res.setHeader("content-disposition", `attachment; filename="${file}"`)
   res.status(200).send(periodPaymentsCsv(rows))

@@ -1,4 +1,4 @@
-import { numbersView } from "../../../../../admin-backend/owner-numbers"
+import { numbersView } from "../numbers-scope"
 import { recovered } from "../../../../../medusa-compat/medusa-tables/owner-numbers"
 
 /**

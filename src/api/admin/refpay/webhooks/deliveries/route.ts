@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../../../../modules/refpay"
-import { deliveryViews } from "../../../../../admin-backend/deliveries"
+import { deliveryViews } from "./delivery-view"
 import type { AdminRefpayDeliveriesQueryType } from "../../validators"
 
 /**

@@ -9,7 +9,7 @@ import {
 /** What `/store/refpay/payment-collections/:id` answers: the collection, and whether REFPAY can take its payment. */
 export interface PaymentCollectionAnswer {
   payment_collection: PaymentRequestCollectionView
-  /** A REFPAY registration can take this payment (a customer's request may still be refused by the shop's rules). */
+  /** A REFPAY account can take this payment (a customer's request may still be refused by the shop's rules). */
   refpay_available: boolean
 }
 

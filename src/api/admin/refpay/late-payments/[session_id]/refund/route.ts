@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { toMedusaError } from "../../../../../../rules/platform-errors"
-import { refundLatePayment } from "../../../../../../admin-backend/refund-late-payment"
+import { refundLatePayment } from "../../refund-late-payment"
 import { configuredSecrets } from "../../../../../../config"
-import { refpayProvider } from "../../../../../../providers/refpay/lookup"
+import { refpayProvider } from "../../../../../../providers/refpay/refpay-providers"
 
 /**
  * `POST /admin/refpay/late-payments/:session_id/refund`: the attention list's "Refund" of a payment received after

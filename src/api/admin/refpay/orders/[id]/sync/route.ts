@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { toMedusaError } from "../../../../../../rules/platform-errors"
-import { syncRefpayPayment, type SyncResult } from "../../../../../../sync/sync-payment"
+import { syncRefpayPayment, type SyncResult } from "../../../../../../sync-triggers/sync-payment"
 import { loadLastCheck } from "../../../../../../queries/last-check"
 import { loadOrderPaymentView, requireRefpaySessionIds } from "../../../../../../queries/payment-view"
 import { refpaySessionIdsForOrder } from "../../../../../../queries/refpay-session-state"
