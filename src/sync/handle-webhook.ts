@@ -12,7 +12,7 @@ import {
   type RefpayWebhookEvent,
 } from "../rules/webhook"
 import { refpayProviderFor, refpayProviderIds } from "../providers/refpay/lookup"
-import { loadRefpaySession } from "../queries/refpay-session-state"
+import { loadRefpaySessionPayment } from "../queries/refpay-session-state"
 import { syncRefpayPayment } from "./sync-payment"
 import { webhookSyncQueue } from "./webhook-sync-queue"
 
@@ -115,18 +115,22 @@ async function receiveDelivery(container: MedusaContainer, delivery: WebhookDeli
   const event = reading.event
 
   const events = container.resolve<RefpayModuleService>(REFPAY_MODULE)
-  const { id, duplicate } = await events.recordWebhookEvent({
+  // A reference was created: nothing can have changed that the checkout did not already record, so no status read
+  // (it would double the platform calls of every checkout). It is recorded as processed, and the poll job checks
+  // anyway.
+  const created = event.event_type === "PENDING_TRANSACTIONS"
+  const { id, duplicate, processed } = await events.recordWebhookEvent({
     event_key: event.event_id ?? bodyHash(delivery),
     event_type: event.event_type,
     payment_id: event.payment_id,
     order_id: event.order_id ?? null,
     route: delivery.route,
+    processed_outcome: created ? "nothing_to_do" : undefined,
   })
   if (duplicate) return { answer: { status: 200, body: { received: true, duplicate: true } } }
-  if (event.event_type === "PENDING_TRANSACTIONS") {
-    // A reference was created: nothing can have changed that the checkout did not already record, so no status
-    // read (it would double the platform calls of every checkout). It is recorded, and the poll job checks anyway.
-    await events.markWebhookEventProcessed(id, "nothing_to_do")
+  if (created) {
+    // Recorded earlier and not marked (the process stopped in between): marked now.
+    if (!processed) await events.markWebhookEventProcessed(id, "nothing_to_do")
     return { answer: { status: 200, body: { received: true, processed: true } } }
   }
   return { recorded: { id, providerId, event }, answerWithinMs: provider.settings.webhookAnswerWithinMs }
@@ -294,10 +298,11 @@ export async function sessionOfEvent(
   paymentId: string,
   providerId?: string
 ): Promise<string | null> {
-  const state = await loadRefpaySession(container, sessionId)
-  if (!state) return (await keptReferenceOf(container, sessionId, paymentId, providerId)) ? sessionId : null
-  const ours = providerId === undefined || state.providerId === providerId
-  return ours && state.data.refpay?.payment_id.toLowerCase() === paymentId.toLowerCase() ? sessionId : null
+  // The session alone tells: the sync reads the rest afresh under the lock.
+  const session = await loadRefpaySessionPayment(container, sessionId)
+  if (!session) return (await keptReferenceOf(container, sessionId, paymentId, providerId)) ? sessionId : null
+  const ours = providerId === undefined || session.providerId === providerId
+  return ours && session.paymentId.toLowerCase() === paymentId.toLowerCase() ? sessionId : null
 }
 
 /** A session Medusa deleted whose reference the plugin kept: the event is about it when the payment is the kept one. */
