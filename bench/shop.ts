@@ -11,7 +11,7 @@ import { CaptureWatcher } from "./capture-watcher"
 import { startMedusaApp, type MedusaApp } from "./medusa-app-process"
 import { pollBench, type PollFigures, type PollSizes } from "./poll"
 import { startSandboxProcess, type SandboxProcess } from "./sandbox-process"
-import { countStatements } from "./sql-stats"
+import { countStatements, writeStatementList } from "./sql-stats"
 import { loopbackApi, sandboxControl, type ShopApi } from "./shop-api"
 import { median, percentile, round } from "./stats"
 
@@ -237,6 +237,8 @@ async function checkoutPhase(ctx: Context) {
       await quiesce(ctx)
     })
   }
+  writeStatementList("checkout-refpay", statements[REFPAY]!)
+  writeStatementList("checkout-system", statements[SYSTEM]!)
   const extra = Object.entries(statements[REFPAY]!.byTable)
     .map(([table, count]) => [table, count - (statements[SYSTEM]!.byTable[table] ?? 0)] as const)
     .filter(([, diff]) => diff !== 0)
@@ -334,7 +336,7 @@ async function webhookPhase(ctx: Context) {
     `    SQL statements per capture: ${captureStatements.total} (${Object.entries(captureStatements.byTable)
       .sort((a, b) => b[1] - a[1])
       .map(([t, n]) => `${t} ${n}`)
-      .join(", ")})`
+      .join(", ")}; listed in ${writeStatementList("capture", captureStatements)})`
   )
 
   // Medusa's webhook route (/hooks/payment/refpay_refpay): Medusa handles its webhook event 5 s after receipt, on

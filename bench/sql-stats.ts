@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto"
 import fs from "node:fs"
+import path from "node:path"
 import type { Client } from "pg"
 
 /**
@@ -8,11 +9,28 @@ import type { Client } from "pg"
  * the log between two markers is read back. Statements of the bench's own connection are left out. Unlike a
  * duration, a count does not change with how busy the machine is.
  */
-export async function countStatements(
-  db: Client,
-  logFile: string,
-  work: () => Promise<void>
-): Promise<{ total: number; byTable: Record<string, number> }> {
+export interface StatementCount {
+  total: number
+  byTable: Record<string, number>
+  /** Every statement's text in the order sent, literals and parameters left out (see statementShape). */
+  statements: string[]
+}
+
+/**
+ * A statement's text without what changes from one run to the next (ids, quoted literals, numbers, parameter lists),
+ * so two runs' lists compare line by line.
+ */
+export function statementShape(sql: string): string {
+  return sql
+    .replace(/'(?:[^']|'')*'/g, "'?'")
+    .replace(/\$\d+/g, "$?")
+    .replace(/\b\d+(?:\.\d+)?\b/g, "?")
+    .replace(/(?:\$\?|'\?'|\?)(?:\s*,\s*(?:\$\?|'\?'|\?))+/g, "?...")
+    .replace(/\s+/g, " ")
+    .trim()
+}
+
+export async function countStatements(db: Client, logFile: string, work: () => Promise<void>): Promise<StatementCount> {
   const ownPid = (await db.query<{ pid: number }>("select pg_backend_pid() as pid")).rows[0]!.pid
   const setLogging = async (on: boolean) => {
     await db.query(on ? "alter system set log_statement = 'all'" : "alter system reset log_statement")
@@ -36,15 +54,31 @@ export async function countStatements(
   const end = log.indexOf(`bench-end-${marker}`)
   if (start < 0 || end < 0) throw new Error(`statement markers not found in ${logFile}`)
   const byTable: Record<string, number> = {}
+  const statements: string[] = []
   let total = 0
-  for (const line of log.slice(start, end).split("\n")) {
-    const match = line.match(/\[(\d+)\][^:]*LOG:\s+(?:statement|execute [^:]*):\s+(.*)$/)
+  const lines = log.slice(start, end).split("\n")
+  for (let i = 0; i < lines.length; i++) {
+    const match = lines[i]!.match(/\[(\d+)\][^:]*LOG:\s+(?:statement|execute [^:]*):\s+(.*)$/)
     if (!match || Number(match[1]) === ownPid) continue
     total++
-    const sql = match[2]!
+    // A statement over several lines continues on lines the server starts with a tab.
+    let sql = match[2]!
+    while (lines[i + 1]?.startsWith("\t")) sql += ` ${lines[++i]!.trim()}`
     const table =
       sql.match(/\b(?:from|into|update)\s+"?([a-z_]+)"?/i)?.[1] ?? sql.split(/\s/)[0]!.replace(/;$/, "").toUpperCase()
     byTable[table] = (byTable[table] ?? 0) + 1
+    statements.push(statementShape(sql))
   }
-  return { total, byTable }
+  return { total, byTable, statements }
+}
+
+/** Where the statement lists go: one file per counted piece of work, one statement a line. */
+export const STATEMENT_LISTS_DIR = path.resolve(__dirname, "..", ".test-artifacts", "bench-sql")
+
+/** Writes a count's statements to `.test-artifacts/bench-sql/<name>.txt`, so two runs can be diffed. */
+export function writeStatementList(name: string, count: StatementCount): string {
+  fs.mkdirSync(STATEMENT_LISTS_DIR, { recursive: true })
+  const file = path.join(STATEMENT_LISTS_DIR, `${name}.txt`)
+  fs.writeFileSync(file, count.statements.join("\n") + "\n")
+  return file
 }

@@ -60,6 +60,26 @@ export async function loadRefpaySession(
 }
 
 /**
+ * The account and REFPAY payment of a session, from the session alone (one statement): what a webhook needs to
+ * tell whether an event is about it, before the sync reads everything under the lock. Null when the session does not
+ * exist, is not REFPAY's, or has no reference yet (as loadRefpaySession).
+ */
+export async function loadRefpaySessionPayment(
+  container: MedusaContainer,
+  sessionId: string
+): Promise<{ providerId: string; paymentId: string } | null> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "provider_id", "data"],
+    filters: { id: sessionId },
+  })
+  const row = data[0]
+  if (!row || !isRefpayProviderId(row.provider_id) || !row.data?.refpay) return null
+  return { providerId: row.provider_id, paymentId: String(row.data.refpay.payment_id) }
+}
+
+/**
  * Loads REFPAY sessions by id in two queries whatever their number (the poll run reads a page of due sessions at
  * once); sessions that do not exist, are not REFPAY's or have no reference yet are left out.
  */

@@ -1,9 +1,9 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { paymentInstructionsNotification } from "../rules/payment-instructions"
 import { sendRefpayNotification } from "../workflows/refpay-notify/send-notification"
-import { loadOrderPaymentView } from "../queries/payment-view"
+import { loadPlacedOrderPayment } from "../queries/payment-view"
 
 /**
  * A REFPAY order was placed: e-mail the customer how to pay (entity, reference, amount, deadline) through Medusa's
@@ -20,20 +20,9 @@ export default async function refpayOrderPlaced({ event, container }: Subscriber
 }
 
 async function sendPaymentInstructions(container: MedusaContainer, orderId: string, logger: Logger): Promise<void> {
-  let view
-  try {
-    view = (await loadOrderPaymentView(container, orderId)).view
-  } catch (error) {
-    if (error instanceof MedusaError && error.type === MedusaError.Types.NOT_FOUND) return // not a REFPAY order
-    throw error
-  }
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: ["id", "display_id", "email"],
-    filters: { id: orderId },
-  })
-  const decision = paymentInstructionsNotification(view, data[0] ?? { id: orderId })
+  const placed = await loadPlacedOrderPayment(container, orderId)
+  if (!placed) return // not a REFPAY order
+  const decision = paymentInstructionsNotification(placed.view, placed.order)
   if (!decision.send) {
     logger.info(`REFPAY: no payment instructions e-mail for order ${orderId}: ${decision.reason}`)
     return

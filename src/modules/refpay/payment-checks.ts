@@ -1,3 +1,4 @@
+import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { isUniqueViolation } from "../../medusa-compat/database-errors"
 import type RefpayModuleService from "./service"
 
@@ -75,29 +76,67 @@ export async function getPaymentCheck(store: CheckStore, sessionId: string): Pro
   return check as PaymentCheck | undefined
 }
 
-/** Records a check: outcome, backoff counter, when it is next due and until when it is checked. */
-export async function recordPaymentCheck(store: CheckStore, record: CheckRecord): Promise<PaymentCheck> {
-  const existing = await getPaymentCheck(store, record.session_id)
+/**
+ * Records a check: outcome, backoff counter, when it is next due and until when it is checked. `previous`: the
+ * session's check as the caller has just read it (null: none yet), so it is not read twice; an existing check is
+ * written by one statement (`writeCheck`).
+ */
+export async function recordPaymentCheck(
+  store: CheckStore,
+  manager: EntityManager,
+  record: CheckRecord,
+  previous?: PaymentCheck | null
+): Promise<void> {
+  const existing = previous === undefined ? await getPaymentCheck(store, record.session_id) : previous
+  if (existing && (await writeCheck(manager, existing.id, record))) return
   const fields = {
     provider_id: record.provider_id,
     last_checked_at: record.checked_at,
     last_outcome: record.outcome,
     last_error: record.error ?? null,
-    failures: record.failed ? (existing?.failures ?? 0) + 1 : 0,
+    failures: record.failed ? 1 : 0,
     next_check_at: record.next_check_at,
     check_until: record.check_until,
     expires_at: record.expires_at,
     ...(record.reminded ? { reminded_at: record.checked_at } : {}),
   }
-  if (existing) return (await store.updateRefpayPaymentChecks({ id: existing.id, ...fields })) as PaymentCheck
   try {
-    return (await store.createRefpayPaymentChecks({ session_id: record.session_id, ...fields })) as PaymentCheck
+    await store.createRefpayPaymentChecks({ session_id: record.session_id, ...fields })
   } catch (error) {
     // Another process created it first: this check updates that row instead.
     const raced = await getPaymentCheck(store, record.session_id)
-    if (!raced) throw error
-    return (await store.updateRefpayPaymentChecks({ id: raced.id, ...fields })) as PaymentCheck
+    if (!raced || !(await writeCheck(manager, raced.id, record))) throw error
   }
+}
+
+/**
+ * Writes a check onto the session's existing row in one statement (no read first, no transaction of its own): a
+ * failed check counts one more failure, a successful one resets the count. False when the row is gone.
+ */
+async function writeCheck(manager: EntityManager, id: string, record: CheckRecord): Promise<boolean> {
+  const written: unknown[] = await manager.getConnection().execute(
+    `update "refpay_payment_check"
+        set "provider_id" = ?, "last_checked_at" = ?, "last_outcome" = ?, "last_error" = ?,
+            "failures" = case when ?::boolean then "failures" + 1 else 0 end,
+            "next_check_at" = ?, "check_until" = ?, "expires_at" = ?,
+            "reminded_at" = case when ?::boolean then ?::timestamptz else "reminded_at" end, "updated_at" = now()
+      where "id" = ? and "deleted_at" is null
+      returning "id"`,
+    [
+      record.provider_id,
+      record.checked_at,
+      record.outcome,
+      record.error ?? null,
+      record.failed,
+      record.next_check_at,
+      record.check_until,
+      record.expires_at,
+      !!record.reminded,
+      record.checked_at,
+      id,
+    ]
+  )
+  return written.length > 0
 }
 
 /** The plugin's own record of a reference (its check with `reference`), for when Medusa deleted its session. */

@@ -8,7 +8,7 @@ import { RefpayWebhookEvent } from "./models/webhook-event"
 import { RefpayWebhookRejection } from "./models/webhook-rejection"
 import * as checks from "./payment-checks"
 import { deliveryTotals, listDeliveries, type DeliveryFilter, type DeliveryRow } from "./webhook-deliveries"
-import { recordWebhookEvent, type RecordedEvent, type RecordEventInput } from "./webhook-ledger"
+import { markWebhookEvent, recordWebhookEvent, type RecordedEvent, type RecordEventInput } from "./webhook-ledger"
 import {
   countRejection,
   listMalformed,
@@ -38,13 +38,23 @@ class RefpayModuleService extends MedusaService({
     return await recordWebhookEvent(sharedContext.manager!, input)
   }
 
-  async markWebhookEventProcessed(id: string, outcome: string): Promise<void> {
-    await this.updateRefpayWebhookEvents({ id, processed_at: new Date(), outcome })
+  @InjectManager()
+  async markWebhookEventProcessed(
+    id: string,
+    outcome: string,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<void> {
+    await markWebhookEvent(sharedContext.manager!, id, { processed: true, outcome })
   }
 
   /** Notes why an event was not processed; it stays unprocessed, so a redelivery processes it. */
-  async markWebhookEventFailed(id: string, outcome: string): Promise<void> {
-    await this.updateRefpayWebhookEvents({ id, outcome })
+  @InjectManager()
+  async markWebhookEventFailed(
+    id: string,
+    outcome: string,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<void> {
+    await markWebhookEvent(sharedContext.manager!, id, { processed: false, outcome })
   }
 
   // Recorded deliveries for the admin page (webhook-deliveries.ts).
@@ -103,8 +113,14 @@ class RefpayModuleService extends MedusaService({
     return await checks.getPaymentCheck(this, sessionId)
   }
 
-  async recordPaymentCheck(record: checks.CheckRecord): Promise<checks.PaymentCheck> {
-    return await checks.recordPaymentCheck(this, record)
+  /** `previous`: the session's check as the caller has just read it (null: none), so it is not read again. */
+  @InjectManager()
+  async recordPaymentCheck(
+    record: checks.CheckRecord,
+    previous?: checks.PaymentCheck | null,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<void> {
+    await checks.recordPaymentCheck(this, sharedContext.manager!, record, previous)
   }
 
   async keptReference(sessionId: string): Promise<checks.PaymentCheck | undefined> {

@@ -31,14 +31,28 @@ export async function refpayProviderFor(
   }
 }
 
-/** Every REFPAY account of this shop (`pp_refpay_<id>`), sorted. */
+/** The REFPAY accounts each payment module instance (one per Medusa app) was found to have. */
+const accountsByApp = new WeakMap<object, Promise<string[]>>()
+
+/**
+ * Every REFPAY account of this shop (`pp_refpay_<id>`), sorted. Read once per app: the payment module registers
+ * its providers from medusa-config when it loads, and nothing adds or removes one while the app runs (every webhook
+ * delivery asks, so it is not a statement each). A failed read is not kept.
+ */
 export async function refpayProviderIds(container: MedusaContainer): Promise<string[]> {
   const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
-  const providers = await payments.listPaymentProviders({}, { select: ["id"] })
-  return providers
-    .map((p) => p.id)
-    .filter(isRefpayProviderId)
-    .sort()
+  let ids = accountsByApp.get(payments)
+  if (!ids) {
+    ids = payments.listPaymentProviders({}, { select: ["id"] }).then((providers) =>
+      providers
+        .map((p) => p.id)
+        .filter(isRefpayProviderId)
+        .sort()
+    )
+    accountsByApp.set(payments, ids)
+    ids.catch(() => accountsByApp.delete(payments))
+  }
+  return [...(await ids)]
 }
 
 /**

@@ -35,7 +35,7 @@ export interface PollOptions {
  * (waiting, or cancelled/expired but still within the late-settlement window) has a check record; each run syncs
  * the ones that are due, oldest due first, as many as the backlog needs for every session to be checked once per
  * `pollIntervalMinutes` (at least `pollBatchSize`, at most MAX_CHECKS_PER_RUN). Failing sessions back off (the sync
- * records each check), so none can starve the others. Ticks never overlap: they run under a lock of Medusa's locking module, taken with
+ * records each check), so none can starve the others. Poll runs never overlap: they run under a lock of Medusa's locking module, taken with
  * `execute` (a renewed lease with Redis, a transaction's advisory lock with PostgreSQL), so a crashed server's lock
  * lapses. Each run first resumes the checkouts whose completion was interrupted (an order with a session never
  * authorised).

@@ -108,18 +108,22 @@ async function receiveDelivery(container: MedusaContainer, delivery: WebhookDeli
   const event = parsed.event
 
   const events = container.resolve<RefpayModuleService>(REFPAY_MODULE)
-  const { id, duplicate } = await events.recordWebhookEvent({
+  // A reference was created: nothing can have changed that the checkout did not already record, so no status read
+  // (it would double the platform calls of every checkout). It is recorded as processed, and the poll job checks
+  // anyway.
+  const created = event.event_type === "PENDING_TRANSACTIONS"
+  const { id, duplicate, processed } = await events.recordWebhookEvent({
     event_key: event.event_id ?? bodyHash(delivery),
     event_type: event.event_type,
     payment_id: event.payment_id,
     order_id: event.order_id ?? null,
     route: delivery.route,
+    processed_outcome: created ? "nothing_to_do" : undefined,
   })
   if (duplicate) return { answer: { status: 200, body: { received: true, duplicate: true } } }
-  if (event.event_type === "PENDING_TRANSACTIONS") {
-    // A reference was created: nothing can have changed that the checkout did not already record, so no status
-    // read (it would double the platform calls of every checkout). It is recorded, and the poll job checks anyway.
-    await events.markWebhookEventProcessed(id, "nothing_to_do")
+  if (created) {
+    // Recorded earlier and not marked (the process stopped in between): marked now.
+    if (!processed) await events.markWebhookEventProcessed(id, "nothing_to_do")
     return { answer: { status: 200, body: { received: true, processed: true } } }
   }
   return { recorded: { id, providerId, event }, answerWithinMs: provider.settings.webhookAnswerWithinMs }

@@ -4,7 +4,7 @@ import { REFPAY_MODULE, type RefpayModuleService } from "../../modules/refpay"
 import { sessionIdFromOrderId } from "../../rules/identifiers"
 import type { RefpayWebhookEvent } from "../../rules/webhook"
 import { refpayProviderFor } from "../../providers/refpay/refpay-providers"
-import { loadRefpaySession } from "../../queries/refpay-session-state"
+import { loadRefpaySessionPayment } from "../../queries/refpay-session-state"
 import { syncRefpayPayment } from "../sync-payment"
 import { webhookSyncQueue } from "./webhook-sync-queue"
 
@@ -110,10 +110,11 @@ export async function sessionOfEvent(
   paymentId: string,
   providerId?: string
 ): Promise<string | null> {
-  const state = await loadRefpaySession(container, sessionId)
-  if (!state) return (await keptReferenceOf(container, sessionId, paymentId, providerId)) ? sessionId : null
-  const ours = providerId === undefined || state.providerId === providerId
-  return ours && state.data.refpay?.payment_id.toLowerCase() === paymentId.toLowerCase() ? sessionId : null
+  // The session alone tells: the sync reads the rest afresh under the lock.
+  const session = await loadRefpaySessionPayment(container, sessionId)
+  if (!session) return (await keptReferenceOf(container, sessionId, paymentId, providerId)) ? sessionId : null
+  const ours = providerId === undefined || session.providerId === providerId
+  return ours && session.paymentId.toLowerCase() === paymentId.toLowerCase() ? sessionId : null
 }
 
 /** A session Medusa deleted whose reference the plugin kept: the event is about it when the payment is the kept one. */

@@ -46,21 +46,25 @@ export const recordRefpayCheckStep = createStep(
     }
     const now = new Date(input.now)
     const settings = (await refpayProviderFor(container, reading.state.providerId)).settings
-    const previous = await checks.getPaymentCheck(reading.state.id)
+    // Read once: its failures set the backoff, and the record is written onto it without reading it again.
+    const previous = (await checks.getPaymentCheck(reading.state.id)) ?? null
     const failed = reading.kind === "failed"
     const outcome = failed ? reading.failure : reading.decision.kind
-    await checks.recordPaymentCheck({
-      session_id: reading.state.id,
-      provider_id: reading.state.providerId,
-      checked_at: now,
-      outcome,
-      error: failed ? reading.message : null,
-      failed,
-      next_check_at: nextCheckAt(now, settings, previous?.failures ?? 0, failed),
-      check_until: checkUntilOf(reading, settings),
-      expires_at: validDate(expiresAtOf(reading)),
-      reminded: input.notified === PAYMENT_REMINDER_TEMPLATE,
-    })
+    await checks.recordPaymentCheck(
+      {
+        session_id: reading.state.id,
+        provider_id: reading.state.providerId,
+        checked_at: now,
+        outcome,
+        error: failed ? reading.message : null,
+        failed,
+        next_check_at: nextCheckAt(now, settings, previous?.failures ?? 0, failed),
+        check_until: checkUntilOf(reading, settings),
+        expires_at: validDate(expiresAtOf(reading)),
+        reminded: input.notified === PAYMENT_REMINDER_TEMPLATE,
+      },
+      previous
+    )
     await refreshReferenceCopies(container, [reading.state.id])
     if (!failed && reading.decision.kind === "amount_mismatch") {
       const alert = `amount_mismatch:${reading.platform.amountCents ?? "none"}`

@@ -49,9 +49,13 @@ export const beginPlatformRefundRecordingStep = createStep(
   "refpay-begin-platform-refund-recording",
   async (input: { reading: RefpayReading }, { container }) => {
     const reading = readingOf(input.reading)
+    // The platform lists no refund (every capture): nothing to record, whatever Medusa holds, so Medusa's side is not
+    // read again. Otherwise it is read afresh: the capture and the removal of refunds cut short ran since the reading.
+    const made = platformRefunds(reading.platform.records)
+    if (made.length === 0) return new StepResponse<PlatformRefundsToRecord | null, string | null>(null, null)
     const fresh = await loadRefpaySession(container, reading.state.id)
     if (!fresh?.payment?.capturedAt) return new StepResponse<PlatformRefundsToRecord | null, string | null>(null, null)
-    const refunds = unrecordedPlatformRefunds(platformRefunds(reading.platform.records), fresh.payment.refundKeys)
+    const refunds = unrecordedPlatformRefunds(made, fresh.payment.refundKeys)
     const cents = refunds.reduce((total, refund) => total + refund.cents, 0)
     const refund = cents > 0 ? medusaRefundOf(fresh, cents, "REFPAY: refunded on the platform") : null
     if (!refund) return new StepResponse<PlatformRefundsToRecord | null, string | null>(null, null)
