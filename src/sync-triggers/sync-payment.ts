@@ -1,7 +1,7 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import type { SyncDecision } from "../rules/sync-decision"
-import type { RefpayReading } from "../workflows/refpay-sync/steps/read-refpay-payment"
+import type { SyncSnapshot } from "../workflows/refpay-sync/steps/read-refpay-payment"
 import { refpaySyncWorkflow } from "../workflows/refpay-sync/sync-workflow"
 import { refpayDeletedSessionWorkflow } from "../workflows/refpay-sync/deleted-session"
 import { asError } from "../medusa-compat/runas-step-errors"
@@ -39,17 +39,17 @@ export async function syncRefpayPayment(container: MedusaContainer, input: SyncI
     .catch((error: unknown) => {
       throw asError(error)
     })
-  const { reading } = result
-  if (reading.kind === "failed") throw checkFailed(reading)
-  if (reading.kind === "not_found") return syncDeletedSession(container, input.sessionId, now)
-  const action = reading.decision.kind
-  if (PAID.has(action)) await cancelSupersededReferences(container, reading, input)
+  const { snapshot } = result
+  if (snapshot.kind === "failed") throw checkFailed(snapshot)
+  if (snapshot.kind === "not_found") return syncDeletedSession(container, input.sessionId, now)
+  const action = snapshot.decision.kind
+  if (PAID.has(action)) await cancelSupersededReferences(container, snapshot, input)
   if (action !== "none" && action !== "record_check") {
     container
       .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-      .info(`REFPAY: session ${input.sessionId} (${input.reason}): platform ${reading.platform.status} -> ${action}`)
+      .info(`REFPAY: session ${input.sessionId} (${input.reason}): platform ${snapshot.platform.status} -> ${action}`)
   }
-  return { sessionId: input.sessionId, action, platformStatus: reading.platform.status }
+  return { sessionId: input.sessionId, action, platformStatus: snapshot.platform.status }
 }
 
 const PAID = new Set<string>(["capture", "capture_late", "capture_refunded"])
@@ -76,10 +76,10 @@ async function syncDeletedSession(container: MedusaContainer, sessionId: string,
  */
 async function cancelSupersededReferences(
   container: MedusaContainer,
-  reading: Extract<RefpayReading, { kind: "read" }>,
+  snapshot: Extract<SyncSnapshot, { kind: "read" }>,
   input: SyncInput
 ) {
-  for (const sibling of reading.state.siblings.filter((s) => s.status === "pending_authorization")) {
+  for (const sibling of snapshot.state.siblings.filter((s) => s.status === "pending_authorization")) {
     await syncRefpayPayment(container, { sessionId: sibling.id, reason: input.reason, now: input.now }).catch((error) =>
       container
         .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
@@ -90,9 +90,9 @@ async function cancelSupersededReferences(
   }
 }
 
-function checkFailed(reading: Extract<RefpayReading, { kind: "failed" }>): MedusaError {
-  const { refpay } = reading.state.data
-  if (reading.failure === "unknown_payment") {
+function checkFailed(snapshot: Extract<SyncSnapshot, { kind: "failed" }>): MedusaError {
+  const { refpay } = snapshot.state.data
+  if (snapshot.failure === "unknown_payment") {
     // NOT_ALLOWED (400) keeps the message; Medusa replaces a CONFLICT's message with a generic one.
     return new MedusaError(
       MedusaError.Types.NOT_ALLOWED,

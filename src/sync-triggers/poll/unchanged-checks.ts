@@ -5,7 +5,7 @@ import { loadRefpaySessions } from "../../queries/refpay-session-state"
 import { nextCheckAt, validDate } from "../../rules/check-schedule"
 import { onlyRecordsCheck } from "../../workflows/refpay-sync/branches"
 import { reminderOf } from "../../workflows/refpay-sync/steps/notify-customer"
-import { judgeReading, readPlatform } from "../../workflows/refpay-sync/steps/read-refpay-payment"
+import { judgeSnapshot, readPlatform } from "../../workflows/refpay-sync/steps/read-refpay-payment"
 import { expiresAtOf, checkUntilOf } from "../../workflows/refpay-sync/steps/record-check"
 import { eachLimited } from "./each-limited"
 import type { SyncResult } from "../sync-payment"
@@ -49,26 +49,26 @@ export async function checkPage(
   )
   const judged = await eachLimited(due, PARALLEL_READS, async (check) => {
     const state = states.get(check.session_id)
-    if (!state || state.providerId !== providerId) return { check, reading: null }
+    if (!state || state.providerId !== providerId) return { check, snapshot: null }
     const read = await readPlatform(provider.client, state)
     // Whatever one session's data holds, it never stops the page: judged again by the full sync.
-    return { check, reading: attempt(() => judgeReading(state, read, now, provider)) }
+    return { check, snapshot: attempt(() => judgeSnapshot(state, read, now, provider)) }
   })
 
   const unchanged: (UnchangedCheck & { platformStatus: string })[] = []
   const toSync: string[] = []
-  for (const { check, reading } of judged) {
+  for (const { check, snapshot } of judged) {
     const reminder =
-      reading?.kind === "read" ? reminderOf(reading.state, provider.settings.reminderHoursBeforeExpiry, now) : null
+      snapshot?.kind === "read" ? reminderOf(snapshot.state, provider.settings.reminderHoursBeforeExpiry, now) : null
     const reminderOwed = !!reminder?.send && !check.reminded_at
-    if (reading && onlyRecordsCheck(reading, reminderOwed)) {
+    if (snapshot && onlyRecordsCheck(snapshot, reminderOwed)) {
       unchanged.push({
         session_id: check.session_id,
-        outcome: reading.decision.kind,
-        check_until: checkUntilOf(reading, provider.settings),
-        expires_at: validDate(expiresAtOf(reading)),
+        outcome: snapshot.decision.kind,
+        check_until: checkUntilOf(snapshot, provider.settings),
+        expires_at: validDate(expiresAtOf(snapshot)),
         last_checked_at: check.last_checked_at,
-        platformStatus: reading.platform.status,
+        platformStatus: snapshot.platform.status,
       })
     } else toSync.push(check.session_id)
   }

@@ -1,7 +1,7 @@
 import type { ExpiryOutcome } from "../../rules/expiry-policy"
 import type { SyncDecision } from "../../rules/sync-decision"
 import type { CancelOutcome } from "./steps/close-reference"
-import type { RefpayReading } from "./steps/read-refpay-payment"
+import type { SyncSnapshot } from "./steps/read-refpay-payment"
 
 type Kind = SyncDecision["kind"]
 
@@ -26,52 +26,52 @@ const BRANCHES: Record<Kind, { cancelReference: boolean; capture: boolean; flagL
   reissue: { cancelReference: true, capture: false, flagLate: false, onlyCheck: false },
 }
 
-type Read = Extract<RefpayReading, { kind: "read" }>
+type Read = Extract<SyncSnapshot, { kind: "read" }>
 
-function branchesOf(reading: RefpayReading) {
-  return reading.kind === "read" ? BRANCHES[reading.decision.kind] : undefined
+function branchesOf(snapshot: SyncSnapshot) {
+  return snapshot.kind === "read" ? BRANCHES[snapshot.decision.kind] : undefined
 }
 
-export function asksPlatformToCancel(reading: RefpayReading): reading is Read {
-  return !!branchesOf(reading)?.cancelReference
+export function asksPlatformToCancel(snapshot: SyncSnapshot): snapshot is Read {
+  return !!branchesOf(snapshot)?.cancelReference
 }
 
-export function capturesPayment(reading: RefpayReading): reading is Read {
-  return !!branchesOf(reading)?.capture
+export function capturesPayment(snapshot: SyncSnapshot): snapshot is Read {
+  return !!branchesOf(snapshot)?.capture
 }
 
-export function flagsLatePayment(reading: RefpayReading): reading is Read {
-  return !!branchesOf(reading)?.flagLate
+export function flagsLatePayment(snapshot: SyncSnapshot): snapshot is Read {
+  return !!branchesOf(snapshot)?.flagLate
 }
 
 /**
  * The sync would do nothing but record the check: the platform still says what Medusa knows (waiting for the
  * reference's amount within its validity, or cancelled like the session), nothing is captured, and no reminder is
  * owed (`reminderOwed`: due and not yet sent). The poll run records such checks in a batch instead of running
- * this workflow for each; every other reading goes through the workflow.
+ * this workflow for each; every other snapshot goes through the workflow.
  */
-export function onlyRecordsCheck(reading: RefpayReading, reminderOwed: boolean): reading is Read {
-  return !!branchesOf(reading)?.onlyCheck && !readingOf(reading).state.payment?.capturedAt && !reminderOwed
+export function onlyRecordsCheck(snapshot: SyncSnapshot, reminderOwed: boolean): snapshot is Read {
+  return !!branchesOf(snapshot)?.onlyCheck && !snapshotOf(snapshot).state.payment?.capturedAt && !reminderOwed
 }
 
-/** The reading a branch's step was given: its `when()` let only a read through. */
-export function readingOf(reading: RefpayReading): Read {
-  if (reading.kind !== "read") throw new Error(`REFPAY sync: a step of a branch ran on a ${reading.kind} reading`)
-  return reading
+/** The snapshot a branch's step was given: its `when()` let only a read through. */
+export function snapshotOf(snapshot: SyncSnapshot): Read {
+  if (snapshot.kind !== "read") throw new Error(`REFPAY sync: a step of a branch ran on a ${snapshot.kind} snapshot`)
+  return snapshot
 }
 
-export function wasRead(reading: RefpayReading): reading is Read {
-  return reading.kind === "read"
+export function wasRead(snapshot: SyncSnapshot): snapshot is Read {
+  return snapshot.kind === "read"
 }
 
-export function expires(reading: RefpayReading): reading is Read {
-  return reading.kind === "read" && reading.decision.kind === "expire"
+export function expires(snapshot: SyncSnapshot): snapshot is Read {
+  return snapshot.kind === "read" && snapshot.decision.kind === "expire"
 }
 
 /** After the reference is closed: cancel the order (the platform will never be paid, or the expiry policy says so)? */
-export function cancelsOrder(reading: RefpayReading, expiry: ExpiryOutcome | undefined): reading is Read {
-  if (reading.kind !== "read" || !reading.state.order || reading.state.order.status === "canceled") return false
-  return reading.decision.kind === "cancel_order" || (reading.decision.kind === "expire" && expiry === "cancel_order")
+export function cancelsOrder(snapshot: SyncSnapshot, expiry: ExpiryOutcome | undefined): snapshot is Read {
+  if (snapshot.kind !== "read" || !snapshot.state.order || snapshot.state.order.status === "canceled") return false
+  return snapshot.decision.kind === "cancel_order" || (snapshot.decision.kind === "expire" && expiry === "cancel_order")
 }
 
 /**
@@ -81,14 +81,14 @@ export function cancelsOrder(reading: RefpayReading, expiry: ExpiryOutcome | und
  * amount a reference may be issued for.
  */
 export function renewsReference(
-  reading: RefpayReading,
+  snapshot: SyncSnapshot,
   expiry: ExpiryOutcome | undefined,
   cancelled: CancelOutcome
-): reading is Read {
+): snapshot is Read {
   // Nothing due, or an amount outside the account's limits: no reference is attempted (the order's REFPAY panel
   // shows what is due, and a request for it says why it is refused).
-  if (reading.kind !== "read" || !reading.canIssue) return false
-  const { decision } = reading
+  if (snapshot.kind !== "read" || !snapshot.canIssue) return false
+  const { decision } = snapshot
   if (decision.kind === "expire") return expiry === "renew"
   return decision.kind === "reissue" && cancelled.platformDid === "cancelled"
 }

@@ -34,7 +34,7 @@ export interface DeletedSessionOutput {
   orderId: string | null
 }
 
-interface KeptReading {
+interface KeptSnapshot {
   sessionId: string
   providerId: string
   orderId: string | null
@@ -51,10 +51,10 @@ const readKeptReferenceStep = createStep(
   async (input: DeletedSessionInput, { container }) => {
     const kept = await container.resolve<RefpayModuleService>(REFPAY_MODULE).keptReference(input.sessionId)
     const paymentId = String(kept?.reference?.payment_id ?? "")
-    if (!kept || !paymentId) return new StepResponse<KeptReading | null>(null)
+    if (!kept || !paymentId) return new StepResponse<KeptSnapshot | null>(null)
     const provider = await refpayProviderFor(container, kept.provider_id)
     const status = await provider.client.getPayment(paymentId)
-    return new StepResponse<KeptReading | null>({
+    return new StepResponse<KeptSnapshot | null>({
       sessionId: input.sessionId,
       providerId: kept.provider_id,
       orderId: kept.order_id,
@@ -77,18 +77,18 @@ const readKeptReferenceStep = createStep(
  */
 const refundKeptReferenceStep = createStep(
   "refpay-refund-kept-reference",
-  async (input: { reading: KeptReading; cents: number }, { container }) => {
-    const { reading, cents } = input
-    const provider = await refpayProviderFor(container, reading.providerId)
+  async (input: { snapshot: KeptSnapshot; cents: number }, { container }) => {
+    const { snapshot, cents } = input
+    const provider = await refpayProviderFor(container, snapshot.providerId)
     const result = await provider.client.cancelOrRefund({
-      paymentId: reading.paymentId,
+      paymentId: snapshot.paymentId,
       amountCents: cents,
       idempotencyKey: refundKeyFor(
-        reading.paymentId,
-        `deleted-session:${reading.sessionId}:${reading.platform.refundedCents}`
+        snapshot.paymentId,
+        `deleted-session:${snapshot.sessionId}:${snapshot.platform.refundedCents}`
       ),
     })
-    return new StepResponse(result.refundedAmountCents ?? reading.platform.refundedCents + cents)
+    return new StepResponse(result.refundedAmountCents ?? snapshot.platform.refundedCents + cents)
   }
 )
 
@@ -96,17 +96,17 @@ const refundKeptReferenceStep = createStep(
 const recordKeptReferenceStep = createStep(
   "refpay-record-kept-reference",
   async (
-    input: { reading: KeptReading; plan: DeletedSessionPlan; refundedCents: number | undefined; now: string },
+    input: { snapshot: KeptSnapshot; plan: DeletedSessionPlan; refundedCents: number | undefined; now: string },
     { container }
   ) => {
-    const { reading, plan, now } = input
+    const { snapshot, plan, now } = input
     const checks = container.resolve<RefpayModuleService>(REFPAY_MODULE)
-    const check = (await checks.keptReference(reading.sessionId))!
-    const settings = (await refpayProviderFor(container, reading.providerId)).settings
+    const check = (await checks.keptReference(snapshot.sessionId))!
+    const settings = (await refpayProviderFor(container, snapshot.providerId)).settings
     const at = new Date(now)
-    const refunded = input.refundedCents ?? reading.platform.refundedCents
+    const refunded = input.refundedCents ?? snapshot.platform.refundedCents
     const settled = plan.outcome === "refunded_after_session_deleted"
-    const expiresAt = validDate(new Date(reading.expiresAt ?? NaN)) ?? at
+    const expiresAt = validDate(new Date(snapshot.expiresAt ?? NaN)) ?? at
     await checks.updateRefpayPaymentChecks({
       id: check.id,
       last_checked_at: at,
@@ -115,19 +115,19 @@ const recordKeptReferenceStep = createStep(
       failures: 0,
       next_check_at: nextCheckAt(at, settings, 0, false),
       check_until: settled ? null : (check.check_until ?? checkUntil("record_check", false, expiresAt, settings)),
-      platform_amount_cents: reading.platform.paidCents,
+      platform_amount_cents: snapshot.platform.paidCents,
       platform_refunded_cents: refunded,
       ...(plan.flag ? { late_at: at } : {}),
     })
     if (plan.flag) {
-      const held = Math.max(0, reading.platform.paidCents - reading.platform.refundedCents)
+      const held = Math.max(0, snapshot.platform.paidCents - snapshot.platform.refundedCents)
       await container.resolve<IEventBusModuleService>(Modules.EVENT_BUS).emit({
         name: PAID_AFTER_CANCELLATION_EVENT,
         data: {
-          order_id: reading.orderId,
-          payment_session_id: reading.sessionId,
+          order_id: snapshot.orderId,
+          payment_session_id: snapshot.sessionId,
           payment_id: null,
-          refpay_payment_id: reading.paymentId,
+          refpay_payment_id: snapshot.paymentId,
           amount_cents: held,
           paid_after_cancellation_at: at.toISOString(),
           session_deleted: true,
@@ -136,7 +136,7 @@ const recordKeptReferenceStep = createStep(
       container
         .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
         .warn(
-          `REFPAY: reference ${reading.paymentId} of order ${reading.orderId} was paid after Medusa deleted its payment session (${held} cents held); ${input.refundedCents === undefined ? "refund it from the REFPAY page" : "refunded"}`
+          `REFPAY: reference ${snapshot.paymentId} of order ${snapshot.orderId} was paid after Medusa deleted its payment session (${held} cents held); ${input.refundedCents === undefined ? "refund it from the REFPAY page" : "refunded"}`
         )
     }
     return new StepResponse(refunded)
@@ -156,15 +156,15 @@ export const refpayDeletedSessionWorkflow = createWorkflow(
     const lock = acquireLeasedLock(
       transform({ input }, ({ input }) => ({ key: refpaySessionLockKey(input.sessionId) }))
     )
-    const reading = readKeptReferenceStep(input)
-    const plan = transform({ reading, input }, ({ reading, input }): DeletedSessionPlan | null => {
-      if (!reading) return null
+    const snapshot = readKeptReferenceStep(input)
+    const plan = transform({ snapshot, input }, ({ snapshot, input }): DeletedSessionPlan | null => {
+      if (!snapshot) return null
       const plan = planDeletedSession({
-        platformStatus: reading.platform.status,
-        paidCents: reading.platform.paidCents,
-        refundedCents: reading.platform.refundedCents,
-        flagged: reading.flagged,
-        refund: input.refund === "owner" ? "owner" : reading.autoRefund ? "auto" : "off",
+        platformStatus: snapshot.platform.status,
+        paidCents: snapshot.platform.paidCents,
+        refundedCents: snapshot.platform.refundedCents,
+        flagged: snapshot.flagged,
+        refund: input.refund === "owner" ? "owner" : snapshot.autoRefund ? "auto" : "off",
       })
       if (input.refund === "owner" && plan.refundCents === 0)
         throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Nothing is left to refund on this payment.")
@@ -176,13 +176,13 @@ export const refpayDeletedSessionWorkflow = createWorkflow(
       ({ plan }) => (plan?.refundCents ?? 0) > 0
     ).then(() =>
       refundKeptReferenceStep(
-        transform({ reading, plan }, ({ reading, plan }) => ({ reading: reading!, cents: plan!.refundCents }))
+        transform({ snapshot, plan }, ({ snapshot, plan }) => ({ snapshot: snapshot!, cents: plan!.refundCents }))
       )
     )
-    when("refpay-when-kept-reference", { reading }, ({ reading }) => !!reading).then(() =>
+    when("refpay-when-kept-reference", { snapshot }, ({ snapshot }) => !!snapshot).then(() =>
       recordKeptReferenceStep(
-        transform({ reading, plan, refunded, input }, ({ reading, plan, refunded, input }) => ({
-          reading: reading!,
+        transform({ snapshot, plan, refunded, input }, ({ snapshot, plan, refunded, input }) => ({
+          snapshot: snapshot!,
           plan: plan!,
           refundedCents: refunded ?? undefined,
           now: input.now,
@@ -191,13 +191,13 @@ export const refpayDeletedSessionWorkflow = createWorkflow(
     )
     releaseLeasedLock(lock)
     return new WorkflowResponse(
-      transform({ reading, plan, refunded }, ({ reading, plan, refunded }): DeletedSessionOutput => ({
-        found: !!reading,
-        platformStatus: reading?.platform.status ?? null,
+      transform({ snapshot, plan, refunded }, ({ snapshot, plan, refunded }): DeletedSessionOutput => ({
+        found: !!snapshot,
+        platformStatus: snapshot?.platform.status ?? null,
         plan,
         // The platform's refunded total after the refund, less what it had refunded before.
-        refundedCents: refunded ? refunded - (reading?.platform.refundedCents ?? 0) : 0,
-        orderId: reading?.orderId ?? null,
+        refundedCents: refunded ? refunded - (snapshot?.platform.refundedCents ?? 0) : 0,
+        orderId: snapshot?.orderId ?? null,
       }))
     )
   }

@@ -8,7 +8,7 @@ import {
   capturesPayment,
   expires,
   flagsLatePayment,
-  readingOf,
+  snapshotOf,
   renewsReference,
   wasRead,
 } from "./branches"
@@ -24,7 +24,7 @@ import {
 } from "./steps/close-reference"
 import { removeRefpayInterruptedRefundsStep } from "./steps/interrupted-refunds"
 import { notifyRefpayCustomerStep } from "./steps/notify-customer"
-import { readRefpayPaymentStep, type RefpayReading } from "./steps/read-refpay-payment"
+import { readRefpayPaymentStep, type SyncSnapshot } from "./steps/read-refpay-payment"
 import { recordRefpayCheckStep } from "./steps/record-check"
 import {
   beginPlatformRefundRecordingStep,
@@ -46,7 +46,7 @@ export interface RefpaySyncWorkflowInput {
 }
 
 export interface RefpaySyncWorkflowOutput {
-  reading: RefpayReading
+  snapshot: SyncSnapshot
   cancelled: CancelOutcome
   /** The session of the new reference, when an expiry renewed it. */
   renewedSessionId: string | null
@@ -63,28 +63,28 @@ type RefpaySyncPassInput = RefpaySyncWorkflowInput
  * covers its authorisation and capture, and a cart completion it starts runs on the workflow engine, under its own.
  */
 export const refpaySyncPassWorkflow = createWorkflow("refpay-sync-pass", (input: RefpaySyncPassInput) => {
-  const reading = readRefpayPaymentStep({ sessionId: input.sessionId, now: input.now })
+  const snapshot = readRefpayPaymentStep({ sessionId: input.sessionId, now: input.now })
 
-  const cancelOutcome = when("refpay-when-platform-cancel", { reading }, ({ reading }) =>
-    asksPlatformToCancel(reading)
-  ).then(() => cancelRefpayReferenceStep({ reading }))
+  const cancelOutcome = when("refpay-when-platform-cancel", { snapshot }, ({ snapshot }) =>
+    asksPlatformToCancel(snapshot)
+  ).then(() => cancelRefpayReferenceStep({ snapshot }))
   const cancelled = transform({ cancelOutcome }, ({ cancelOutcome }) => cancelOutcomeOrNotAsked(cancelOutcome))
 
-  const update = transform({ reading, cancelled }, ({ reading, cancelled }) => sessionUpdate(reading, cancelled))
+  const update = transform({ snapshot, cancelled }, ({ snapshot, cancelled }) => sessionUpdate(snapshot, cancelled))
   when("refpay-when-session-changes", { update }, ({ update }) => !!update).then(() => {
-    saveRefpaySessionStep({ reading, update })
+    saveRefpaySessionStep({ snapshot, update })
   })
 
   // Money received or sent back is never undone by a later step's failure (`noCompensation`): a sync run again
   // finds it done (capturing or refunding twice is a no-op) and completes what is left.
-  when("refpay-when-paid", { reading }, ({ reading }) => capturesPayment(reading)).then(() => {
+  when("refpay-when-paid", { snapshot }, ({ snapshot }) => capturesPayment(snapshot)).then(() => {
     processPaymentWorkflow
-      .runAsStep({ input: transform({ reading }, ({ reading }) => captureOf(reading)) })
+      .runAsStep({ input: transform({ snapshot }, ({ snapshot }) => captureOf(snapshot)) })
       .config({ name: "refpay-capture-payment", noCompensation: true })
   })
-  const toRecord = when("refpay-when-read", { reading }, ({ reading }) => wasRead(reading)).then(() => {
-    removeRefpayInterruptedRefundsStep({ reading, now: input.now })
-    return beginPlatformRefundRecordingStep({ reading })
+  const toRecord = when("refpay-when-read", { snapshot }, ({ snapshot }) => wasRead(snapshot)).then(() => {
+    removeRefpayInterruptedRefundsStep({ snapshot, now: input.now })
+    return beginPlatformRefundRecordingStep({ snapshot })
   })
   when("refpay-when-platform-refunds-cancelled-order", { toRecord }, ({ toRecord }) =>
     Boolean(recordsPlatformRefunds(toRecord, "canceled"))
@@ -103,9 +103,9 @@ export const refpaySyncPassWorkflow = createWorkflow("refpay-sync-pass", (input:
   when("refpay-when-platform-refunds-recorded", { toRecord }, ({ toRecord }) => !!toRecord).then(() => {
     endPlatformRefundRecordingStep(transform({ toRecord }, ({ toRecord }) => ({ paymentId: toRecord!.paymentId })))
   })
-  const late = when("refpay-when-paid-after-cancellation", { reading }, ({ reading }) =>
-    flagsLatePayment(reading)
-  ).then(() => findRefpayLatePaymentStep({ reading }))
+  const late = when("refpay-when-paid-after-cancellation", { snapshot }, ({ snapshot }) =>
+    flagsLatePayment(snapshot)
+  ).then(() => findRefpayLatePaymentStep({ snapshot }))
   when("refpay-when-late-payment-refund-cancelled-order", { late }, ({ late }) =>
     Boolean(lateRefundFor(late, "canceled"))
   ).then(() => {
@@ -127,23 +127,23 @@ export const refpaySyncPassWorkflow = createWorkflow("refpay-sync-pass", (input:
     })
   })
 
-  const expiry = when("refpay-when-expired", { reading }, ({ reading }) => expires(reading)).then(() =>
-    refpayExpiryOutcomeStep({ reading, cancelled })
+  const expiry = when("refpay-when-expired", { snapshot }, ({ snapshot }) => expires(snapshot)).then(() =>
+    refpayExpiryOutcomeStep({ snapshot, cancelled })
   )
-  const orderCanceled = transform({ reading, expiry }, ({ reading, expiry }) => cancelsOrder(reading, expiry))
+  const orderCanceled = transform({ snapshot, expiry }, ({ snapshot, expiry }) => cancelsOrder(snapshot, expiry))
   when("refpay-when-order-cancelled", { orderCanceled }, ({ orderCanceled }) => orderCanceled).then(() => {
     cancelOrderWorkflow.runAsStep({
-      input: transform({ reading }, ({ reading }) => ({
-        order_id: readingOf(reading).state.order!.id,
+      input: transform({ snapshot }, ({ snapshot }) => ({
+        order_id: snapshotOf(snapshot).state.order!.id,
         canceled_by: "refpay",
       })),
     })
   })
-  const renewed = when("refpay-when-renewed", { reading, expiry, cancelled }, ({ reading, expiry, cancelled }) =>
-    renewsReference(reading, expiry, cancelled)
+  const renewed = when("refpay-when-renewed", { snapshot, expiry, cancelled }, ({ snapshot, expiry, cancelled }) =>
+    renewsReference(snapshot, expiry, cancelled)
   ).then(() =>
     issueRefpayReferenceWorkflow.runAsStep({
-      input: transform({ reading }, ({ reading }) => renewalOf(readingOf(reading).state)),
+      input: transform({ snapshot }, ({ snapshot }) => renewalOf(snapshotOf(snapshot).state)),
     })
   )
   // A reference another path issued on the collection meanwhile stands: nothing renewed here, nothing e-mailed.
@@ -151,10 +151,10 @@ export const refpaySyncPassWorkflow = createWorkflow("refpay-sync-pass", (input:
     renewed?.issued ? renewed.session_id : null
   )
 
-  const notified = notifyRefpayCustomerStep({ reading, renewedSessionId, orderCanceled, now: input.now })
-  recordRefpayCheckStep({ sessionId: input.sessionId, reading, now: input.now, notified })
+  const notified = notifyRefpayCustomerStep({ snapshot, renewedSessionId, orderCanceled, now: input.now })
+  recordRefpayCheckStep({ sessionId: input.sessionId, snapshot, now: input.now, notified })
   return new WorkflowResponse(
-    transform({ reading, cancelled, renewedSessionId }, (out): RefpaySyncWorkflowOutput => out)
+    transform({ snapshot, cancelled, renewedSessionId }, (out): RefpaySyncWorkflowOutput => out)
   )
 })
 

@@ -8,15 +8,15 @@ import {
   expires,
   flagsLatePayment,
   onlyRecordsCheck,
-  readingOf,
+  snapshotOf,
   renewsReference,
   wasRead,
 } from "../branches"
-import type { RefpayReading } from "../steps/read-refpay-payment"
+import type { SyncSnapshot } from "../steps/read-refpay-payment"
 
 const OPEN_ORDER = { id: "order_1", status: "pending", email: "a@b.pt", displayId: 1 }
 
-function read(decision: SyncDecision, order: RefpaySessionState["order"] = OPEN_ORDER, canIssue = true): RefpayReading {
+function read(decision: SyncDecision, order: RefpaySessionState["order"] = OPEN_ORDER, canIssue = true): SyncSnapshot {
   return {
     kind: "read",
     state: { order } as RefpaySessionState,
@@ -26,7 +26,7 @@ function read(decision: SyncDecision, order: RefpaySessionState["order"] = OPEN_
   }
 }
 
-const FAILED: RefpayReading = {
+const FAILED: SyncSnapshot = {
   kind: "failed",
   state: { order: OPEN_ORDER } as RefpaySessionState,
   failure: "platform_error",
@@ -50,11 +50,11 @@ describe("the sync workflow's branches (which when() runs which steps)", () => {
       { cancel: true, capture: false, flagLate: false },
     ],
   ] as never)("%j asks the platform to cancel / captures / flags a late payment: %j", (decision, want) => {
-    const reading = read(decision)
+    const snapshot = read(decision)
     expect({
-      cancel: asksPlatformToCancel(reading),
-      capture: capturesPayment(reading),
-      flagLate: flagsLatePayment(reading),
+      cancel: asksPlatformToCancel(snapshot),
+      capture: capturesPayment(snapshot),
+      flagLate: flagsLatePayment(snapshot),
     }).toEqual(want)
   })
 
@@ -65,7 +65,7 @@ describe("the sync workflow's branches (which when() runs which steps)", () => {
       false,
       false,
     ])
-    expect(() => readingOf(FAILED)).toThrow(/failed reading/)
+    expect(() => snapshotOf(FAILED)).toThrow(/failed snapshot/)
   })
 
   it("cancels an open order when the platform will never be paid, or when the expiry policy says so", () => {
@@ -112,9 +112,9 @@ describe("the sync workflow's branches (which when() runs which steps)", () => {
   })
 
   it("lets the poll run batch a check only when the sync would do nothing but record it", () => {
-    const capturedRead = (decision: SyncDecision): RefpayReading => {
-      const reading = read(decision) as Extract<RefpayReading, { kind: "read" }>
-      return { ...reading, state: { ...reading.state, payment: { capturedAt: "2026-11-26T00:00:00Z" } } as never }
+    const capturedRead = (decision: SyncDecision): SyncSnapshot => {
+      const snapshot = read(decision) as Extract<SyncSnapshot, { kind: "read" }>
+      return { ...snapshot, state: { ...snapshot.state, payment: { capturedAt: "2026-11-26T00:00:00Z" } } as never }
     }
     expect(onlyRecordsCheck(read({ kind: "record_check" }), false)).toBe(true)
     expect(onlyRecordsCheck(read({ kind: "none", why: "already cancelled" }), false)).toBe(true)

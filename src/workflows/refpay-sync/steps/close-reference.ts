@@ -4,11 +4,11 @@ import { referenceWithStatus, type RefpaySessionData } from "../../../rules/sess
 import { interpretStatus } from "../../../rules/status"
 import { expiryOutcome, type ExpiryOutcome, type PlatformCancelResult } from "../../../rules/expiry-policy"
 import { refpayProviderFor } from "../../../providers/refpay/refpay-providers"
-import { readingOf } from "../branches"
+import { snapshotOf } from "../branches"
 import { writeSession, type SessionWrite } from "./session-write"
-import type { RefpayReading } from "./read-refpay-payment"
+import type { SyncSnapshot } from "./read-refpay-payment"
 
-type Read = Extract<RefpayReading, { kind: "read" }>
+type Read = Extract<SyncSnapshot, { kind: "read" }>
 
 /**
  * What the platform did when asked to cancel: cancelled the reference; refunded the payment that landed between our
@@ -24,10 +24,10 @@ export interface CancelOutcome {
 const NOT_ASKED: CancelOutcome = { platformDid: "nothing", platformPaid: false, data: null }
 
 /** The session data with the status just read from the platform. */
-export function syncedData(reading: Read): RefpaySessionData {
+export function syncedData(snapshot: Read): RefpaySessionData {
   return {
-    ...reading.state.data,
-    refpay: referenceWithStatus(reading.state.data.refpay!, reading.platform, new Date()),
+    ...snapshot.state.data,
+    refpay: referenceWithStatus(snapshot.state.data.refpay!, snapshot.platform, new Date()),
   }
 }
 
@@ -38,11 +38,11 @@ export function syncedData(reading: Read): RefpaySessionData {
  */
 export const cancelRefpayReferenceStep = createStep(
   "refpay-cancel-reference",
-  async (input: { reading: RefpayReading }, { container }) => {
-    const reading = readingOf(input.reading)
-    const provider = await refpayProviderFor(container, reading.state.providerId)
+  async (input: { snapshot: SyncSnapshot }, { container }) => {
+    const snapshot = snapshotOf(input.snapshot)
+    const provider = await refpayProviderFor(container, snapshot.state.providerId)
     try {
-      const { data } = await provider.cancelPayment({ data: syncedData(reading) })
+      const { data } = await provider.cancelPayment({ data: syncedData(snapshot) })
       const cancelled = data as RefpaySessionData
       const platformPaid = interpretStatus(cancelled.refpay!.status).outcome === "paid"
       return new StepResponse<CancelOutcome>({
@@ -66,23 +66,23 @@ export function cancelOutcomeOrNotAsked(outcome: CancelOutcome | undefined): Can
 }
 
 /** The session's new data and status, when the decision changes them; null when it does not. */
-export function sessionUpdate(reading: RefpayReading, cancelled: CancelOutcome): SessionWrite | null {
-  if (reading.kind !== "read") return null
-  const { decision, state } = reading
+export function sessionUpdate(snapshot: SyncSnapshot, cancelled: CancelOutcome): SessionWrite | null {
+  if (snapshot.kind !== "read") return null
+  const { decision, state } = snapshot
   switch (decision.kind) {
     case "cancel_order":
     case "mark_canceled":
-      return { id: state.id, data: syncedData(reading), status: "canceled" }
+      return { id: state.id, data: syncedData(snapshot), status: "canceled" }
     case "cancel_reference":
     case "reissue":
       return cancelled.platformPaid
         ? null
-        : { id: state.id, data: cancelled.data ?? syncedData(reading), status: "canceled" }
+        : { id: state.id, data: cancelled.data ?? syncedData(snapshot), status: "canceled" }
     case "expire":
       if (cancelled.platformPaid) return null
       return {
         id: state.id,
-        data: { ...(cancelled.data ?? syncedData(reading)), expired_at: new Date().toISOString() },
+        data: { ...(cancelled.data ?? syncedData(snapshot)), expired_at: new Date().toISOString() },
         status: "canceled",
       }
     default:
@@ -93,8 +93,8 @@ export function sessionUpdate(reading: RefpayReading, cancelled: CancelOutcome):
 /** Brings the session in line; undone (previous data and status restored) if a later step fails. */
 export const saveRefpaySessionStep = createStep(
   "refpay-save-session",
-  async (input: { reading: RefpayReading; update: SessionWrite | null }, { container }) => {
-    const { state } = readingOf(input.reading)
+  async (input: { snapshot: SyncSnapshot; update: SessionWrite | null }, { container }) => {
+    const { state } = snapshotOf(input.snapshot)
     if (!input.update) throw new Error("REFPAY sync: the session write ran without a change")
     const previous: SessionWrite = { id: state.id, data: state.data, status: state.status }
     await writeSession(container, input.update)
@@ -108,18 +108,18 @@ export const saveRefpaySessionStep = createStep(
 /** What the expiry policy makes of an expired reference: renew it, cancel the order, or keep the order as it is. */
 export const refpayExpiryOutcomeStep = createStep(
   "refpay-expiry-outcome",
-  async (input: { reading: RefpayReading; cancelled: CancelOutcome }, { container }) => {
+  async (input: { snapshot: SyncSnapshot; cancelled: CancelOutcome }, { container }) => {
     const { cancelled } = input
-    const reading = readingOf(input.reading)
-    const settings = (await refpayProviderFor(container, reading.state.providerId)).settings
+    const snapshot = snapshotOf(input.snapshot)
+    const settings = (await refpayProviderFor(container, snapshot.state.providerId)).settings
     return new StepResponse<ExpiryOutcome>(
       expiryOutcome({
         policy: settings.expiryPolicy,
         maxRenewals: settings.maxRenewals,
-        expiredSoFar: reading.state.siblings.filter((sibling) => sibling.expired).length + 1,
+        expiredSoFar: snapshot.state.siblings.filter((sibling) => sibling.expired).length + 1,
         cancelExpiredOrders: settings.cancelExpiredOrders,
-        orderOpen: !!reading.state.order && reading.state.order.status !== "canceled",
-        orderPaidElsewhere: reading.state.orderPaidElsewhere,
+        orderOpen: !!snapshot.state.order && snapshot.state.order.status !== "canceled",
+        orderPaidElsewhere: snapshot.state.orderPaidElsewhere,
         platformDid: cancelled.platformDid,
       })
     )

@@ -9,8 +9,8 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { interruptedRefunds, platformRefunds, type MedusaRefundRecord } from "../../../rules/refunds"
 import type { RefpaySessionState } from "../../../queries/refpay-session-state"
-import { readingOf } from "../branches"
-import type { RefpayReading } from "./read-refpay-payment"
+import { snapshotOf } from "../branches"
+import type { SyncSnapshot } from "./read-refpay-payment"
 
 export const REFUND_INTERRUPTED_EVENT = "refpay.refund.interrupted"
 
@@ -26,9 +26,9 @@ export const REFUND_INTERRUPTED_EVENT = "refpay.refund.interrupted"
  */
 export const removeRefpayInterruptedRefundsStep = createStep(
   "refpay-remove-interrupted-refunds",
-  async (input: { reading: RefpayReading; now: string }, { container }) => {
-    // The pass's own reading of Medusa's side will do: no step before this one makes or records a refund.
-    const { state, platform } = readingOf(input.reading)
+  async (input: { snapshot: SyncSnapshot; now: string }, { container }) => {
+    // The pass's own snapshot of Medusa's side will do: no step before this one makes or records a refund.
+    const { state, platform } = snapshotOf(input.snapshot)
     if (!state.payment?.refunds.length) return new StepResponse<string[]>([])
     const cut = interruptedRefunds(
       {

@@ -10,7 +10,7 @@ import { sendRefpayNotification } from "../../refpay-notify/send-notification"
 import { loadRefpaySession, type RefpaySessionState } from "../../../queries/refpay-session-state"
 import type { PlacedOrder } from "../../../rules/payment-instructions"
 import { refpayProviderFor } from "../../../providers/refpay/refpay-providers"
-import type { RefpayReading } from "./read-refpay-payment"
+import type { SyncSnapshot } from "./read-refpay-payment"
 
 /**
  * The customer e-mails the sync sends: the reminder before a waiting reference expires; after an expiry either the
@@ -21,26 +21,26 @@ import type { RefpayReading } from "./read-refpay-payment"
 export const notifyRefpayCustomerStep = createStep(
   "refpay-notify-customer",
   async (
-    input: { reading: RefpayReading; renewedSessionId: string | null; orderCanceled: boolean; now: string },
+    input: { snapshot: SyncSnapshot; renewedSessionId: string | null; orderCanceled: boolean; now: string },
     { container }
   ) => {
-    const { reading } = input
-    if (reading.kind !== "read" || !reading.state.order) return new StepResponse<string | null>(null)
-    const order = placedOrderOf(reading.state)!
+    const { snapshot } = input
+    if (snapshot.kind !== "read" || !snapshot.state.order) return new StepResponse<string | null>(null)
+    const order = placedOrderOf(snapshot.state)!
     let email: CustomerEmail | null = null
-    if (reading.decision.kind === "record_check") {
-      const { settings } = await refpayProviderFor(container, reading.state.providerId)
-      email = reminderOf(reading.state, settings.reminderHoursBeforeExpiry, new Date(input.now))
-    } else if (reading.decision.kind === "expire" && (input.renewedSessionId || input.orderCanceled)) {
-      const expired = await loadRefpaySession(container, reading.state.id)
+    if (snapshot.decision.kind === "record_check") {
+      const { settings } = await refpayProviderFor(container, snapshot.state.providerId)
+      email = reminderOf(snapshot.state, settings.reminderHoursBeforeExpiry, new Date(input.now))
+    } else if (snapshot.decision.kind === "expire" && (input.renewedSessionId || input.orderCanceled)) {
+      const expired = await loadRefpaySession(container, snapshot.state.id)
       const renewed = input.renewedSessionId ? await loadRefpaySession(container, input.renewedSessionId) : null
       const expiredView = expired && buildPaymentView(expired)
       const renewedView = renewed && buildPaymentView(renewed)
       if (expiredView)
         email = referenceExpiredEmail(expiredView, order, renewedView ? { renewed: renewedView } : { cancelled: true })
-    } else if (reading.decision.kind === "reissue" && input.renewedSessionId) {
+    } else if (snapshot.decision.kind === "reissue" && input.renewedSessionId) {
       const [replaced, current] = await Promise.all([
-        loadRefpaySession(container, reading.state.id),
+        loadRefpaySession(container, snapshot.state.id),
         loadRefpaySession(container, input.renewedSessionId),
       ])
       const replacedView = replaced && buildPaymentView(replaced)

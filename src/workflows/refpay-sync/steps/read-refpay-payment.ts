@@ -9,7 +9,7 @@ import { loadRefpaySession, type RefpaySessionState } from "../../../queries/ref
 import { refpayProviderFor } from "../../../providers/refpay/refpay-providers"
 import type { RefpayProviderService } from "../../../providers/refpay/service"
 
-export type RefpayReading =
+export type SyncSnapshot =
   | { kind: "not_found" }
   | {
       kind: "read"
@@ -30,11 +30,11 @@ export async function readRefpayPayment(
   container: MedusaContainer,
   sessionId: string,
   now: Date
-): Promise<RefpayReading> {
+): Promise<SyncSnapshot> {
   const state = await loadRefpaySession(container, sessionId)
   if (!state) return { kind: "not_found" }
   const provider = await refpayProviderFor(container, state.providerId)
-  return judgeReading(state, await readPlatform(provider.client, state), now, provider)
+  return judgeSnapshot(state, await readPlatform(provider.client, state), now, provider)
 }
 
 /** The platform's status of the session's payment, or why it could not be read. */
@@ -54,12 +54,12 @@ export type PlatformRead =
   { ok: true; platform: RefpayPaymentStatus } | { ok: false; failure: CheckFailure; message: string }
 
 /** What the decision table makes of both sides (pure: the poll run judges a page of sessions read at once). */
-export function judgeReading(
+export function judgeSnapshot(
   state: RefpaySessionState,
   read: PlatformRead,
   now: Date,
   provider: Pick<RefpayProviderService, "settings" | "amountLimits">
-): RefpayReading {
+): SyncSnapshot {
   if (!read.ok) return { kind: "failed", state, failure: read.failure, message: read.message }
   const { platform } = read
   const expiresAt = new Date(platform.expiresAt ?? state.data.refpay!.expires_at)

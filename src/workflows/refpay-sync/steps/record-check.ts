@@ -6,19 +6,19 @@ import { REFPAY_MODULE, type RefpayModuleService } from "../../../modules/refpay
 import { nextCheckAt, validDate, checkUntil, type ScheduleSettings } from "../../../rules/check-schedule"
 import { PAYMENT_REMINDER_TEMPLATE } from "../../../rules/customer-emails"
 import { refpayProviderFor } from "../../../providers/refpay/refpay-providers"
-import type { RefpayReading } from "./read-refpay-payment"
+import type { SyncSnapshot } from "./read-refpay-payment"
 
 export const AMOUNT_MISMATCH_EVENT = "refpay.payment.amount_mismatch"
 
-/** The reference's validity as the reading knows it: the platform's when it said, else the one issued. */
-export function expiresAtOf(reading: Exclude<RefpayReading, { kind: "not_found" }>): Date {
-  return new Date((reading.kind === "read" && reading.platform.expiresAt) || reading.state.data.refpay!.expires_at)
+/** The reference's validity as the snapshot knows it: the platform's when it said, else the one issued. */
+export function expiresAtOf(snapshot: Exclude<SyncSnapshot, { kind: "not_found" }>): Date {
+  return new Date((snapshot.kind === "read" && snapshot.platform.expiresAt) || snapshot.state.data.refpay!.expires_at)
 }
 
-/** Until when the poll job keeps looking at the session after this reading (see checkUntil). */
-export function checkUntilOf(reading: Exclude<RefpayReading, { kind: "not_found" }>, settings: ScheduleSettings) {
-  const outcome = reading.kind === "failed" ? reading.failure : reading.decision.kind
-  return checkUntil(outcome, !!reading.state.payment?.capturedAt, expiresAtOf(reading), settings)
+/** Until when the poll job keeps looking at the session after this snapshot (see checkUntil). */
+export function checkUntilOf(snapshot: Exclude<SyncSnapshot, { kind: "not_found" }>, settings: ScheduleSettings) {
+  const outcome = snapshot.kind === "failed" ? snapshot.failure : snapshot.decision.kind
+  return checkUntil(outcome, !!snapshot.state.payment?.capturedAt, expiresAtOf(snapshot), settings)
 }
 
 /**
@@ -31,49 +31,49 @@ export const recordRefpayCheckStep = createStep(
   async (
     input: {
       sessionId: string
-      reading: RefpayReading
+      snapshot: SyncSnapshot
       now: string
       /** The e-mail template sent. */ notified: string | null
     },
     { container }
   ) => {
-    const { reading } = input
+    const { snapshot } = input
     const checks = container.resolve<RefpayModuleService>(REFPAY_MODULE)
-    if (reading.kind === "not_found") {
+    if (snapshot.kind === "not_found") {
       // A reference the plugin kept a record of is still checked from that record (deleted-session.ts).
       if (!(await checks.keptReference(input.sessionId))) await checks.stopWatching(input.sessionId)
       return new StepResponse(null)
     }
     const now = new Date(input.now)
-    const settings = (await refpayProviderFor(container, reading.state.providerId)).settings
+    const settings = (await refpayProviderFor(container, snapshot.state.providerId)).settings
     // Read once: its failures set the backoff, and the record is written onto it without reading it again.
-    const previous = (await checks.getPaymentCheck(reading.state.id)) ?? null
-    const failed = reading.kind === "failed"
-    const outcome = failed ? reading.failure : reading.decision.kind
+    const previous = (await checks.getPaymentCheck(snapshot.state.id)) ?? null
+    const failed = snapshot.kind === "failed"
+    const outcome = failed ? snapshot.failure : snapshot.decision.kind
     await checks.recordPaymentCheck(
       {
-        session_id: reading.state.id,
-        provider_id: reading.state.providerId,
+        session_id: snapshot.state.id,
+        provider_id: snapshot.state.providerId,
         checked_at: now,
         outcome,
-        error: failed ? reading.message : null,
+        error: failed ? snapshot.message : null,
         failed,
         next_check_at: nextCheckAt(now, settings, previous?.failures ?? 0, failed),
-        check_until: checkUntilOf(reading, settings),
-        expires_at: validDate(expiresAtOf(reading)),
+        check_until: checkUntilOf(snapshot, settings),
+        expires_at: validDate(expiresAtOf(snapshot)),
         reminded: input.notified === PAYMENT_REMINDER_TEMPLATE,
       },
       previous
     )
-    await refreshReferenceCopies(container, [reading.state.id])
-    if (!failed && reading.decision.kind === "amount_mismatch") {
-      const alert = `amount_mismatch:${reading.platform.amountCents ?? "none"}`
-      if (await checks.claimAlert(reading.state.id, alert)) {
+    await refreshReferenceCopies(container, [snapshot.state.id])
+    if (!failed && snapshot.decision.kind === "amount_mismatch") {
+      const alert = `amount_mismatch:${snapshot.platform.amountCents ?? "none"}`
+      if (await checks.claimAlert(snapshot.state.id, alert)) {
         const data = {
-          payment_session_id: reading.state.id,
-          order_id: reading.state.order?.id ?? null,
-          expected_cents: reading.state.data.amount_cents,
-          platform_cents: reading.platform.amountCents ?? null,
+          payment_session_id: snapshot.state.id,
+          order_id: snapshot.state.order?.id ?? null,
+          expected_cents: snapshot.state.data.amount_cents,
+          platform_cents: snapshot.platform.amountCents ?? null,
         }
         container
           .resolve<Logger>(ContainerRegistrationKeys.LOGGER)

@@ -11,21 +11,21 @@ import {
 import { loadRefpaySession, type RefpaySessionState } from "../../../queries/refpay-session-state"
 import { refpayProviderFor } from "../../../providers/refpay/refpay-providers"
 import type { RefundLatePaymentInput } from "../../../medusa-compat/refund-without-credit-line"
-import { readingOf } from "../branches"
+import { snapshotOf } from "../branches"
 import { writeSession } from "./session-write"
-import type { RefpayReading } from "./read-refpay-payment"
+import type { SyncSnapshot } from "./read-refpay-payment"
 
 export const PAID_AFTER_CANCELLATION_EVENT = "refpay.payment.paid_after_cancellation"
 const LATE_REFUND_NOTE = "REFPAY: paid after the order was cancelled"
 
 /**
- * What Medusa's processPaymentWorkflow is given to record a paid reading, the way Medusa records any
+ * What Medusa's processPaymentWorkflow is given to record a paid snapshot, the way Medusa records any
  * webhook-confirmed payment: it authorises the session again (the provider reads the platform, checks the amount
  * and reports `captured`) and records the capture; a capture of a captured payment is a no-op. The sync runs it as
  * a step of its own (`runAsStep`, never compensated: see sync-workflow.ts).
  */
-export function captureOf(reading: RefpayReading): ProcessPaymentWorkflowInput {
-  const { state } = readingOf(reading)
+export function captureOf(snapshot: SyncSnapshot): ProcessPaymentWorkflowInput {
+  const { state } = snapshotOf(snapshot)
   return { action: "captured", data: { session_id: state.id, amount: fromCents(state.data.amount_cents) } }
 }
 
@@ -47,13 +47,13 @@ export interface PlatformRefundsToRecord {
  */
 export const beginPlatformRefundRecordingStep = createStep(
   "refpay-begin-platform-refund-recording",
-  async (input: { reading: RefpayReading }, { container }) => {
-    const reading = readingOf(input.reading)
+  async (input: { snapshot: SyncSnapshot }, { container }) => {
+    const snapshot = snapshotOf(input.snapshot)
     // The platform lists no refund (every capture): nothing to record, whatever Medusa holds, so Medusa's side is not
-    // read again. Otherwise it is read afresh: the capture and the removal of refunds cut short ran since the reading.
-    const made = platformRefunds(reading.platform.records)
+    // read again. Otherwise it is read afresh: the capture and the removal of refunds cut short ran since the snapshot.
+    const made = platformRefunds(snapshot.platform.records)
     if (made.length === 0) return new StepResponse<PlatformRefundsToRecord | null, string | null>(null, null)
-    const fresh = await loadRefpaySession(container, reading.state.id)
+    const fresh = await loadRefpaySession(container, snapshot.state.id)
     if (!fresh?.payment?.capturedAt) return new StepResponse<PlatformRefundsToRecord | null, string | null>(null, null)
     const refunds = unrecordedPlatformRefunds(made, fresh.payment.refundKeys)
     const cents = refunds.reduce((total, refund) => total + refund.cents, 0)
@@ -118,12 +118,12 @@ export interface LatePayment {
  */
 export const findRefpayLatePaymentStep = createStep(
   "refpay-find-late-payment",
-  async (input: { reading: RefpayReading }, { container }) => {
-    const reading = readingOf(input.reading)
-    const fresh = await loadRefpaySession(container, reading.state.id)
+  async (input: { snapshot: SyncSnapshot }, { container }) => {
+    const snapshot = snapshotOf(input.snapshot)
+    const fresh = await loadRefpaySession(container, snapshot.state.id)
     if (!fresh || fresh.data.paid_after_cancellation_at) return new StepResponse<LatePayment | null>(null)
     const at = new Date().toISOString()
-    const heldCents = fresh.data.amount_cents - (reading.platform.refundedAmountCents ?? 0)
+    const heldCents = fresh.data.amount_cents - (snapshot.platform.refundedAmountCents ?? 0)
     await announce(container, fresh, heldCents, at)
     return new StepResponse<LatePayment | null>({ at, refund: await automaticRefundOf(container, fresh, heldCents) })
   }
