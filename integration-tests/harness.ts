@@ -2,6 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaSuiteOptions } from "@medusajs/test-utils/dist/medusa-test-runner"
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "../sandbox/src"
 import { createAdminAndLogin } from "./fixtures/admin"
+import { installRestoreGate } from "./fixtures/database-restore"
 import { sandboxControl, type SandboxControl } from "./fixtures/sandbox-control"
 import { seedRefpayStore, type SeededStore } from "./fixtures/store"
 import { recordSuiteCpu } from "./fixtures/suite-cpu"
@@ -31,7 +32,8 @@ export interface RefpaySuiteContext extends MedusaSuiteOptions {
  * A Medusa app booted from this repository (the plugin's provider, routes, subscribers and jobs from source) on
  * the test PostgreSQL, talking to a real sandbox over loopback. The sandbox starts before Medusa so the provider
  * reads its URLs from the REFPAY_* variables, exactly as a shop configures it. The store is seeded once and
- * restored before every test by the runner; the sandbox is reset before every test too.
+ * restored before every test by the runner, but in the describe blocks that keep it (`keepDatabaseBetweenTests`,
+ * fixtures/database-restore.ts); the sandbox is reset before every test.
  */
 export function refpayIntegrationSuite(
   name: string,
@@ -43,6 +45,7 @@ export function refpayIntegrationSuite(
   let admin: { headers: { authorization: string } } | undefined
   let stopTeardownWatch: (() => void) | undefined
 
+  installRestoreGate()
   describe(name, () => {
     recordSuiteCpu(name)
 

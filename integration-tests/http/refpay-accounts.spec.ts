@@ -12,6 +12,7 @@ import {
 } from "../fixtures/refpay-admin"
 import { refpayOrders, session } from "../fixtures/refpay-orders"
 import { t2Account, t2CheckoutToPaidTests } from "../fixtures/t2-suite"
+import { itOnSeededDatabase, keepDatabaseBetweenTests } from "../fixtures/database-restore"
 import { refpayIntegrationSuite } from "../harness"
 import { inEnglish } from "../fixtures/connection-texts"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../src/modules/refpay"
@@ -63,6 +64,7 @@ refpayIntegrationSuite(
     const portoControl = porto.control
 
     describe("two seller accounts: each account its own client, secret, webhooks and poll", () => {
+      keepDatabaseBetweenTests()
       const placeWith = async (account: "lisboa" | "porto") => {
         const { completion } = await placeRefpayOrder(api, store(), { providerId: `pp_refpay_${account}` })
         const order = await orders.adminOrder(completion.order.id)
@@ -108,7 +110,7 @@ refpayIntegrationSuite(
         await orders.waitForOrder(portoOrder.orderId, (o) => o.payment_status === "captured")
       })
 
-      it("captures both accounts' payments through the poll job when no webhook arrives", async () => {
+      itOnSeededDatabase("captures both accounts' payments through the poll job when no webhook arrives", async () => {
         const lisboa = await placeWith("lisboa")
         const portoOrder = await placeWith("porto")
         await control("POST", "/webhooks/config", { url: null })
@@ -140,6 +142,7 @@ refpayIntegrationSuite(
     })
 
     describe("a delivery answered before its sync finishes (REFPAY_<ACCOUNT>_WEBHOOK_ANSWER_WITHIN_MS)", () => {
+      keepDatabaseBetweenTests()
       const placeAtPorto = async () => {
         const { completion } = await placeRefpayOrder(api, store(), { providerId: "pp_refpay_porto" })
         const order = await orders.adminOrder(completion.order.id)
@@ -205,30 +208,37 @@ refpayIntegrationSuite(
         expect(await approvedAttempts(paymentId)).toEqual([200])
       })
 
-      it("processes an answered event whose sync then failed at the poll job's next run, without the platform delivering it again", async () => {
-        const { orderId, paymentId } = await placeAtPorto()
-        // The sync's status read is held past the answer, then fails, and so does the client's one retry.
-        const hold = await statusReadFault(paymentId, { hold: true, status: 503 })
-        await statusReadFault(paymentId, { status: 503 })
-        await payAndAwaitAnswer(paymentId)
-        await portoControl("POST", `/faults/${hold.id}/release`)
-        await waitFor(
-          async () => (await recorded(paymentId))?.outcome === "not_processed",
-          30_000,
-          "the sync failed after the answer"
-        )
-        expect((await orders.adminOrder(orderId)).payment_status).not.toBe("captured")
+      itOnSeededDatabase(
+        "processes an answered event whose sync then failed at the poll job's next run, without the platform delivering it again",
+        async () => {
+          const { orderId, paymentId } = await placeAtPorto()
+          // The sync's status read is held past the answer, then fails, and so does the client's one retry.
+          const hold = await statusReadFault(paymentId, { hold: true, status: 503 })
+          await statusReadFault(paymentId, { status: 503 })
+          await payAndAwaitAnswer(paymentId)
+          await portoControl("POST", `/faults/${hold.id}/release`)
+          await waitFor(
+            async () => (await recorded(paymentId))?.outcome === "not_processed",
+            30_000,
+            "the sync failed after the answer"
+          )
+          expect((await orders.adminOrder(orderId)).payment_status).not.toBe("captured")
 
-        // The next poll run, once the event has waited RETRY_EVENTS_AFTER_MS (the payment's own check is not due yet).
-        await pollRefpayPayments(ctx.getContainer(), new Date(Date.now() + RETRY_EVENTS_AFTER_MS + 1_000))
-        expect((await orders.adminOrder(orderId)).payment_status).toBe("captured")
-        expect(await recorded(paymentId)).toMatchObject({ processed_at: expect.any(Date), outcome: expect.any(String) })
-        expect((await recorded(paymentId))?.outcome).not.toBe("not_processed")
-        expect(await approvedAttempts(paymentId)).toEqual([200])
-      })
+          // The next poll run, once the event has waited RETRY_EVENTS_AFTER_MS (the payment's own check is not due yet).
+          await pollRefpayPayments(ctx.getContainer(), new Date(Date.now() + RETRY_EVENTS_AFTER_MS + 1_000))
+          expect((await orders.adminOrder(orderId)).payment_status).toBe("captured")
+          expect(await recorded(paymentId)).toMatchObject({
+            processed_at: expect.any(Date),
+            outcome: expect.any(String),
+          })
+          expect((await recorded(paymentId))?.outcome).not.toBe("not_processed")
+          expect(await approvedAttempts(paymentId)).toEqual([200])
+        }
+      )
     })
 
     describe("finding each account's provider (the plugin's registry, through the payment module's public API)", () => {
+      keepDatabaseBetweenTests()
       it("finds every account with its own settings, the same instance each time, and names an unknown one", async () => {
         const container = ctx.getContainer()
         for (const account of ACCOUNTS) {
@@ -330,6 +340,7 @@ refpayIntegrationSuite(
      * its own: a user may run 5 connection tests a minute, and the tests above use some of the suite admin's.
      */
     describe("the connection test of an account the platform does not serve", () => {
+      keepDatabaseBetweenTests()
       let headers: { headers: { authorization: string } }
       let admins = 0
       beforeEach(async () => {

@@ -13,6 +13,7 @@ import {
 } from "../fixtures/refpay-admin"
 import { approvedEvent, captureCount, refpayOrders } from "../fixtures/refpay-orders"
 import { waitFor } from "../fixtures/wait"
+import { keepDatabaseBetweenTests } from "../fixtures/database-restore"
 import { refpayIntegrationSuite } from "../harness"
 import { inEnglish } from "../fixtures/connection-texts"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../src/modules/refpay"
@@ -33,6 +34,7 @@ refpayIntegrationSuite(
   "REFPAY admin page: settings, connection test, webhook URL, deliveries and test events (one app, the admin suites' credentials)",
   (ctx) => {
     describe("REFPAY admin page: settings as resolved, and the connection test", () => {
+      keepDatabaseBetweenTests()
       const { api, control, sandbox } = ctx
       const admin = refpayAdminApi(ctx)
 

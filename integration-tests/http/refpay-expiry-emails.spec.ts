@@ -1,6 +1,7 @@
 import type { INotificationModuleService } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TestEventUtils } from "@medusajs/test-utils"
+import { keepDatabaseBetweenTests } from "../fixtures/database-restore"
 import { completeCart, placeRefpayOrder, prepareCart } from "../fixtures/checkout"
 import { expirySuite } from "../fixtures/expiry"
 import { captureCount, refundedTotal, session } from "../fixtures/refpay-orders"
@@ -206,6 +207,7 @@ refpayIntegrationSuite(
 
     describe("an unpaid order whose total changes (Medusa's order edit): the reference follows the amount", () => {
       const { control, store } = ctx
+      keepDatabaseBetweenTests()
       const { orders, sessions, sent, storeView, payOnPlatform } = expirySuite(ctx)
       const edits = orderEdits(ctx)
       const byAge = (order: any) =>
@@ -325,6 +327,7 @@ refpayIntegrationSuite(
 
     describe("an outstanding amount on a placed order: a REFPAY reference requested from the admin or the storefront", () => {
       const { api, adminHeaders, storeHeaders, control, store } = ctx
+      keepDatabaseBetweenTests()
       const { orders, sent } = expirySuite(ctx)
       const edits = orderEdits(ctx)
       const requests = (orderId: string) => `/refpay/orders/${orderId}/payment-requests`
@@ -788,6 +791,7 @@ refpayIntegrationSuite(
 
     describe("REFPAY payment instructions e-mail on order.placed, through Medusa's Notification module", () => {
       const { api, adminHeaders, control, store } = ctx
+      keepDatabaseBetweenTests()
       const notifications = () => ctx.getContainer().resolve<INotificationModuleService>(Modules.NOTIFICATION)
       const placedSubscribers = () =>
         TestEventUtils.waitSubscribersExecution("order.placed", ctx.getContainer().resolve(Modules.EVENT_BUS), {

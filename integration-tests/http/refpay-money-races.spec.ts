@@ -18,6 +18,7 @@ import {
   session,
 } from "../fixtures/refpay-orders"
 import { waitFor } from "../fixtures/wait"
+import { itOnSeededDatabase, keepDatabaseBetweenTests } from "../fixtures/database-restore"
 import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
 
 jest.setTimeout(180 * 1000)
@@ -63,6 +64,7 @@ refpayIntegrationSuite(
     }
 
     describe("a cancellation racing the customer's payment", () => {
+      keepDatabaseBetweenTests()
       it("records the platform's refund (not a 'refund it' flag) when the payment lands during the order's cancel call", async () => {
         const { orderId, refpay } = await placeOrder()
         // The platform's cancel call is held before it does anything; the customer pays meanwhile.
@@ -93,24 +95,28 @@ refpayIntegrationSuite(
         expect(session(again).data.paid_after_cancellation_at ?? null).toBeNull()
       })
 
-      it("records the platform's refund when the payment lands while expiry cancels the reference", async () => {
-        const { orderId, refpay } = await placeOrder()
-        await control("POST", "/webhooks/config", { url: null })
-        // Expiry's cancel call is held before it does anything; the customer pays meanwhile.
-        const cancel = await holdPlatformCall(control, { path: CANCEL_PATH, method: "POST" })
-        const tick = pollRefpayPayments(container(), new Date(Date.now() + 7 * DAY + 25 * 3_600_000))
-        await cancel.held()
-        await control("POST", `/payments/${refpay.payment_id}/pay`)
-        await cancel.release()
-        await tick
+      itOnSeededDatabase(
+        "records the platform's refund when the payment lands while expiry cancels the reference",
+        async () => {
+          const { orderId, refpay } = await placeOrder()
+          await control("POST", "/webhooks/config", { url: null })
+          // Expiry's cancel call is held before it does anything; the customer pays meanwhile.
+          const cancel = await holdPlatformCall(control, { path: CANCEL_PATH, method: "POST" })
+          const tick = pollRefpayPayments(container(), new Date(Date.now() + 7 * DAY + 25 * 3_600_000))
+          await cancel.held()
+          await control("POST", `/payments/${refpay.payment_id}/pay`)
+          await cancel.release()
+          await tick
 
-        expect((await platform(refpay.payment_id)).refunded_amount).toBe("2498")
-        const order = await waitForOrder(orderId, (o) => captureCount(o) === 1 && refundedTotal(o) === 2498)
-        expect(session(order).data.paid_after_cancellation_at ?? null).toBeNull()
-      })
+          expect((await platform(refpay.payment_id)).refunded_amount).toBe("2498")
+          const order = await waitForOrder(orderId, (o) => captureCount(o) === 1 && refundedTotal(o) === 2498)
+          expect(session(order).data.paid_after_cancellation_at ?? null).toBeNull()
+        }
+      )
     })
 
     describe("a late payment after one transient failure", () => {
+      keepDatabaseBetweenTests()
       it("answers an unprocessed event with 503 so the platform redelivers it, and the redelivery records the payment", async () => {
         const { orderId, refpay } = await placeOrder()
         await api.post(`/admin/orders/${orderId}/cancel`, {}, adminHeaders())
@@ -150,18 +156,21 @@ refpayIntegrationSuite(
         expect(await attempts()).toEqual(expect.arrayContaining([503, 200]))
       })
 
-      it("finds a late payment on a cancelled order through the poll job alone, without any webhook", async () => {
-        const { orderId, refpay } = await placeOrder()
-        await api.post(`/admin/orders/${orderId}/cancel`, {}, adminHeaders())
-        await waitForOrder(orderId, (o) => session(o).status === "canceled")
-        await control("POST", "/webhooks/config", { url: null })
-        await control("POST", `/payments/${refpay.payment_id}/pay`, { force: true })
+      itOnSeededDatabase(
+        "finds a late payment on a cancelled order through the poll job alone, without any webhook",
+        async () => {
+          const { orderId, refpay } = await placeOrder()
+          await api.post(`/admin/orders/${orderId}/cancel`, {}, adminHeaders())
+          await waitForOrder(orderId, (o) => session(o).status === "canceled")
+          await control("POST", "/webhooks/config", { url: null })
+          await control("POST", `/payments/${refpay.payment_id}/pay`, { force: true })
 
-        await pollRefpayPayments(container(), new Date(Date.now() + 11 * MINUTE))
-        const order = await adminOrder(orderId)
-        expect(captureCount(order)).toBe(1)
-        expect(session(order).data.paid_after_cancellation_at).toBeTruthy()
-      })
+          await pollRefpayPayments(container(), new Date(Date.now() + 11 * MINUTE))
+          const order = await adminOrder(orderId)
+          expect(captureCount(order)).toBe(1)
+          expect(session(order).data.paid_after_cancellation_at).toBeTruthy()
+        }
+      )
     })
 
     describe("the poll job is fair", () => {
@@ -207,6 +216,7 @@ refpayIntegrationSuite(
     })
 
     describe("the amount check holds on every path", () => {
+      keepDatabaseBetweenTests()
       it("never captures through Medusa's own webhook route a payment the platform reports for another amount", async () => {
         const { orderId, refpay } = await placeOrder()
         await platformReportsAmount(refpay, "2499")
@@ -271,6 +281,7 @@ refpayIntegrationSuite(
     })
 
     describe("refunds", () => {
+      keepDatabaseBetweenTests()
       it("does not refund twice when a refund's answer is lost, nor when the owner refunds what the platform already refunded", async () => {
         const { orderId, refpay } = await placeOrder()
         await control("POST", `/payments/${refpay.payment_id}/pay`)
@@ -405,6 +416,7 @@ refpayIntegrationSuite(
     })
 
     describe("secrets", () => {
+      keepDatabaseBetweenTests()
       it("keeps the webhook secret out of Medusa's payment.webhook_received event", async () => {
         const seen: any[] = []
         container()

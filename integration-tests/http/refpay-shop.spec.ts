@@ -3,6 +3,7 @@ import { withAmountLimits, type AmountLimitSettings } from "../fixtures/amount-l
 import type { IEventBusModuleService, INotificationModuleService, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TestEventUtils } from "@medusajs/test-utils"
+import { itOnSeededDatabase, keepDatabaseBetweenTests } from "../fixtures/database-restore"
 import { completeCart, LISBON_ADDRESS, placeRefpayOrder, prepareCart, selectRefpay } from "../fixtures/checkout"
 import { captureCount, payments, refpayOrders, refundCutShort, refundedTotal, session } from "../fixtures/refpay-orders"
 import { REFPAY_PROVIDER_ID } from "../fixtures/store"
@@ -66,8 +67,8 @@ const DETAIL = /REFPAY_[A-Z]|INJECTED_FAULT|INVALID_CUSTOMER|is not valid|sandbo
 /**
  * One app for every suite that needs nothing but the harness's configuration: checkout, interrupted checkouts, money
  * at the edges, refunds of cancelled orders and late payments, payment views and the shopper's error messages. The
- * database is restored and the sandbox reset before every test; the shopper-error tests, which inject platform
- * failures, run last.
+ * sandbox is reset before every test, and the database restored but in the blocks that keep it (their tests read
+ * only their own orders); the shopper-error tests, which inject platform failures, run last.
  */
 refpayIntegrationSuite(
   "REFPAY in a shop with the default configuration (one account, pp_refpay_refpay, no e-mail provider)",
@@ -83,10 +84,40 @@ refpayIntegrationSuite(
         const { rows } = await ctx.dbConnection.raw("select current_setting('server_version_num') as v")
         expect(Number(rows[0].v)).toBeGreaterThanOrEqual(150000)
       })
+
+      // The harness's restore gate (fixtures/database-restore.ts) over test-utils' restore before each test: a table
+      // made by one test is still there in a block that keeps the database, gone everywhere else.
+      const marker = "refpay_test_tooling_marker"
+      const markerExists = async () =>
+        (await ctx.dbConnection.raw(`select to_regclass('public.${marker}') as t`)).rows[0].t !== null
+
+      describe("a block that keeps the database between its tests", () => {
+        keepDatabaseBetweenTests()
+
+        it("leaves a table for the next test", async () => {
+          await ctx.dbConnection.raw(`create table ${marker} (id int)`)
+          expect(await markerExists()).toBe(true)
+        })
+
+        it("finds the table the test before made", async () => {
+          expect(await markerExists()).toBe(true)
+        })
+
+        itOnSeededDatabase("starts from the seeded database when it says it needs it", async () => {
+          expect(await markerExists()).toBe(false)
+          await ctx.dbConnection.raw(`create table ${marker} (id int)`)
+        })
+      })
+
+      it("starts from the seeded database after a block that kept it", async () => {
+        expect(await markerExists()).toBe(false)
+      })
     })
 
     describe("REFPAY provider lifecycle through Medusa's store and admin APIs", () => {
       const { api, adminHeaders, control, store } = ctx
+      // Each test reads its own orders, but those that count the shop's orders.
+      keepDatabaseBetweenTests()
 
       async function adminOrder(orderId: string) {
         const fields =
@@ -253,31 +284,34 @@ refpayIntegrationSuite(
         expect(await platformPayments()).toHaveLength(1)
       })
 
-      it("creates exactly one reference when completion is retried after a platform 500 that hid a created payment", async () => {
-        const cart = await prepareCart(api, store())
-        await selectRefpay(api, store(), cart)
-        // The platform creates the payment, then fails the answer: both attempts the client makes see a 500.
-        await control("POST", "/faults", {
-          path: "/dpm/payments-gwproxy/v2/payments",
-          method: "POST",
-          count: 2,
-          status: 500,
-          when: "after",
-        })
-        // Medusa answers a payment authorisation error with the cart and the error, for the storefront to show.
-        const failed = await completeCart(api, store(), cart.id)
-        expect(failed.type).toBe("cart")
-        expect(failed.error.message).toMatch(/REFPAY is unavailable right now/)
-        const orders = await api.get(`/admin/orders?fields=id`, adminHeaders())
-        expect(orders.data.orders).toHaveLength(0)
+      itOnSeededDatabase(
+        "creates exactly one reference when completion is retried after a platform 500 that hid a created payment",
+        async () => {
+          const cart = await prepareCart(api, store())
+          await selectRefpay(api, store(), cart)
+          // The platform creates the payment, then fails the answer: both attempts the client makes see a 500.
+          await control("POST", "/faults", {
+            path: "/dpm/payments-gwproxy/v2/payments",
+            method: "POST",
+            count: 2,
+            status: 500,
+            when: "after",
+          })
+          // Medusa answers a payment authorisation error with the cart and the error, for the storefront to show.
+          const failed = await completeCart(api, store(), cart.id)
+          expect(failed.type).toBe("cart")
+          expect(failed.error.message).toMatch(/REFPAY is unavailable right now/)
+          const orders = await api.get(`/admin/orders?fields=id`, adminHeaders())
+          expect(orders.data.orders).toHaveLength(0)
 
-        const retried = await completeCart(api, store(), cart.id)
-        expect(retried.type).toBe("order")
-        const payments = await platformPayments()
-        expect(payments).toHaveLength(1)
-        const session = refpaySession(await adminOrder(retried.order.id))
-        expect(session.data.refpay.reference).toBe(payments[0].additional_data.reference)
-      })
+          const retried = await completeCart(api, store(), cart.id)
+          expect(retried.type).toBe("order")
+          const payments = await platformPayments()
+          expect(payments).toHaveLength(1)
+          const session = refpaySession(await adminOrder(retried.order.id))
+          expect(session.data.refpay.reference).toBe(payments[0].additional_data.reference)
+        }
+      )
 
       it("refuses a REFPAY session in a USD region with a clear message", async () => {
         const cart = await prepareCart(api, store(), {
@@ -290,18 +324,23 @@ refpayIntegrationSuite(
         expect(await platformPayments()).toHaveLength(0)
       })
 
-      it("refuses to complete a REFPAY cart with a non-Portuguese address before any order or reference exists", async () => {
-        const spanish = { ...LISBON_ADDRESS, country_code: "es", city: "Madrid", postal_code: "28001" }
-        const cart = await prepareCart(api, store(), { billingAddress: spanish })
-        await selectRefpay(api, store(), cart)
-        const error = await api
-          .post(`/store/carts/${cart.id}/complete`, {}, ctx.storeHeaders())
-          .catch((e: any) => e.response)
-        expect(error.status).toBe(400)
-        expect(JSON.stringify(error.data)).toMatch(/REFPAY is available in Portugal only: the billing address is in ES/)
-        expect(await platformPayments()).toHaveLength(0)
-        expect((await api.get(`/admin/orders?fields=id`, adminHeaders())).data.orders).toHaveLength(0)
-      })
+      itOnSeededDatabase(
+        "refuses to complete a REFPAY cart with a non-Portuguese address before any order or reference exists",
+        async () => {
+          const spanish = { ...LISBON_ADDRESS, country_code: "es", city: "Madrid", postal_code: "28001" }
+          const cart = await prepareCart(api, store(), { billingAddress: spanish })
+          await selectRefpay(api, store(), cart)
+          const error = await api
+            .post(`/store/carts/${cart.id}/complete`, {}, ctx.storeHeaders())
+            .catch((e: any) => e.response)
+          expect(error.status).toBe(400)
+          expect(JSON.stringify(error.data)).toMatch(
+            /REFPAY is available in Portugal only: the billing address is in ES/
+          )
+          expect(await platformPayments()).toHaveLength(0)
+          expect((await api.get(`/admin/orders?fields=id`, adminHeaders())).data.orders).toHaveLength(0)
+        }
+      )
 
       it("ignores identifiers and amounts a storefront tries to put in the session data", async () => {
         const cart = await prepareCart(api, store())
@@ -320,7 +359,7 @@ refpayIntegrationSuite(
         expect((await platformPayments())[0].amount).toBe("2498")
       })
 
-      it.each([
+      itOnSeededDatabase.each([
         [
           401,
           "/dpm/payments-gwproxy/v2/payments",
@@ -446,6 +485,8 @@ refpayIntegrationSuite(
 
     describe("REFPAY money at the edges: overlapping refunds, planted data, swapped references, refund limits", () => {
       const { api, adminHeaders, storeHeaders, control } = ctx
+      // Each test reads its own order, but the poll ticks over every due payment (a store request's block).
+      keepDatabaseBetweenTests()
       const { adminOrder, placeOrder, waitForOrder } = refpayOrders(ctx)
       const platform = (paymentId: string) => control("GET", `/payments/${paymentId}`)
       const refund = (paymentId: string, body: Record<string, unknown>) =>
@@ -601,32 +642,35 @@ refpayIntegrationSuite(
       })
 
       describe("a store request on a placed order's payment collection", () => {
-        it("never cancels the live reference, and the poll job issues no reference nobody was told about", async () => {
-          const placed = await placeOrder()
-          const order = await adminOrder(placed.orderId)
-          const collectionId = order.payment_collections[0].id as string
-          const created = (await control("GET", "/payments")).payments?.length
+        itOnSeededDatabase(
+          "never cancels the live reference, and the poll job issues no reference nobody was told about",
+          async () => {
+            const placed = await placeOrder()
+            const order = await adminOrder(placed.orderId)
+            const collectionId = order.payment_collections[0].id as string
+            const created = (await control("GET", "/payments")).payments?.length
 
-          const swap = await api
-            .post(
-              `/store/payment-collections/${collectionId}/payment-sessions`,
-              { provider_id: "pp_refpay_refpay" },
-              storeHeaders()
-            )
-            .catch((e: any) => e.response)
-          expect(swap.status).toBeGreaterThanOrEqual(400)
-          expect(swap.status).toBeLessThan(500)
+            const swap = await api
+              .post(
+                `/store/payment-collections/${collectionId}/payment-sessions`,
+                { provider_id: "pp_refpay_refpay" },
+                storeHeaders()
+              )
+              .catch((e: any) => e.response)
+            expect(swap.status).toBeGreaterThanOrEqual(400)
+            expect(swap.status).toBeLessThan(500)
 
-          expect((await platform(placed.refpay.payment_id)).status).toBe("WAITING")
-          const after = await adminOrder(placed.orderId)
-          expect(after.payment_collections[0].payment_sessions.map((s: any) => s.id)).toEqual([session(order).id])
+            expect((await platform(placed.refpay.payment_id)).status).toBe("WAITING")
+            const after = await adminOrder(placed.orderId)
+            expect(after.payment_collections[0].payment_sessions.map((s: any) => s.id)).toEqual([session(order).id])
 
-          await pollRefpayPayments(ctx.getContainer(), new Date(Date.now() + 11 * MINUTE))
-          expect((await control("GET", "/payments")).payments?.length).toBe(created)
-          expect((await platform(placed.refpay.payment_id)).status).toBe("WAITING")
-        })
+            await pollRefpayPayments(ctx.getContainer(), new Date(Date.now() + 11 * MINUTE))
+            expect((await control("GET", "/payments")).payments?.length).toBe(created)
+            expect((await platform(placed.refpay.payment_id)).status).toBe("WAITING")
+          }
+        )
 
-        it("does not resume a session that no cart completion started", async () => {
+        itOnSeededDatabase("does not resume a session that no cart completion started", async () => {
           const placed = await placeOrder()
           const order = await adminOrder(placed.orderId)
           const container = ctx.getContainer()
@@ -651,6 +695,7 @@ refpayIntegrationSuite(
 
     describe("REFPAY: Medusa's refund of a payment received after its order was cancelled", () => {
       const { api, adminHeaders, control } = ctx
+      keepDatabaseBetweenTests()
       const { placeOrder, waitForOrder, adminOrder } = refpayOrders(ctx)
       const refund = (paymentId: string, body: Record<string, unknown>) =>
         api.post(`/admin/payments/${paymentId}/refund`, body, adminHeaders()).catch((e: any) => e.response)
@@ -714,6 +759,7 @@ refpayIntegrationSuite(
       })
 
       const { api, adminHeaders, control, store } = ctx
+      keepDatabaseBetweenTests()
 
       it("records the late payment, emits an event with its details and refunds it in full on the platform", async () => {
         await control("POST", "/webhooks/config", {
@@ -822,6 +868,7 @@ refpayIntegrationSuite(
 
     describe("REFPAY payment views: thank-you page route, admin routes and check-now sync", () => {
       const { api, adminHeaders, control, store } = ctx
+      keepDatabaseBetweenTests()
       const fail = (error: any) => error.response ?? Promise.reject(error)
 
       async function placeOrder(): Promise<string> {

@@ -18,6 +18,7 @@ import { POLL_LOCK } from "../../src/sync-triggers/poll/poll-lock"
 import { holdPlatformCall, recordedWebhookEvent, waitForDeliveriesSettled } from "../fixtures/hold"
 import { approvedEvent as approvedEventOf, captureCount, refpayOrders, session } from "../fixtures/refpay-orders"
 import { waitFor } from "../fixtures/wait"
+import { keepDatabaseBetweenTests } from "../fixtures/database-restore"
 import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
 
 jest.setTimeout(180 * 1000)
@@ -49,6 +50,7 @@ refpayIntegrationSuite(
     })
 
     describe("the plugin's webhook route: POST /hooks/refpay", () => {
+      keepDatabaseBetweenTests()
       it("marks the order paid when the customer pays and the platform's webhook arrives", async () => {
         const { orderId, refpay } = await placeOrder()
         await control("POST", `/payments/${refpay.payment_id}/pay`)
@@ -103,6 +105,7 @@ refpayIntegrationSuite(
     })
 
     describe("Medusa's webhook route: POST /hooks/payment/refpay_refpay", () => {
+      keepDatabaseBetweenTests()
       it("marks the order paid through Medusa's webhook event, and ignores a forged one", async () => {
         const { orderId, refpay } = await placeOrder()
         const forged = await api.post(
@@ -129,6 +132,7 @@ refpayIntegrationSuite(
     })
 
     describe("a delivery for a REFPAY account the shop does not have", () => {
+      keepDatabaseBetweenTests()
       it("answers 404 with a generic body through both webhook routes, naming nothing of the shop's configuration, and logs the detail as a warning", async () => {
         const logger = ctx.getContainer().resolve<Logger>(ContainerRegistrationKeys.LOGGER)
         const warnings = jest.spyOn(logger, "warn")
