@@ -11,7 +11,7 @@ import path from "node:path"
 
 const ROOT = path.resolve(__dirname, "..")
 const FIGURES_FILE = path.join(ROOT, ".test-artifacts", "cluster", "several-servers", "figures.json")
-const SPREAD_TEST = "spreads a poll tick's checks over both shared servers"
+const SPREAD_TEST = "distributes a poll run's checks over both shared servers"
 
 interface SpreadRun {
   checks: number

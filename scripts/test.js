@@ -409,7 +409,7 @@ async function main() {
     // The demo-based phases' preparation (Debian's redis-server and chromium when missing, the plugin build: one core
     // for seconds, or a download on a bare machine) goes on beside the unit suites, which touch neither. The cluster
     // starts as soon as what it needs is made, beside the rest of the unit suites: it waits far more than it computes
-    // (dead servers' lock leases, poll ticks, restarts: about half of its eleven minutes), so on two cores it
+    // (dead servers' lock leases, poll runs, restarts: about half of its eleven minutes), so on two cores it
     // costs the run little more than its busy minutes, and it is the run's longest phase, so the sooner it starts the
     // sooner the run ends.
     const unit = phases.has("unit")

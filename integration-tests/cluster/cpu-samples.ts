@@ -11,10 +11,10 @@ const SAMPLE_EVERY_MS = 250
 
 interface Sample {
   atMs: number
-  /** Busy and total CPU time of the machine, all cores (ticks). */
+  /** Busy and total CPU time of the machine, all cores (poll runs). */
   machineBusy: number
   machineTotal: number
-  /** CPU time of each watched process group (ticks). */
+  /** CPU time of each watched process group (poll runs). */
   groups: number[]
 }
 

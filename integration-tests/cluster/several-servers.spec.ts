@@ -10,7 +10,7 @@ import { itCapturesTheLoadOnce, itTakesTheLoad } from "./behaviours"
 import { captureVerdict } from "./ledger"
 import { CREATE_PATH, STATUS_PATH } from "./platform"
 import { POLL_RUN_LEASE_SECONDS } from "../../src/sync-triggers/poll/poll-lock"
-import { clearOfTicks, countTicks, endOfNextTick, TICK, TICK_RUN_MS, tickAfter } from "./poll-ticks"
+import { clearOfTicks, countTicks, endOfNextTick, TICK, TICK_RUN_MS, tickAfter } from "./poll-runs"
 import { redisKeyCount, redisTtl } from "./redis-probe"
 import {
   CHECKOUT_CONCURRENCY,
@@ -40,11 +40,11 @@ stack.recordCpuPerTest()
  * webhook route, whose events the worker processes through the Redis event bus.
  */
 const PRODUCTION_SET_UP = { servers: 2, worker: true, medusaRoute: true }
-/** Orders placed while Redis restarts; left waiting for the worker's poll tick in the next test. */
+/** Orders placed while Redis restarts; left waiting for the worker's poll run in the next test. */
 const PLACED_DURING_REDIS_RESTART = 8
 /** What a server logs when it ran a webhook's sync itself instead of handing it to the worker. */
 const SERVER_SYNC_LINES = /answered while its sync goes on|, not processed|not handed to the workers/
-/** The poll job's tick lock as Medusa's Redis locking provider keeps it (its default key prefix). */
+/** The poll job's poll run's lock as Medusa's Redis locking provider keeps it (its default key prefix). */
 const TICK_LOCK_KEY = "medusa_lock:refpay:poll-tick"
 /** Every REFPAY session lock (refpaySessionLockKey), as the same provider keeps them. */
 const SESSION_LOCK_KEYS = "medusa_lock:refpay:session:*"
@@ -85,7 +85,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
   describe("two shared servers", () => {
     const load = itTakesTheLoad(stack)
 
-    // A server killed during checkout completions; what it left is checked after the next poll tick (below), while
+    // A server killed during checkout completions; what it left is checked after the next poll run (below), while
     // the load's payments run.
     const interrupted: {
       run: PlacedOrder[]
@@ -141,13 +141,13 @@ describe("several servers on one PostgreSQL and one Redis", () => {
 
     itCapturesTheLoadOnce(stack, load)
 
-    it("leaves no order without a visible reference, and no reference without an order uncancelled, after the next poll tick following the server killed during checkout completions", async () => {
+    it("leaves no order without a visible reference, and no reference without an order uncancelled, after the next poll run following the server killed during checkout completions", async () => {
       const { run, carts, killedAt } = interrupted
       const kill = interrupted.kill
       expect(run).toHaveLength(16)
-      // The dead server's locks expire (the session lock within 60 s); then one poll tick, the latest by which every
+      // The dead server's locks expire (the session lock within 60 s); then one poll run, the latest by which every
       // order must show its reference. What the customers see is read until it holds (it usually does at once: the
-      // load's checkouts and payments took a minute or more), at most until that tick's end; the assertions check the last reading.
+      // load's checkouts and payments took a minute or more), at most until that poll run's end; the assertions check the last reading.
       const deadline = endOfNextTick(Math.max(Date.now(), killedAt + 60_000))
       const cartIds = run.map((p) => p.cartId)
       const gaveUp = new Set(carts.filter((_, i) => !triesAgain(i)))
@@ -254,17 +254,17 @@ describe("several servers on one PostgreSQL and one Redis", () => {
     })
   })
 
-  it("reads each waiting payment once per poll tick across both servers, and a late webhook still ends in one capture", async () => {
+  it("reads each waiting payment once per poll run across both servers, and a late webhook still ends in one capture", async () => {
     const waiting = await waitingOrders(stack, 8, 4)
     expect(waiting.failed.map((f) => f.error)).toEqual([])
     expect(waiting.orders).toHaveLength(8)
     const ids = waiting.orders.map((o) => o.paymentId)
     const late = waiting.orders.slice(0, 4)
     const lateIds = new Set(late.map((o) => o.paymentId))
-    const skippedBefore = stack.servers.map((s) => stack.logLines(s, /previous tick is still running/).length)
+    const skippedBefore = stack.servers.map((s) => stack.logLines(s, /previous run is still running/).length)
 
-    // One whole tick of status reads. Once its tick has read every waiting payment, four customers pay and the
-    // platform holds their webhooks until after the next tick, which must find them paid.
+    // One whole poll run of status reads. Once its poll run has read every waiting payment, four customers pay and the
+    // platform holds their webhooks until after the next poll run, which must find them paid.
     const boundary = tickAfter(Date.now())
     const counting = countTicks(stack.platform, ids, 1, undefined, boundary)
     await waitUntil(
@@ -275,10 +275,10 @@ describe("several servers on one PostgreSQL and one Redis", () => {
         return ids.every((id) => read.has(id))
       },
       boundary + TICK_RUN_MS - Date.now(),
-      "the poll tick reading every waiting payment"
+      "the poll run reading every waiting payment"
     )
-    // The tick that must catch them: the next one after they are paid (a second later at most). Their webhooks are
-    // dropped, and the platform sends them again once that tick has captured them: late webhooks.
+    // The poll run that must catch them: the next one after they are paid (a second later at most). Their webhooks are
+    // dropped, and the platform sends them again once that poll run has captured them: late webhooks.
     const catching = tickAfter(Date.now() + 1_000)
     await stack.platform.webhookFault({ mode: "drop", count: late.length })
     const latePaidAt = Date.now()
@@ -286,7 +286,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
     await waitUntil(
       async () => (await stack.ledger.orders(late.map((o) => o.orderId))).every((r) => r.captures > 0),
       catching + TICK_RUN_MS - Date.now(),
-      "the late-webhook payments captured by the next poll tick"
+      "the late-webhook payments captured by the next poll run"
     )
     const ticks = await counting
     const lateRows = await stack.ledger.orders(late.map((o) => o.orderId))
@@ -312,7 +312,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
     const skipped = Object.fromEntries(
       stack.servers.map((s, i) => [
         s.name,
-        stack.logLines(s, /previous tick is still running/).length - skippedBefore[i]!,
+        stack.logLines(s, /previous run is still running/).length - skippedBefore[i]!,
       ])
     )
     const answers = stack.fanOut.stats().answers
@@ -345,7 +345,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
     stack.unpaidOrders.push(...waiting.orders.slice(late.length))
   })
 
-  it("spreads a poll tick's checks over both shared servers through Medusa's Redis event bus: each payment read once, pages checked by both; checks per second with one server and with two", async () => {
+  it("distributes a poll run's checks over both shared servers through Medusa's Redis event bus: each payment read once, pages checked by both; checks per second with one server and with two", async () => {
     const seeded = await SeededWaiting.seed(stack, SPREAD_CHECKS)
     try {
       // A first run warms both servers up (connections, compiled code, the platform token); the second is measured.
@@ -405,10 +405,10 @@ describe("several servers on one PostgreSQL and one Redis", () => {
     const killedAt = paidAt + kill.waited_ms
     const rowsAtKill = await stack.ledger.orders(batch.orders.map((o) => o.orderId))
     // The dead server's locks expire: the session lock within 60 s, Medusa's cart lock (processPaymentWorkflow)
-    // within 2 minutes; the poll tick after that is the latest any paid order may still be awaiting.
+    // within 2 minutes; the poll run after that is the latest any paid order may still be awaiting.
     const deadline = endOfNextTick(killedAt + 120_000)
     try {
-      // Only the other server is left: every paid order captured once, nothing awaiting after the poll tick
+      // Only the other server is left: every paid order captured once, nothing awaiting after the poll run
       // that follows the dead server's locks expiring.
       const settled = await settle(stack, batch.orders, paidAt, deadline - Date.now() + 60_000)
       const allCapturedAt = paidAt + settled.capturedMs
@@ -461,8 +461,8 @@ describe("several servers on one PostgreSQL and one Redis", () => {
     const { orders } = await waitingOrders(stack, 1, 1)
     const order = orders[0]!
     const statusPath = `${STATUS_PATH}${order.paymentId}`
-    // Paid clear of the poll ticks: a tick reading this waiting payment in the middle would take one of the faults
-    // below (seen in CI: the tick's read held, the capture's confirmation let through, captured before the kill).
+    // Paid clear of the poll runs: a poll run reading this waiting payment in the middle would take one of the faults
+    // below (seen in CI: the poll run's read held, the capture's confirmation let through, captured before the kill).
     await clearOfTicks(5_000)
     // The sync's own read goes through (a no-op fault takes it); the second read, the provider's confirmation inside
     // Medusa's capture, is held: the platform has answered, Medusa has recorded nothing yet.
@@ -494,14 +494,14 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       // The shop comes back redeployed as the production set-up the next block runs on (the same database, Redis and
       // load balancer): one start of each process, where restarting both shared servers and then redeploying them
       // cost two starts more. The dead sync's session lock lapses within its one-minute lease; a webhook retry or the
-      // next poll tick (now on the worker) runs the sync again from the start, and it finds the payment to capture.
+      // next poll run (now on the worker) runs the sync again from the start, and it finds the payment to capture.
       await stack.reshape(PRODUCTION_SET_UP)
       const deadline = endOfNextTick(killedAt + 60_000) + 60_000
       const settled = await settle(stack, [order], paidAt, deadline - Date.now())
       await quiet(stack, 60_000)
       const [after] = await stack.ledger.orders([order.orderId])
       // The sync that captured records its check as its last step, after the capture is visible: read it once that
-      // sync has finished (a poll tick's sync is not among the webhooks and events `quiet` waits for).
+      // sync has finished (a poll run's sync is not among the webhooks and events `quiet` waits for).
       let check = await stack.ledger.lastCheck(after!.session_id!)
       await waitUntil(
         async () =>
@@ -581,7 +581,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       leftWaiting = placed.orders
     })
 
-    it("runs the poll job once per tick (on the worker) after Redis restarted, and captures what was paid, the webhooks' syncs on the worker too", async () => {
+    it("runs the poll job once per interval (on the worker) after Redis restarted, and captures what was paid, the webhooks' syncs on the worker too", async () => {
       expect(leftWaiting.length).toBeGreaterThan(0)
       // While Redis was down a server processed what it could not hand over: only what follows counts.
       const serverSyncsBefore = stack.httpServers.map((server) => stack.logLines(server, SERVER_SYNC_LINES).length)
@@ -594,7 +594,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
         tick_spans: ticks.tickSpans,
         read_twice: ticks.readTwice,
       })
-      // Each waiting payment read once in the tick (the earlier tests' unpaid orders are read too, once each).
+      // Each waiting payment read once in the poll run (the earlier tests' unpaid orders are read too, once each).
       for (const id of ids) expect({ id, reads: ticks.reads[id] }).toEqual({ id, reads: [1] })
       expect(ticks.readTwice).toEqual([])
 
@@ -630,9 +630,9 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       }
     })
 
-    it("runs the next poll tick after the worker is killed (SIGKILL) in the middle of one: the dead tick's lock lapses within its lease", async () => {
-      // The tick checks its payments itself (REFPAY_POLL_SPREAD=off): with its checks handed to the event bus, the
-      // tick lock is held only while the tick hands them out (a dead page is proved in refpay-status.spec.ts). Only
+    it("runs the next poll run after the worker is killed (SIGKILL) in the middle of one: the dead poll run's lock lapses within its lease", async () => {
+      // The poll run checks its payments itself (REFPAY_POLL_SPREAD=off): with its checks handed to the event bus, the
+      // poll run's lock is held only while the poll run hands them out (a dead page is proved in refpay-status.spec.ts). Only
       // the worker runs the poll job and takes pages, so only it is redeployed with the setting.
       const worker = stack.server("worker")
       await worker.redeploy({ REFPAY_POLL_SPREAD: "off" })
@@ -640,7 +640,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       expect(waiting.failed.map((f) => f.error)).toEqual([])
       expect(waiting.orders).toHaveLength(4)
       const ids = waiting.orders.map((o) => o.paymentId)
-      // Every status read answered 20 s late, so the worker's tick is still running when it dies; the tick has
+      // Every status read answered 20 s late, so the worker's poll run is still running when it dies; the poll run has
       // started once its first status read reached the platform (the fault counts it on arrival).
       const readsHeld = 1_000
       await stack.platform.control("POST", "/faults", {
@@ -653,11 +653,11 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       let lease: number
       let killedAt: number
       try {
-        // The next tick (at most POLL_EVERY_SECONDS away) starts reading through the fault.
+        // The next poll run (at most POLL_EVERY_SECONDS away) starts reading through the fault.
         await waitUntil(
           async () => (await stack.platform.control("GET", "/faults")).faults[0]?.remaining < readsHeld,
           TICK + TICK_RUN_MS,
-          "the worker's poll tick reading statuses"
+          "the worker's poll run reading statuses"
         )
         lease = await redisTtl(stack.demo.cluster.redis.port, TICK_LOCK_KEY)
         await worker.kill("SIGKILL")
@@ -665,28 +665,28 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       } finally {
         await stack.platform.control("DELETE", "/faults")
       }
-      // A dead tick holds the lock for at most its lease (read before waiting it out, so a long one fails here).
+      // A dead poll run holds the lock for at most its lease (read before waiting it out, so a long one fails here).
       expect(lease).toBeGreaterThan(0)
       expect(lease).toBeLessThanOrEqual(POLL_RUN_LEASE_SECONDS)
       await worker.start()
       const restartedAt = Date.now()
-      // The first whole tick after the dead tick's leases have run out: its tick lock's (above) and its syncs' session
-      // locks (Medusa's locking default, 60 s). A tick that takes the tick lock before the session locks lapse spends
-      // up to the sync's 30 s lock wait on the sessions the dead tick held (measured: the restarted worker's tick took
-      // the tick lock 30 s after the kill and read nothing for the next 30 s). So: until no session lock is left in
-      // Redis and no tick is running, then the next whole tick.
+      // The first whole poll run after the dead poll run's leases have run out: its poll run's lock's (above) and its syncs' session
+      // locks (Medusa's locking default, 60 s). A poll run that takes the poll run's lock before the session locks lapse spends
+      // up to the sync's 30 s lock wait on the sessions the dead poll run held (measured: the restarted worker's poll run took
+      // the poll run's lock 30 s after the kill and read nothing for the next 30 s). So: until no session lock is left in
+      // Redis and no poll run is running, then the next whole poll run.
       const redisPort = stack.demo.cluster.redis.port
       await sleep(Math.max(0, killedAt + lease * 1_000 - Date.now()))
       await waitUntil(
         async () => (await redisKeyCount(redisPort, SESSION_LOCK_KEYS)) === 0,
         60_000 + TICK_RUN_MS + 30_000,
-        "the dead tick's session locks lapsed"
+        "the dead poll run's session locks lapsed"
       )
       const locksLapsedAt = Date.now()
       await waitUntil(
         async () => (await redisTtl(redisPort, TICK_LOCK_KEY)) === -2,
         TICK_RUN_MS + 30_000,
-        "no poll tick running"
+        "no poll run running"
       )
       const ticks = await countTicks(stack.platform, ids, 1)
       stack.figures("poll_tick_after_worker_killed", {
@@ -696,7 +696,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
         session_locks_lapsed_after_s: (locksLapsedAt - killedAt) / 1000,
         ticks: ticks.ticks,
         tick_spans: ticks.tickSpans,
-        skipped_by_tick_lock: stack.logLines(worker, /previous tick is still running/).length,
+        skipped_by_tick_lock: stack.logLines(worker, /previous run is still running/).length,
       })
       for (const id of ids) expect({ id, read: ticks.reads[id]![0]! > 0 }).toEqual({ id, read: true })
 

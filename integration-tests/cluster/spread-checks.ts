@@ -1,22 +1,22 @@
-// A poll tick's checks spread over the cluster (REFPAY_POLL_SPREAD, `auto` with Medusa's Redis event bus): thousands
-// of waiting payments made due at once, and how fast the processes that take the tick's pages from the event bus
+// A poll run's checks spread over the cluster (REFPAY_POLL_SPREAD, `auto` with Medusa's Redis event bus): thousands
+// of waiting payments made due at once, and how fast the processes that take the poll run's pages from the event bus
 // read them all, once each.
 import { Client } from "pg"
 import { seedWaitingPayments } from "../fixtures/waiting-payments"
 import { CpuSampler } from "./cpu-samples"
-import { TICK } from "./poll-ticks"
+import { TICK } from "./poll-runs"
 import { pendingEvents } from "./redis-probe"
 import { waitUntil, wholeNumberSetting, type ClusterServer, type ClusterStack } from "./stack"
 
 /**
- * Waiting payments made due at once to measure how a tick's checks spread: 2,000 by default, 8 pages of
+ * Waiting payments made due at once to measure how a poll run's checks spread: 2,000 by default, 8 pages of
  * CHECK_PAGE_SIZE (each server takes several, which is what the test proves); `npm run bench -- --only=cluster`
  * measures 4,000 (REFPAY_CLUSTER_SPREAD_CHECKS). At most 4,000, so a run's reads stay within the sandbox's request
  * log (10,000) until the test reads them.
  */
 export const SPREAD_CHECKS = wholeNumberSetting("REFPAY_CLUSTER_SPREAD_CHECKS", 2_000, 1_000, 4_000)
 
-/** What a process logs for each page of a tick it checked (src/subscribers/refpay-poll-page-due.ts). */
+/** What a process logs for each page of a poll run it checked (src/subscribers/refpay-poll-page-due.ts). */
 export const PAGE_CHECKED = /REFPAY poll: a page of \d+ due checks of \S+ checked on this process/
 
 export interface SpreadRun {
@@ -31,11 +31,11 @@ export interface SpreadRun {
   processes_cpu_ms_per_check: number
   /** Pages each process logged as checked during the run. */
   pages_by_process: Record<string, number>
-  /** Seeded payments read twice within one tick of the job (`<payment>@<tick>`): a page handed out twice. */
+  /** Seeded payments read twice within one poll run of the job (`<payment>@<poll run>`): a page handed out twice. */
   read_twice: string[]
 }
 
-/** The seeded payments, each with a platform payment id and a session, kept out of the ticks until `run`. */
+/** The seeded payments, each with a platform payment id and a session, kept out of the poll runs until `run`. */
 export class SeededWaiting {
   private constructor(
     private readonly db: Client,
@@ -47,7 +47,7 @@ export class SeededWaiting {
     const db = new Client({ connectionString: stack.demo.info.database_url })
     await db.connect()
     const sandbox = stack.platform.url
-    // Due in a month: no tick looks at them until `run` makes them due. Their creation webhooks are not sent: the
+    // Due in a month: no poll run looks at them until `run` makes them due. Their creation webhooks are not sent: the
     // servers would be busy with thousands of them during the runs.
     await stack.platform.configureWebhooks({ url: null })
     let sessionIds: string[]
@@ -69,7 +69,7 @@ export class SeededWaiting {
 
   /**
    * Makes every seeded payment due now and waits until each has been checked once; then parks them again (with
-   * REFPAY_POLL_INTERVAL_MINUTES=0 every check leaves its payment due at the next tick).
+   * REFPAY_POLL_INTERVAL_MINUTES=0 every check leaves its payment due at the next poll run).
    */
   async run(stack: ClusterStack, processes: ClusterServer[]): Promise<SpreadRun> {
     const pagesBefore = processes.map((p) => stack.logLines(p, PAGE_CHECKED).length)
@@ -101,8 +101,8 @@ export class SeededWaiting {
       firstReads.set(read.payment_id, Math.min(read.arrivedMs, firstReads.get(read.payment_id) ?? Infinity))
     const first = Math.min(...firstReads.values())
     const last = Math.max(...firstReads.values())
-    // The job's ticks start on whole multiples of its period: two reads of a payment in one period mean its check
-    // was handed out twice in one tick.
+    // The job's poll runs start on whole multiples of its period: two reads of a payment in one period mean its check
+    // was handed out twice in one poll run.
     const perTick = new Map<string, number>()
     for (const read of reads) {
       const key = `${read.payment_id}@${Math.floor(read.arrivedMs / TICK)}`
@@ -125,7 +125,7 @@ export class SeededWaiting {
   }
 
   /**
-   * Keeps the seeded payments out of the ticks: not due for a month, once no page that holds some of them is left on
+   * Keeps the seeded payments out of the poll runs: not due for a month, once no page that holds some of them is left on
    * the event bus (a page checked after the parking would make its payments due again).
    */
   private async park(stack: ClusterStack): Promise<void> {
@@ -143,7 +143,7 @@ export class SeededWaiting {
     await parkAll()
   }
 
-  /** Takes them out of the shop: their sessions and checks deleted, so no tick or REFPAY page sees them again. */
+  /** Takes them out of the shop: their sessions and checks deleted, so no poll run or REFPAY page sees them again. */
   async remove(): Promise<void> {
     await this.db.query(`update payment_session set deleted_at = now() where id = any($1)`, [this.sessionIds])
     await this.db.query(`update refpay_payment_check set deleted_at = now() where session_id = any($1)`, [

@@ -9,7 +9,7 @@ import path from "node:path"
 import { Ledger } from "./ledger"
 import { Platform } from "./platform"
 import type { Order } from "./shop-load"
-import { POLL_EVERY_SECONDS, TICK } from "./poll-ticks"
+import { POLL_EVERY_SECONDS, TICK } from "./poll-runs"
 import { Storefront } from "./storefront"
 import { startWebhookFanOut, type WebhookFanOut } from "./webhook-fan-out"
 import { cpuSince, recordCpuPerTest } from "../fixtures/suite-cpu"
@@ -143,8 +143,8 @@ export class ClusterStack {
       worker: this.options.worker,
       // A production Redis keeps its data (append-only file): a killed one comes back with Medusa's queues.
       redisPersistent: true,
-      // Every waiting payment due at every tick of the poll job, so a tick's reads can be counted; and the job run
-      // every POLL_EVERY_SECONDS instead of every minute, so the suite waits seconds for a tick, not minutes.
+      // Every waiting payment due at every poll run of the poll job, so a poll run's reads can be counted; and the job run
+      // every POLL_EVERY_SECONDS instead of every minute, so the suite waits seconds for a poll run, not minutes.
       shopEnv: { REFPAY_POLL_INTERVAL_MINUTES: "0", REFPAY_POLL_EVERY_SECONDS: String(POLL_EVERY_SECONDS) },
       log: (line: string) => this.log(line),
     })
@@ -268,7 +268,7 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
-/** Milliseconds until the poll job's next tick (every POLL_EVERY_SECONDS, on whole multiples of it) plus `afterMs`. */
+/** Milliseconds until the poll job's next poll run (every POLL_EVERY_SECONDS, on whole multiples of it) plus `afterMs`. */
 export function untilNextTick(afterMs = 0): number {
   return TICK - (Date.now() % TICK) + afterMs
 }

@@ -19,7 +19,7 @@ const STATUS_PATH = "/dpm/hub-payment-info/v1/payments/info/"
 const HOUR = 3_600_000
 /** More than PostgreSQL takes as the parameters of one statement (65,535). */
 const SEEDED_SESSIONS = 70_000
-/** Seeded sessions the poll job has not started watching yet: two ticks' worth (MAX_NEW_CHECKS_PER_RUN each). */
+/** Seeded sessions the poll job has not started watching yet: two poll runs' worth (MAX_NEW_CHECKS_PER_RUN each). */
 const UNWATCHED = 10_000
 
 /**
@@ -76,7 +76,7 @@ refpayIntegrationSuite(
       const paid = await placeOrder()
       await control("POST", `/payments/${paid.refpay.payment_id}/pay`)
       expect((await checkNow(paid.orderId)).data.action).toBe("capture")
-      // The poll job starts watching a new reference at its next tick (the list reads the validity it records).
+      // The poll job starts watching a new reference at its next poll run (the list reads the validity it records).
       await pollRefpayPayments(ctx.getContainer())
 
       const { status, data } = await admin.attentionList("expiring")
@@ -488,10 +488,10 @@ refpayIntegrationSuite(
       expect(new Set(last.result.data.payments.map((p: any) => p.payment_session_id)).size).toBe(51)
       expectBounded(last.seen)
 
-      // The poll tick starts watching new sessions a bounded batch at a time (none is due yet: first check in 10 min).
-      const tick = await step("poll tick", () => pollRefpayPayments(ctx.getContainer()))
+      // The poll run starts watching new sessions a bounded batch at a time (none is due yet: first check in 10 min).
+      const tick = await step("poll run", () => pollRefpayPayments(ctx.getContainer()))
       expectBounded(tick.seen)
-      // The spy saw MikroORM's statements too (the check records the tick wrote).
+      // The spy saw MikroORM's statements too (the check records the poll run wrote).
       expect(tick.seen.checkInserts).toBeGreaterThan(0)
       const watched = Number(
         (
@@ -502,7 +502,7 @@ refpayIntegrationSuite(
         ).rows[0].n
       )
       process.stdout.write(`bounded queries: ${watched} seeded sessions watched after the tick\n`)
-      // One batch (the order placed above may take one place in it); Medusa's own scheduled tick may have run one too.
+      // One batch (the order placed above may take one place in it); Medusa's own scheduled poll run may have run one too.
       expect(watched).toBeGreaterThanOrEqual(MAX_NEW_CHECKS_PER_RUN - 1)
       expect(watched).toBeLessThanOrEqual(2 * MAX_NEW_CHECKS_PER_RUN)
 

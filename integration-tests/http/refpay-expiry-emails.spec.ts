@@ -885,7 +885,7 @@ refpayIntegrationSuite(
         Math.round((Date.parse(lisbonDay(to)) - Date.parse(lisbonDay(new Date(from)))) / DAY)
 
       it("counts a known history: paid on day 0, 1 and 3, reminded and paid, expired, renewed and paid, paid late, cancelled, waiting, refunded", async () => {
-        // Expired and renewed (the plugin's own expiry, a tick past validity and grace), then the new one paid.
+        // Expired and renewed (the plugin's own expiry, a poll run past validity and grace), then the new one paid.
         const expiring = await orders.placeOrder()
         await pollRefpayPayments(container(), new Date(Date.now() + 7 * DAY + 25 * HOUR))
         const renewedOrder = await orders.waitForOrder(expiring.orderId, (o) =>
@@ -913,7 +913,7 @@ refpayIntegrationSuite(
         await api.post(`/admin/orders/${cancelled.orderId}/cancel`, {}, adminHeaders())
         await orders.waitForOrder(cancelled.orderId, (o) => sessions(o).every((s: any) => s.status === "canceled"))
         const waiting = await orders.placeOrder()
-        // The numbers count a reference once the poll job watches it: at most one tick after its order.
+        // The numbers count a reference once the poll job watches it: at most one poll run after its order.
         await pollRefpayPayments(container(), new Date())
 
         // 10.00 refunded through Medusa (and on the platform); then the platform's refunded total, as the plugin

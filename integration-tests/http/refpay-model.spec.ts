@@ -42,7 +42,7 @@ import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
  * checks the safety invariants on every reference of every order of the sequence (never captured unless the
  * platform is APPROVED and for its amount, at most one capture, never more refunded in Medusa than on the platform,
  * nothing moves backwards, no fulfilment while unpaid, never two payable references on one order, a command refused
- * with a 4xx changes nothing). At the end of a sequence (faults cleared, deliveries settled, one poll tick with every
+ * with a 4xx changes nothing). At the end of a sequence (faults cleared, deliveries settled, one poll run with every
  * payment due) Medusa must agree with the platform: captured = approved amount, refunded = refunded, an order with no
  * payable or paid reference left is cancelled and a cancelled order has no payable reference.
  *
@@ -53,7 +53,7 @@ import { refpayIntegrationSuite, TEST_WEBHOOK_SECRET } from "../harness"
  * route twice, or with the late-payment refund or the order's cancellation), a store request for a new session on a
  * placed order's collection, a storefront planting the plugin's bookkeeping in the session's data at checkout,
  * authentic webhook deliveries with retyped unused fields or without a payment id,
- * admin "check now", admin "issue a new reference", poll ticks (now, due, past expiry), webhook redelivery, the
+ * admin "check now", admin "issue a new reference", poll runs (now, due, past expiry), webhook redelivery, the
  * platform forgetting a payment, fulfilment attempts, an amount mismatch reported through both webhook routes, waits.
  *
  * Which sequences run (nothing here draws a new seed unless asked):
@@ -91,10 +91,10 @@ const MODEL_SEEDS: { seed: number; runs: number; steps: number }[] = [
   // renewal.
   { seed: -22314809, runs: 1, steps: 30 },
   // The 43f6609 fix's second check (30 sequences of up to 40 commands); today: cancels under faults, the platform
-  // forgetting a payment, a store session swap on a placed order, a poll tick, a cancellation racing the payment.
+  // forgetting a payment, a store session swap on a placed order, a poll run, a cancellation racing the payment.
   { seed: -1193493684, runs: 1, steps: 30 },
   // Draws the shrunk form of the 43f6609 defect on the set-up order: shopCancel, pay(force, status read 5xx-all), a
-  // poll tick past expiry, refund(full).
+  // poll run past expiry, refund(full).
   { seed: 3642, runs: 1, steps: 30 },
   // Draws the REFPAY page's late-payment refund after a cancellation and a forced payment, fulfilment attempts.
   { seed: 269, runs: 1, steps: 30 },
@@ -104,7 +104,7 @@ const MODEL_SEEDS: { seed: number; runs: number; steps: number }[] = [
   // Since the request commands joined the table (issue 40): a store request while a renewal's creation is held,
   // which found two payable references on one collection before the collection lock (2 of 2 runs).
   { seed: 1221, runs: 1, steps: 30 },
-  // Issue 40: the shop cancels, a poll tick past expiry, then the store's session route on the cancelled order's
+  // Issue 40: the shop cancels, a poll run past expiry, then the store's session route on the cancelled order's
   // collection, which deleted the cancelled reference's session before the route was refused for any reference.
   { seed: 85, runs: 1, steps: 30 },
   // Issue 40: the admin's "Request payment by REFPAY" while a renewal's creation is held, twice: two payable

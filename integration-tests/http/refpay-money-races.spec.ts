@@ -195,7 +195,7 @@ refpayIntegrationSuite(
         expect(session(stillOpen).status).toBe("pending_authorization")
       })
 
-      it("announces an amount mismatch once per new amount, not on every tick, and never captures it", async () => {
+      it("announces an amount mismatch once per new amount, not on every poll run, and never captures it", async () => {
         const emitted: any[] = []
         container()
           .resolve<IEventBusModuleService>(Modules.EVENT_BUS)

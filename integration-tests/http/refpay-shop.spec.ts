@@ -434,7 +434,7 @@ refpayIntegrationSuite(
         const { orderId } = await placeOrder()
         const { sessionId, refpay } = await interruptAuthorisation(orderId)
         expect(session(await adminOrder(orderId)).data.refpay).toBeNull()
-        // This reference's creations only (by its idempotency key): the poll ticks below, and Medusa's own minute job,
+        // This reference's creations only (by its idempotency key): the poll runs below, and Medusa's own minute job,
         // may resume another test's interrupted checkout meanwhile.
         const { idempotency_key: key } = await control("GET", `/payments/${refpay.payment_id}`)
         const creations = async () =>
@@ -485,7 +485,7 @@ refpayIntegrationSuite(
 
     describe("REFPAY money at the edges: overlapping refunds, planted data, swapped references, refund limits", () => {
       const { api, adminHeaders, storeHeaders, control } = ctx
-      // Each test reads its own order, but the poll ticks over every due payment (a store request's block).
+      // Each test reads its own order, but the poll runs over every due payment (a store request's block).
       keepDatabaseBetweenTests()
       const { adminOrder, placeOrder, waitForOrder } = refpayOrders(ctx)
       const platform = (paymentId: string) => control("GET", `/payments/${paymentId}`)

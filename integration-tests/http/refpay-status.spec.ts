@@ -35,8 +35,8 @@ refpayIntegrationSuite(
     const approvedEvent = (refpay: { payment_id: string; order_id: string }, eventId = "evt-approved-1") =>
       approvedEventOf(refpay, eventId)
     /**
-     * Runs `work` holding the poll job's tick lock, as another server's tick would: Medusa's own scheduled tick skips
-     * meanwhile. This suite makes every payment due at once (REFPAY_POLL_INTERVAL_MINUTES=0), so a tick on a minute
+     * Runs `work` holding the poll job's poll run's lock, as another server's poll run would: Medusa's own scheduled poll run skips
+     * meanwhile. This suite makes every payment due at once (REFPAY_POLL_INTERVAL_MINUTES=0), so a poll run on a minute
      * boundary would read the statuses a test counts (seen once: a third read where one sync makes two).
      */
     const withoutScheduledTicks = <T>(work: () => Promise<T>): Promise<T> =>
@@ -318,7 +318,7 @@ refpayIntegrationSuite(
         await control("POST", "/webhooks/faults", { mode: "drop", count: 10 })
         await control("POST", `/payments/${refpay.payment_id}/pay`)
         // The platform's APPROVED event never reached the shop. (Not asserted through the order: with a 0-minute
-        // interval, Medusa's scheduled tick of this same job may capture it before the order is read.)
+        // interval, Medusa's scheduled poll run of this same job may capture it before the order is read.)
         const { events } = (await control("GET", `/webhooks?payment_id=${refpay.payment_id}`)) as any
         expect(events.find((e: any) => e.event_type === "APPROVED_TRANSACTIONS")).toMatchObject({
           state: "dropped",
@@ -326,7 +326,7 @@ refpayIntegrationSuite(
         })
 
         const results = await pollRefpayPayments(ctx.getContainer())
-        // Medusa's scheduler runs the same job every minute; if its tick got there first, ours finds nothing to do.
+        // Medusa's scheduler runs the same job every minute; if its poll run got there first, ours finds nothing to do.
         const action = results.find((r) => r.platformStatus === "APPROVED")?.action
         expect(["capture", undefined]).toContain(action)
         const order = await adminOrder(orderId)
@@ -356,12 +356,12 @@ refpayIntegrationSuite(
         expect(session(order).data.expired_at).toBeTruthy()
       })
 
-      it("skips the scheduled tick while another tick holds the tick lock, and polls again once it is released", async () => {
+      it("skips the scheduled poll run while another holds its lock, and polls again once it is released", async () => {
         const { orderId } = await placeOrder()
         const container = ctx.getContainer()
         const locking = container.resolve<ILockingModule>(Modules.LOCKING)
         const later = new Date(Date.now() + 6 * DAY)
-        // While another server's tick holds the lock (taken once Medusa's own scheduled tick here, if running, ends).
+        // While another server's poll run holds the lock (taken once Medusa's own scheduled poll run here, if running, ends).
         const skipped = await locking.execute(
           POLL_LOCK,
           () => pollRefpayPayments(container, later, { skipIfBusy: true }),
@@ -401,15 +401,15 @@ refpayIntegrationSuite(
         const sessionId = session(await adminOrder(orderId)).id
         const results = await pollRefpayPayments(ctx.getContainer(), new Date(Date.now() + 6 * DAY))
         expect(results.filter((r) => r.sessionId === sessionId).map((r) => r.action)).toEqual(["record_check"])
-        // Sessions of earlier tests the tick met (one CI run met a session gone since: not_found) are not acted on.
+        // Sessions of earlier tests the poll run met (one CI run met a session gone since: not_found) are not acted on.
         const acted = results.filter((r) => !["record_check", "none", "not_found"].includes(r.action))
         expect(acted).toEqual([])
         expect((await adminOrder(orderId)).status).not.toBe("canceled")
       })
     })
 
-    describe("a poll tick's batched checks", () => {
-      // What the platform says of a twin pair's payments when the tick reads them.
+    describe("a poll run's batched checks", () => {
+      // What the platform says of a twin pair's payments when the poll run reads them.
       const KINDS = [
         "unchanged",
         "paid",
@@ -419,7 +419,7 @@ refpayIntegrationSuite(
         "unreadable",
       ] as const
       type Kind = (typeof KINDS)[number]
-      // When the tick runs: now, in the reminder window (a reminder owed), past validity and grace (an expiry).
+      // When the poll runs: now, in the reminder window (a reminder owed), past validity and grace (an expiry).
       const WHEN = ["now", "reminder_window", "expired"] as const
 
       async function makeIt(kind: Kind, paymentId: string) {
@@ -450,7 +450,7 @@ refpayIntegrationSuite(
         const { orderId, refpay } = await placeOrder()
         const sessionId = session(await adminOrder(orderId)).id as string
         await syncRefpayPayment(container, { sessionId, reason: "admin" })
-        // The tick reads the session due; before it records, the customer pays and the webhook's sync captures.
+        // The poll run reads the session due; before it records, the customer pays and the webhook's sync captures.
         const [seen] = (await checks.listRefpayPaymentChecks(
           { session_id: sessionId },
           { select: ["session_id", "last_checked_at", "reminded_at"] }
@@ -460,7 +460,7 @@ refpayIntegrationSuite(
         const paid = await syncRefpayPayment(container, { sessionId, reason: "webhook" })
         expect(paid.action).toBe("capture")
         const recorded = await checks.getPaymentCheck(sessionId)
-        // A stale reading (the row as the tick read it, the platform's answer from before the payment) is not written.
+        // A stale reading (the row as the poll run read it, the platform's answer from before the payment) is not written.
         expect(
           await checks.recordUnchangedChecks(
             [{ ...seen!, outcome: "record_check", check_until: new Date(), expires_at: new Date() }],
@@ -477,8 +477,8 @@ refpayIntegrationSuite(
         const checks = container.resolve<RefpayModuleService>(REFPAY_MODULE)
         const notifications = container.resolve<INotificationModuleService>(Modules.NOTIFICATION)
         const { settings } = await refpayProviderFor(container, REFPAY_PROVIDER_ID)
-        // No webhooks: the checks are the only path. The app's own scheduled tick is kept out (it skips while the
-        // tick lock is held): it would check these sessions too.
+        // No webhooks: the checks are the only path. The app's own scheduled poll run is kept out (it skips while the
+        // poll run's lock is held): it would check these sessions too.
         await control("POST", "/webhooks/config", { url: null })
 
         const effect = async (
@@ -515,7 +515,7 @@ refpayIntegrationSuite(
           fc.constantFrom(...WHEN),
           async (kinds, when) => {
             await control("DELETE", "/faults")
-            // Twins: each kind twice, one checked by the tick's batch, the other by the full sync alone.
+            // Twins: each kind twice, one checked by the poll run's batch, the other by the full sync alone.
             const pairs = []
             for (const kind of kinds) {
               const twins = []
@@ -587,7 +587,7 @@ refpayIntegrationSuite(
       }, 600_000)
     })
 
-    describe("a poll tick's checks spread over the event bus (REFPAY_POLL_SPREAD)", () => {
+    describe("a poll run's checks distributed over the event bus (REFPAY_POLL_SPREAD)", () => {
       it("hands the due checks to the event bus: each read once, the paid one captured by whichever process took the page, and a page never checked is due again after its lease", async () => {
         const container = ctx.getContainer()
         const checks = container.resolve<RefpayModuleService>(REFPAY_MODULE)
@@ -614,7 +614,7 @@ refpayIntegrationSuite(
             selector: { session_id: row.session_id },
             data: { next_check_at: row.next_check_at },
           })
-        // A tick that took the lost one's check for a page, and whose process died before the page was checked.
+        // A poll run that took the lost one's check for a page, and whose process died before the page was checked.
         const lease = pageLeaseMs()
         const taken = await checks.takeDueChecks(REFPAY_PROVIDER_ID, now, new Date(now.getTime() + lease), 1)
         expect(taken.map((t) => t.session_id)).toEqual([lostSession])
@@ -627,7 +627,7 @@ refpayIntegrationSuite(
             POLL_PAGE_DUE,
             container.resolve<IEventBusModuleService>(Modules.EVENT_BUS)
           )
-          expect(await pollRefpayPayments(container, now)).toEqual([]) // handed over, not checked by the tick itself
+          expect(await pollRefpayPayments(container, now)).toEqual([]) // handed over, not checked by the poll run itself
           await pageChecked
         } finally {
           if (setting === undefined) delete process.env.REFPAY_POLL_SPREAD

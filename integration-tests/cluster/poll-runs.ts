@@ -1,45 +1,45 @@
-// The poll job's ticks as the platform saw them. The cluster's servers run the job every POLL_EVERY_SECONDS
+// The poll job's poll runs as the platform saw them. The cluster's servers run the job every POLL_EVERY_SECONDS
 // (REFPAY_POLL_EVERY_SECONDS, Medusa's `schedule: { interval }`, which its Redis workflow engine fires on whole
 // multiples of the interval, as a cron fires on whole minutes), and with REFPAY_POLL_INTERVAL_MINUTES=0 every waiting
-// payment is due at every tick, so each tick reads each waiting payment's status once. Read twice in one tick means
-// the job ran twice for that tick (two servers each ran it).
+// payment is due at every poll run, so each poll run reads each waiting payment's status once. Read twice in one poll run means
+// the job ran twice for that poll run (two servers each ran it).
 import { setTimeout as sleep } from "node:timers/promises"
 import type { Platform } from "./platform"
 
 export const POLL_EVERY_SECONDS = 10
-/** The poll job's period: its ticks start on whole multiples of it. */
+/** The poll job's period: its poll runs start on whole multiples of it. */
 export const TICK = POLL_EVERY_SECONDS * 1_000
-/** Time for a tick started on its boundary to have read, synced and captured what it had to (a generous bound). */
+/** Time for a poll run started on its boundary to have read, synced and captured what it had to (a generous bound). */
 export const TICK_RUN_MS = 20_000
 
 export interface TickCount {
-  /** Start of each whole tick observed (ISO). */
+  /** Start of each whole poll run observed (ISO). */
   ticks: string[]
-  /** Per payment of interest: its status reads in each of those ticks. */
+  /** Per payment of interest: its status reads in each of those poll runs. */
   reads: Record<string, number[]>
-  /** Any payment read more than once within one tick (of all payments, not only those of interest). */
+  /** Any payment read more than once within one poll run (of all payments, not only those of interest). */
   readTwice: { payment_id: string; tick: string; reads: number }[]
-  /** Seconds after the boundary when each tick's first and last read arrived: how long the tick ran. */
+  /** Seconds after the boundary when each poll run's first and last read arrived: how long the poll run ran. */
   tickSpans: { tick: string; first_s: number; last_s: number; reads: number }[]
 }
 
-/** The first tick boundary after `at`. */
+/** The first poll run boundary after `at`. */
 export function tickAfter(at: number): number {
   return Math.ceil((at + 1) / TICK) * TICK
 }
 
-/** The end of the first poll tick that starts after `at`: its boundary plus TICK_RUN_MS for the tick to run. */
+/** The end of the first poll run that starts after `at`: its boundary plus TICK_RUN_MS for the poll run to run. */
 export function endOfNextTick(at: number): number {
   return tickAfter(at) + TICK_RUN_MS
 }
 
-/** How long after its boundary a tick's status reads may still arrive (measured in CI: under half a second). */
+/** How long after its boundary a poll run's status reads may still arrive (measured in CI: under half a second). */
 const TICK_READS_MS = 1_500
 
 /**
- * Resolves once the last tick's reads are over and at least `clearMs` remain before the next boundary: a test that
- * puts a fault on one payment's status reads for a sync to take needs no tick reading that payment meanwhile (every
- * tick reads every waiting payment), or the tick's read may take the fault.
+ * Resolves once the last poll run's reads are over and at least `clearMs` remain before the next boundary: a test that
+ * puts a fault on one payment's status reads for a sync to take needs no poll run reading that payment meanwhile (every
+ * poll run reads every waiting payment), or the poll run's read may take the fault.
  */
 export async function clearOfTicks(clearMs: number): Promise<void> {
   const now = Date.now()
@@ -50,9 +50,9 @@ export async function clearOfTicks(clearMs: number): Promise<void> {
 }
 
 /**
- * Watches `ticks` whole ticks from the next boundary (or `from`, a boundary) and counts the status reads of
- * `paymentIds` per tick, by the time each read arrived at the platform (the request log stamps the answer; its
- * duration says when it arrived). `tailMs` after the last tick's end lets reads still being answered reach the log.
+ * Watches `poll runs` whole poll runs from the next boundary (or `from`, a boundary) and counts the status reads of
+ * `paymentIds` per poll run, by the time each read arrived at the platform (the request log stamps the answer; its
+ * duration says when it arrived). `tailMs` after the last poll run's end lets reads still being answered reach the log.
  */
 export async function countTicks(
   platform: Platform,
