@@ -27,6 +27,12 @@ const ask = (cents: number, extra: Partial<RefundRequest> = {}): RefundRequest =
   ...extra,
 })
 
+/** Two refunds the platform made (1,500 cents in all), as the rows below record or hold them. */
+const TWO_PLATFORM_REFUNDS = [
+  { key: "k-1", cents: 1000 },
+  { key: "k-2", cents: 500 },
+]
+
 describe("decideRefund: already made only by this refund's own key, never by totals", () => {
   it.each<[string, RefundRequest, PlatformRefundState, string]>([
     ["a first refund is made", ask(1000), paid(), "make"],
@@ -77,30 +83,14 @@ describe("decideRefund: already made only by this refund's own key, never by tot
     ],
     [
       "recording two platform refunds at once is one record of their sum",
-      ask(1500, {
-        recording: [
-          { key: "k-1", cents: 1000 },
-          { key: "k-2", cents: 500 },
-        ],
-      }),
-      paid([
-        { key: "k-1", cents: 1000 },
-        { key: "k-2", cents: 500 },
-      ]),
+      ask(1500, { recording: TWO_PLATFORM_REFUNDS }),
+      paid(TWO_PLATFORM_REFUNDS),
       "record",
     ],
     [
       "recording two platform refunds for another sum is refused",
-      ask(1000, {
-        recording: [
-          { key: "k-1", cents: 1000 },
-          { key: "k-2", cents: 500 },
-        ],
-      }),
-      paid([
-        { key: "k-1", cents: 1000 },
-        { key: "k-2", cents: 500 },
-      ]),
+      ask(1000, { recording: TWO_PLATFORM_REFUNDS }),
+      paid(TWO_PLATFORM_REFUNDS),
       "refuse",
     ],
     [
