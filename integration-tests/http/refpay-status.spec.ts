@@ -203,51 +203,54 @@ refpayIntegrationSuite(
           expect(captureCount(await waitForOrder(joined.orderId, (o) => o.payment_status === "captured"))).toBe(1)
         }))
 
-      it("runs at most REFPAY_WEBHOOK_SYNCS_AT_ONCE webhook syncs at once, answers at once a delivery whose sync waits its turn (a burst), and processes every one", async () => {
-        // No deliveries from the sandbox: the test posts the APPROVED events itself.
-        await control("POST", "/webhooks/config", { url: null })
-        const placed: { orderId: string; refpay: { payment_id: string; order_id: string } }[] = []
-        for (let i = 0; i <= WEBHOOK_SYNCS_AT_ONCE; i++) placed.push(await placeOrder())
-        for (const { refpay } of placed) await control("POST", `/payments/${refpay.payment_id}/pay`)
-        const reads = await holdPlatformCall(control, {
-          path: STATUS_PREFIX,
-          method: "GET",
-          count: placed.length,
-          when: "before",
-        })
-        const running = placed.slice(0, WEBHOOK_SYNCS_AT_ONCE)
-        const last = placed[WEBHOOK_SYNCS_AT_ONCE]!
-        const answers = running.map(({ refpay }, i) => postToPluginRoute(approvedEvent(refpay, `evt-burst-${i}`)))
-        await reads.held(WEBHOOK_SYNCS_AT_ONCE)
+      it("runs at most REFPAY_WEBHOOK_SYNCS_AT_ONCE webhook syncs at once, answers at once a delivery whose sync waits its turn (a burst), and processes every one", () =>
+        // Its hold fault takes any status read: a scheduled poll run reading one of the paid payments would be a
+        // fourth held read (seen once in CI: 4 where the limit is 3).
+        withoutScheduledTicks(async () => {
+          // No deliveries from the sandbox: the test posts the APPROVED events itself.
+          await control("POST", "/webhooks/config", { url: null })
+          const placed: { orderId: string; refpay: { payment_id: string; order_id: string } }[] = []
+          for (let i = 0; i <= WEBHOOK_SYNCS_AT_ONCE; i++) placed.push(await placeOrder())
+          for (const { refpay } of placed) await control("POST", `/payments/${refpay.payment_id}/pay`)
+          const reads = await holdPlatformCall(control, {
+            path: STATUS_PREFIX,
+            method: "GET",
+            count: placed.length,
+            when: "before",
+          })
+          const running = placed.slice(0, WEBHOOK_SYNCS_AT_ONCE)
+          const last = placed[WEBHOOK_SYNCS_AT_ONCE]!
+          const answers = running.map(({ refpay }, i) => postToPluginRoute(approvedEvent(refpay, `evt-burst-${i}`)))
+          await reads.held(WEBHOOK_SYNCS_AT_ONCE)
 
-        // The last sync is queued, not started (no fifth status read), and its delivery is answered without waiting
-        // for it (the harness lets a sync that runs keep the platform waiting up to 30 s).
-        const queuedAnswer = await postToPluginRoute(approvedEvent(last.refpay, "evt-burst-last"))
-        expect(queuedAnswer).toEqual({ status: 200, body: { received: true, processed: false, accepted: true } })
-        expect((await recordedWebhookEvent(ctx.getContainer(), "evt-burst-last"))?.processed_at).toBeNull()
-        const view = await control<{ faults: { id: number; held: number }[] }>("GET", "/faults")
-        expect(view.faults.find((f) => f.id === reads.id)?.held).toBe(WEBHOOK_SYNCS_AT_ONCE)
+          // The last sync is queued, not started (no fifth status read), and its delivery is answered without waiting
+          // for it (the harness lets a sync that runs keep the platform waiting up to 30 s).
+          const queuedAnswer = await postToPluginRoute(approvedEvent(last.refpay, "evt-burst-last"))
+          expect(queuedAnswer).toEqual({ status: 200, body: { received: true, processed: false, accepted: true } })
+          expect((await recordedWebhookEvent(ctx.getContainer(), "evt-burst-last"))?.processed_at).toBeNull()
+          const view = await control<{ faults: { id: number; held: number }[] }>("GET", "/faults")
+          expect(view.faults.find((f) => f.id === reads.id)?.held).toBe(WEBHOOK_SYNCS_AT_ONCE)
 
-        await reads.release()
-        await reads.held(1)
-        await reads.release()
-        // Each answered 200: processed, or accepted at once when its sync had to wait for the others' recording.
-        for (const answer of await Promise.all(answers)) {
-          expect(answer.status).toBe(200)
-          expect([
-            { received: true, processed: true },
-            { received: true, processed: false, accepted: true },
-          ]).toContainEqual(answer.body)
-        }
-        for (const { orderId } of placed) {
-          expect(captureCount(await waitForOrder(orderId, (o) => o.payment_status === "captured"))).toBe(1)
-        }
-        await waitFor(
-          async () => !!(await recordedWebhookEvent(ctx.getContainer(), "evt-burst-last"))?.processed_at,
-          20_000,
-          "the queued delivery's event processed"
-        )
-      })
+          await reads.release()
+          await reads.held(1)
+          await reads.release()
+          // Each answered 200: processed, or accepted at once when its sync had to wait for the others' recording.
+          for (const answer of await Promise.all(answers)) {
+            expect(answer.status).toBe(200)
+            expect([
+              { received: true, processed: true },
+              { received: true, processed: false, accepted: true },
+            ]).toContainEqual(answer.body)
+          }
+          for (const { orderId } of placed) {
+            expect(captureCount(await waitForOrder(orderId, (o) => o.payment_status === "captured"))).toBe(1)
+          }
+          await waitFor(
+            async () => !!(await recordedWebhookEvent(ctx.getContainer(), "evt-burst-last"))?.processed_at,
+            20_000,
+            "the queued delivery's event processed"
+          )
+        }))
 
       it("captures once when the same event is delivered 5 times and a stale PENDING arrives after it", async () => {
         const { orderId, refpay } = await placeOrder()
