@@ -3,6 +3,7 @@ import { withAmountLimits, type AmountLimitSettings } from "../fixtures/amount-l
 import type { IEventBusModuleService, INotificationModuleService, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TestEventUtils } from "@medusajs/test-utils"
+import { restoreCounts } from "../fixtures/data-restore"
 import { itOnSeededDatabase, keepDatabaseBetweenTests } from "../fixtures/database-restore"
 import { completeCart, LISBON_ADDRESS, placeRefpayOrder, prepareCart, selectRefpay } from "../fixtures/checkout"
 import { captureCount, payments, refpayOrders, refundCutShort, refundedTotal, session } from "../fixtures/refpay-orders"
@@ -111,6 +112,47 @@ refpayIntegrationSuite(
 
       it("starts from the seeded database after a block that kept it", async () => {
         expect(await markerExists()).toBe(false)
+        // The table the test before made is a schema change: only a new copy of the template takes it away.
+        expect(restoreCounts.copyAfterSchemaChange).toBeGreaterThanOrEqual(2)
+      })
+
+      // A restore by rows (fixtures/data-restore.ts): the tables a test wrote are rewritten from their copies and the
+      // sequences put back, with the app's connections kept.
+      let before: { region: string; sequence: string; counts: typeof restoreCounts } | undefined
+      const regionName = async () =>
+        (await ctx.dbConnection.raw(`select name from region order by id limit 1`)).rows[0].name
+      const displayIdSequence = async () =>
+        JSON.stringify((await ctx.dbConnection.raw(`select last_value, is_called from order_display_id_seq`)).rows[0])
+      // The rows the test adds, one in a table whose name is a reserved word ("order": quoted wherever it is written).
+      const addedRows = async () =>
+        Number(
+          (
+            await ctx.dbConnection.raw(
+              `select (select count(*) from customer where id = 'cus_tooling')
+                    + (select count(*) from "order" where id = 'order_tooling') as n`
+            )
+          ).rows[0].n
+        )
+
+      it("changes seeded rows, adds rows and moves a sequence", async () => {
+        before = { region: await regionName(), sequence: await displayIdSequence(), counts: { ...restoreCounts } }
+        await ctx.dbConnection.raw(`update region set name = name || ' (changed)'`)
+        await ctx.dbConnection.raw(
+          `insert into customer (id, email, created_at, updated_at) values ('cus_tooling', 'tooling@example.com', now(), now())`
+        )
+        await ctx.dbConnection.raw(`insert into "order" (id, currency_code) values ('order_tooling', 'eur')`)
+        await ctx.dbConnection.raw(`select nextval('order_display_id_seq'), nextval('order_display_id_seq')`)
+        expect(await regionName()).not.toBe(before.region)
+        expect(await addedRows()).toBe(2)
+        expect(await displayIdSequence()).not.toBe(before.sequence)
+      })
+
+      it("finds the seeded rows and sequences again, put back by rows rather than a new copy of the database", async () => {
+        expect(await regionName()).toBe(before!.region)
+        expect(await addedRows()).toBe(0)
+        expect(await displayIdSequence()).toBe(before!.sequence)
+        expect(restoreCounts.rows).toBe(before!.counts.rows + 1)
+        expect(restoreCounts.copy).toBe(before!.counts.copy)
       })
     })
 
