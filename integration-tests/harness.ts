@@ -3,6 +3,7 @@ import type { MedusaSuiteOptions } from "@medusajs/test-utils/dist/medusa-test-r
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "../sandbox/src"
 import { createAdminAndLogin } from "./fixtures/admin"
 import { installRestoreGate } from "./fixtures/database-restore"
+import { leaveMigratedTemplate } from "./fixtures/migrated-database"
 import { sandboxControl, type SandboxControl } from "./fixtures/sandbox-control"
 import { seedRefpayStore, type SeededStore } from "./fixtures/store"
 import { recordSuiteCpu } from "./fixtures/suite-cpu"
@@ -106,6 +107,7 @@ export function refpayIntegrationSuite(
 
           beforeAll(async () => {
             trackConnections(medusa.getContainer())
+            await leaveMigratedTemplate(medusa.dbConfig.dbName)
             store = await seedRefpayStore(medusa.getContainer())
             admin = await createAdminAndLogin(medusa.getContainer(), medusa.api)
           })

@@ -4,6 +4,7 @@ import type { IEventBusModuleService, INotificationModuleService, Logger } from 
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TestEventUtils } from "@medusajs/test-utils"
 import { restoreCounts } from "../fixtures/data-restore"
+import { migratedTemplateName } from "../fixtures/migrated-database"
 import { itOnSeededDatabase, keepDatabaseBetweenTests } from "../fixtures/database-restore"
 import { completeCart, LISBON_ADDRESS, placeRefpayOrder, prepareCart, selectRefpay } from "../fixtures/checkout"
 import { captureCount, payments, refpayOrders, refundCutShort, refundedTotal, session } from "../fixtures/refpay-orders"
@@ -84,6 +85,25 @@ refpayIntegrationSuite(
       it("runs queries against a real PostgreSQL database", async () => {
         const { rows } = await ctx.dbConnection.raw("select current_setting('server_version_num') as v")
         expect(Number(rows[0].v)).toBeGreaterThanOrEqual(150000)
+      })
+
+      // fixtures/migrated-database.ts: this suite's database was copied from its configuration's migrated template, or
+      // left it for the suites after it; either way the template is there, not seeded.
+      it("leaves or finds its configuration's migrated database, the seed not in it", async () => {
+        const template = migratedTemplateName()
+        const { rows } = await ctx.dbConnection.raw("select datname from pg_database where datname = ?", [template])
+        expect(rows).toHaveLength(1)
+        const { Client } = await import("@medusajs/framework/pg")
+        const client = new Client({
+          connectionString: ctx.dbConfig.clientUrl.replace(/\/[^/?]*(\?|$)/, `/${template}$1`),
+        })
+        await client.connect()
+        try {
+          const regions = await client.query("select count(*)::int as n from region")
+          expect(regions.rows[0].n).toBe(0)
+        } finally {
+          await client.end()
+        }
       })
 
       // The harness's restore gate (fixtures/database-restore.ts) over test-utils' restore before each test: a table
