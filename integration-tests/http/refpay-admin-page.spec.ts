@@ -15,7 +15,8 @@ import { approvedEvent, captureCount, refpayOrders } from "../fixtures/refpay-or
 import { waitFor } from "../fixtures/wait"
 import { keepDatabaseBetweenTests } from "../fixtures/database-restore"
 import { refpayIntegrationSuite } from "../harness"
-import { inEnglish } from "../fixtures/connection-texts"
+import { inEnglish, testEventTextIn, warningIn } from "../fixtures/connection-texts"
+import { en } from "../../src/admin/i18n/en"
 import { REFPAY_MODULE, type RefpayModuleService } from "../../src/modules/refpay"
 import { refpayProvider } from "../../src/providers/refpay/refpay-providers"
 import { Migration20261128180000 } from "../../src/modules/refpay/migrations/Migration20261128180000"
@@ -348,7 +349,7 @@ refpayIntegrationSuite(
           ])
         }
         expect(data.webhooks.warnings).toEqual([expect.objectContaining({ code: "refused_recently", level: "error" })])
-        expect(data.webhooks.warnings[0].message).toMatch(/4 webhook deliveries were refused \(401\)/)
+        expect(warningIn(en)(data.webhooks.warnings[0])).toMatch(/4 webhook deliveries were refused \(401\)/)
         const text = JSON.stringify(data)
         for (const presented of ["not-the-shop-secret", "also-not-the-shop-secret", "medusa-route-wrong-secret"])
           expect(text).not.toContain(presented)
@@ -361,7 +362,7 @@ refpayIntegrationSuite(
         ).toBe(200)
         const after = (await admin.webhooks()).data.webhooks.warnings
         expect(after).toEqual([expect.objectContaining({ code: "refused_recently", level: "warning" })])
-        expect(after[0].message).toMatch(/accepted since/)
+        expect(warningIn(en)(after[0])).toMatch(/accepted since/)
       })
 
       it('processes an authentic delivery whose unused fields have unexpected types (amount 24.98 or "24.98", a 300-character event_id, a numeric status and occurred_at): the paid order is captured, through both webhook routes', async () => {
@@ -452,7 +453,7 @@ refpayIntegrationSuite(
         ])
         const warning = webhooks.warnings.find((w: any) => w.code === "malformed_recently")
         expect(warning).toMatchObject({ level: "warning" })
-        expect(warning.message).toMatch(/^4 authentic webhook deliveries were not usable REFPAY events/)
+        expect(warningIn(en)(warning)).toMatch(/^4 authentic webhook deliveries were not usable REFPAY events/)
         expect((await admin.deliveries()).data.count).toBe(0)
         expectNoCredential(webhooks)
       })
@@ -480,7 +481,7 @@ refpayIntegrationSuite(
         expect(data.webhooks).toMatchObject({ waiting_payments: 1, last_delivery_at: null })
         warnings = data.webhooks.warnings
         expect(warnings).toEqual([expect.objectContaining({ code: "no_recent_delivery", level: "warning" })])
-        expect(warnings[0].message).toMatch(/No webhook delivery has arrived ever, while 1 payment is waiting/)
+        expect(warningIn(en)(warnings[0])).toMatch(/No webhook delivery has arrived ever, while 1 payment is waiting/)
       })
 
       it("sends a test event through the sandbox and shows it arrive as a test delivery", async () => {
@@ -492,6 +493,7 @@ refpayIntegrationSuite(
           sandbox_webhook_url: `${shopUrl()}/hooks/refpay`,
           delivers_to_this_shop: true,
           order_id: expect.stringMatching(/^refpay-test-[0-9a-f]{16}$/),
+          message: { code: "sent_to_this_shop", params: {} },
         })
         const paymentId = data.test_event.payment_id
         let progress: any
@@ -509,8 +511,7 @@ refpayIntegrationSuite(
           }),
         ])
         await waitFor(
-          async () =>
-            /delivered the event \(HTTP 200\)/.test((await admin.testEvent(paymentId)).data.test_event.sandbox_summary),
+          async () => (await admin.testEvent(paymentId)).data.test_event.sandbox_summary?.code === "delivered",
           10_000,
           "the sandbox's report"
         )
@@ -525,14 +526,13 @@ refpayIntegrationSuite(
         let progress: any
         await waitFor(
           async () =>
-            /401/.test(
-              (progress = (await admin.testEvent(data.test_event.payment_id)).data.test_event).sandbox_summary ?? ""
-            ),
+            (progress = (await admin.testEvent(data.test_event.payment_id)).data.test_event).sandbox_summary?.code ===
+            "refused_secret",
           20_000,
           "the sandbox's refused attempt"
         )
         expect(progress.arrived).toBe(false)
-        expect(progress.sandbox_summary).toMatch(
+        expect(testEventTextIn(en)(progress.sandbox_summary)).toMatch(
           /refused the sandbox's delivery \(401\): the sandbox's webhook secret is not REFPAY_WEBHOOK_SECRET/
         )
         expect(progress.sandbox_attempts[0]).toMatchObject({ status: 401, error: null })
@@ -546,7 +546,11 @@ refpayIntegrationSuite(
         const { status, data } = await admin.sendTestEvent()
         expect(status).toBe(409)
         expect(data.test_event).toMatchObject({ sent: false, reason: "no_webhook_url" })
-        expect(data.test_event.message).toContain(`--webhook-url ${shopUrl()}/hooks/refpay`)
+        expect(data.test_event.message).toEqual({
+          code: "no_webhook_url",
+          params: { shop_webhook_url: `${shopUrl()}/hooks/refpay` },
+        })
+        expect(testEventTextIn(en)(data.test_event.message)).toContain(`--webhook-url ${shopUrl()}/hooks/refpay`)
         expect((await control("GET", "/payments")).payments.length).toBe(before)
       })
     })

@@ -1,5 +1,7 @@
 // Longer than 300 lines by nature: one table of every text the admin shows, one screen per key group (refpay.*).
 import type { ConnectionTextCode } from "../../api/admin/refpay/connection-test/connection-texts"
+import type { TestEventTextCode } from "../../api/admin/refpay/webhooks/test-event/test-event-texts"
+import type { WebhookWarningCode } from "../../api/admin/refpay/webhooks/webhook-health"
 
 /**
  * The admin's English texts, word for word as the plugin has always shown them (the browser tests read them). All
@@ -300,6 +302,50 @@ export const en = {
     },
     webhooks: {
       heading: "Webhooks",
+      // The server's warnings, as codes and values (webhooks/webhook-health.ts), sentence by sentence.
+      warnings: {
+        texts: {
+          no_secret:
+            "REFPAY_WEBHOOK_SECRET is not set: every webhook delivery is refused (401). Set it to the secret the platform sends, then restart Medusa.",
+          refused_recently: {
+            one: "{{count}} webhook delivery was refused (401), the last at {{when}}, {{reason}}.",
+            other: "{{count}} webhook deliveries were refused (401), the last at {{when}}, {{reason}}.",
+          },
+          malformed_recently: {
+            one: "{{count}} authentic webhook delivery was not a usable REFPAY event, the last at {{when}}, {{reason}}.",
+            other:
+              "{{count}} authentic webhook deliveries were not usable REFPAY events, the last at {{when}}, {{reason}}.",
+          },
+          no_recent_delivery: {
+            one: "No webhook delivery has arrived {{since}}, while {{count}} payment is waiting: webhooks are probably not configured on the platform. Payments are still found by the poll job, later.",
+            other:
+              "No webhook delivery has arrived {{since}}, while {{count}} payments are waiting: webhooks are probably not configured on the platform. Payments are still found by the poll job, later.",
+          },
+          url_not_https:
+            "The webhook URL is not https: set Medusa's admin.backendUrl (MEDUSA_BACKEND_URL) to the shop's public https address.",
+          url_not_public:
+            "The webhook URL names this machine, which the platform cannot reach: set MEDUSA_BACKEND_URL to the shop's public address.",
+        } satisfies Record<WebhookWarningCode, unknown>,
+        refusalReasons: {
+          wrong_secret: "with a secret that is not REFPAY_WEBHOOK_SECRET",
+          missing_secret: "without any secret (no x-refpay-webhook-secret header nor HTTP Basic password)",
+          no_secret_configured: "because this shop has no REFPAY_WEBHOOK_SECRET",
+        },
+        acceptedSince:
+          "Deliveries have been accepted since: the secret may have been fixed, or someone else is calling this URL.",
+        giveSameSecret: "Give the platform the same secret as REFPAY_WEBHOOK_SECRET.",
+        malformedReasons: {
+          no_payment_id: "without a payment_id",
+          no_event_type: "without an event_type",
+          not_json: "with a body that is not JSON",
+          not_an_object: "with a body that is not a JSON object",
+        },
+        malformedOtherReason: "({{reason}})",
+        malformedIgnored:
+          "They were acknowledged (200) so the platform does not resend them forever, and ignored; the poll job still checks every waiting payment. If this goes on, the platform's event format may have changed: contact REFPAY.",
+        sinceEver: "ever",
+        sinceLast: "for more than 24 hours (the last at {{when}})",
+      },
       intro:
         "The platform tells the shop when a customer pays. Without webhooks the poll job still finds payments, later.",
       refresh: "Refresh",
@@ -346,6 +392,27 @@ export const en = {
         arrived: "The test delivery arrived {{when}}: {{event}}, through {{route}}. Webhooks work.",
         couldNotSend: "The test event could not be sent.",
         noDelivery: "No delivery arrived within {{seconds}} s. {{summary}}",
+        // What the server answers, as codes (webhooks/test-event/test-event-texts.ts).
+        texts: {
+          sent_to_this_shop:
+            "A test payment was created in the sandbox; its PENDING_TRANSACTIONS event is on its way to this shop.",
+          sent_elsewhere:
+            "A test payment was created, but the sandbox delivers its webhooks to {{sandbox_webhook_url}}, not to {{shop_webhook_url}}.",
+          not_sandbox: "Test events can only be sent in the sandbox environment.",
+          no_sandbox_controls:
+            "The sandbox at {{origin}} has no test controls ({{controls_url}}): only the plugin's REFPAY sandbox simulator (npx refpay-sandbox) can send a test event. Place a small order instead.",
+          no_webhook_url:
+            "The sandbox delivers no webhooks: start it with --webhook-url {{shop_webhook_url}} and the shop's webhook secret in REFPAY_SANDBOX_WEBHOOK_SECRET.",
+          creation_failed: "The test payment could not be created.",
+          controls_silent: "The sandbox's controls did not answer.",
+          not_tried_yet: "The sandbox has not tried to deliver the event yet.",
+          delivered: "The sandbox delivered the event (HTTP {{status}}).",
+          refused_secret:
+            "The shop refused the sandbox's delivery (401): the sandbox's webhook secret is not REFPAY_WEBHOOK_SECRET.",
+          shop_answered: "The shop answered the sandbox's delivery with HTTP {{status}}; the sandbox retries.",
+          not_delivered:
+            "The sandbox could not deliver the event ({{error}}): check the URL it was started with (--webhook-url).",
+        } satisfies Record<TestEventTextCode, string>,
       },
       deliveries: {
         heading: "Latest deliveries",

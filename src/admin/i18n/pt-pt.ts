@@ -306,6 +306,49 @@ export const ptPT: Translations = {
     },
     webhooks: {
       heading: "Webhooks",
+      warnings: {
+        texts: {
+          no_secret:
+            "O REFPAY_WEBHOOK_SECRET não está definido: todas as entregas de webhooks são recusadas (401). Defina-o com o segredo que a plataforma envia e reinicie o Medusa.",
+          refused_recently: {
+            one: "{{count}} entrega de webhook foi recusada (401), a última em {{when}}, {{reason}}.",
+            other: "{{count}} entregas de webhooks foram recusadas (401), a última em {{when}}, {{reason}}.",
+          },
+          malformed_recently: {
+            one: "{{count}} entrega autêntica de webhook não era um evento REFPAY utilizável, a última em {{when}}, {{reason}}.",
+            other:
+              "{{count}} entregas autênticas de webhooks não eram eventos REFPAY utilizáveis, a última em {{when}}, {{reason}}.",
+          },
+          no_recent_delivery: {
+            one: "Não chegou nenhuma entrega de webhook {{since}}, e há {{count}} pagamento em espera: os webhooks provavelmente não estão configurados na plataforma. Os pagamentos continuam a ser encontrados pela tarefa de verificação, mais tarde.",
+            other:
+              "Não chegou nenhuma entrega de webhook {{since}}, e há {{count}} pagamentos em espera: os webhooks provavelmente não estão configurados na plataforma. Os pagamentos continuam a ser encontrados pela tarefa de verificação, mais tarde.",
+          },
+          url_not_https:
+            "O URL do webhook não é https: defina o admin.backendUrl do Medusa (MEDUSA_BACKEND_URL) com o endereço https público da loja.",
+          url_not_public:
+            "O URL do webhook indica esta máquina, que a plataforma não consegue alcançar: defina MEDUSA_BACKEND_URL com o endereço público da loja.",
+        },
+        refusalReasons: {
+          wrong_secret: "com um segredo que não é o REFPAY_WEBHOOK_SECRET",
+          missing_secret: "sem nenhum segredo (sem cabeçalho x-refpay-webhook-secret nem palavra-passe HTTP Basic)",
+          no_secret_configured: "porque esta loja não tem REFPAY_WEBHOOK_SECRET",
+        },
+        acceptedSince:
+          "Desde então foram aceites entregas: o segredo pode ter sido corrigido, ou outra pessoa está a chamar este URL.",
+        giveSameSecret: "Dê à plataforma o mesmo segredo que o REFPAY_WEBHOOK_SECRET.",
+        malformedReasons: {
+          no_payment_id: "sem payment_id",
+          no_event_type: "sem event_type",
+          not_json: "com um corpo que não é JSON",
+          not_an_object: "com um corpo que não é um objeto JSON",
+        },
+        malformedOtherReason: "({{reason}})",
+        malformedIgnored:
+          "Foram confirmadas (200) para que a plataforma não as reenvie para sempre, e ignoradas; a tarefa de verificação continua a verificar todos os pagamentos em espera. Se continuar, o formato dos eventos da plataforma pode ter mudado: contacte a REFPAY.",
+        sinceEver: "até hoje",
+        sinceLast: "há mais de 24 horas (a última em {{when}})",
+      },
       intro:
         "A plataforma avisa a loja quando um cliente paga. Sem webhooks, a tarefa de verificação periódica encontra os pagamentos na mesma, mais tarde.",
       refresh: "Atualizar",
@@ -352,6 +395,26 @@ export const ptPT: Translations = {
         arrived: "A entrega de teste chegou ({{when}}): {{event}}, através de {{route}}. Os webhooks funcionam.",
         couldNotSend: "Não foi possível enviar o evento de teste.",
         noDelivery: "Não chegou nenhuma entrega em {{seconds}} s. {{summary}}",
+        texts: {
+          sent_to_this_shop:
+            "Foi criado um pagamento de teste na sandbox; o seu evento PENDING_TRANSACTIONS está a caminho desta loja.",
+          sent_elsewhere:
+            "Foi criado um pagamento de teste, mas a sandbox entrega os webhooks em {{sandbox_webhook_url}}, não em {{shop_webhook_url}}.",
+          not_sandbox: "Só é possível enviar eventos de teste no ambiente sandbox.",
+          no_sandbox_controls:
+            "A sandbox em {{origin}} não tem controlos de teste ({{controls_url}}): só o simulador REFPAY do plugin (npx refpay-sandbox) envia eventos de teste. Faça antes uma pequena encomenda.",
+          no_webhook_url:
+            "A sandbox não entrega webhooks: inicie-a com --webhook-url {{shop_webhook_url}} e o segredo de webhook da loja em REFPAY_SANDBOX_WEBHOOK_SECRET.",
+          creation_failed: "Não foi possível criar o pagamento de teste.",
+          controls_silent: "Os controlos da sandbox não responderam.",
+          not_tried_yet: "A sandbox ainda não tentou entregar o evento.",
+          delivered: "A sandbox entregou o evento (HTTP {{status}}).",
+          refused_secret:
+            "A loja recusou a entrega da sandbox (401): o segredo de webhook da sandbox não é o REFPAY_WEBHOOK_SECRET.",
+          shop_answered: "A loja respondeu à entrega da sandbox com HTTP {{status}}; a sandbox volta a tentar.",
+          not_delivered:
+            "A sandbox não conseguiu entregar o evento ({{error}}): verifique o URL com que foi iniciada (--webhook-url).",
+        },
       },
       deliveries: {
         heading: "Últimas entregas",

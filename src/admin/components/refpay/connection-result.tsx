@@ -2,7 +2,7 @@ import { CheckCircleSolid, MinusMini, XCircleSolid } from "@medusajs/icons"
 import { Alert, Badge, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import type { ConnectionStep, ConnectionTestResult } from "../../../api/admin/refpay/connection-test/connection-test"
-import { sayConnectionText } from "../../lib/connection-text"
+import { sayConnectionText } from "../../lib/server-texts"
 import { useFormat } from "../../lib/format"
 
 /** The connection test's answer: the server's summary, each step with its HTTP status and code, what to do next. */

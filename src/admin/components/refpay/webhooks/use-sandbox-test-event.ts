@@ -2,7 +2,7 @@ import { useMutation, useQuery } from "@tanstack/react-query"
 import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import type { DeliveryView } from "../../../../api/admin/refpay/webhooks/deliveries/delivery-view"
-import { sayConnectionText } from "../../../lib/connection-text"
+import { sayConnectionText, sayTestEventText } from "../../../lib/server-texts"
 import { isServerAnswer, errorMessage } from "../../../lib/errors"
 import { refpayKeys } from "../../../lib/query-keys"
 import { refpayApi } from "../../../lib/refpay-api"
@@ -43,10 +43,12 @@ export function useSandboxTestEvent(providerId: string): { test: TestEventState;
     },
     onSuccess: (result) =>
       result.sent
-        ? setSent({ paymentId: result.payment_id, message: result.message })
+        ? setSent({ paymentId: result.payment_id, message: sayTestEventText(t, result.message) })
         : setEnded({
             state: "failed",
-            message: result.problem ? `${result.message} ${sayConnectionText(t, result.problem)}` : result.message,
+            message: [sayTestEventText(t, result.message), result.problem && sayConnectionText(t, result.problem)]
+              .filter(Boolean)
+              .join(" "),
           }),
     // Only the server's own words are worth showing; anything else reads as "could not be sent".
     onError: (error) => setEnded({ state: "failed", message: isServerAnswer(error) ? errorMessage(error) : null }),
@@ -78,7 +80,8 @@ export function useSandboxTestEvent(providerId: string): { test: TestEventState;
     return () => clearTimeout(timer)
   }, [waiting, refreshWebhooks])
 
-  const summary = progress.data?.sandbox_summary ?? null
+  const reported = progress.data?.sandbox_summary
+  const summary = reported ? sayTestEventText(t, reported) : null
   const test: TestEventState = sending.isPending
     ? { state: "sending" }
     : ended?.state === "timed_out"

@@ -32,47 +32,30 @@ export interface WebhookWarning {
   code: WebhookWarningCode
   /** "error": deliveries are being lost or refused now; "warning": probably a set-up problem. */
   level: "error" | "warning"
-  message: string
-}
-
-const REASON_TEXT: Record<WebhookRefusal["reason"], string> = {
-  wrong_secret: "with a secret that is not REFPAY_WEBHOOK_SECRET",
-  missing_secret: "without any secret (no x-refpay-webhook-secret header nor HTTP Basic password)",
-  no_secret_configured: "because this shop has no REFPAY_WEBHOOK_SECRET",
-}
-
-const MALFORMED_TEXT: Record<WebhookMalformed["reason"], string> = {
-  no_payment_id: "without a payment_id",
-  no_event_type: "without an event_type",
-  not_json: "with a body that is not JSON",
-  not_an_object: "with a body that is not a JSON object",
+  /**
+   * The values its sentence names (counts, ISO times, a refusal's or a malformed delivery's reason): the admin says
+   * it in its language (src/admin/i18n, `refpay.webhooks.warnings.<code>`).
+   */
+  params: Record<string, string | number | boolean | null>
 }
 
 export function webhookWarnings(summary: WebhookSummary, now: Date): WebhookWarning[] {
   const warnings: WebhookWarning[] = []
-  if (!summary.secretConfigured) {
-    warnings.push({
-      code: "no_secret",
-      level: "error",
-      message:
-        "REFPAY_WEBHOOK_SECRET is not set: every webhook delivery is refused (401). Set it to the secret the platform sends, then restart Medusa.",
-    })
-  }
+  if (!summary.secretConfigured) warnings.push({ code: "no_secret", level: "error", params: {} })
 
   const recent = summary.refusals.filter((r) => now.getTime() - r.last_refused_at.getTime() <= RECENT_REFUSAL_MS)
   if (recent.length > 0) {
     const latest = recent.reduce((a, b) => (a.last_refused_at > b.last_refused_at ? a : b))
-    const total = recent.reduce((n, r) => n + r.refused_count, 0)
     const acceptedSince = summary.lastDeliveryAt !== null && summary.lastDeliveryAt > latest.last_refused_at
     warnings.push({
       code: "refused_recently",
       level: acceptedSince ? "warning" : "error",
-      message:
-        `${total} webhook ${total === 1 ? "delivery was" : "deliveries were"} refused (401), the last at ${latest.last_refused_at.toISOString()}, ` +
-        `${REASON_TEXT[latest.reason]}. ` +
-        (acceptedSince
-          ? "Deliveries have been accepted since: the secret may have been fixed, or someone else is calling this URL."
-          : "Give the platform the same secret as REFPAY_WEBHOOK_SECRET."),
+      params: {
+        count: recent.reduce((n, r) => n + r.refused_count, 0),
+        last_at: latest.last_refused_at.toISOString(),
+        reason: latest.reason,
+        accepted_since: acceptedSince,
+      },
     })
   }
 
@@ -81,15 +64,14 @@ export function webhookWarnings(summary: WebhookSummary, now: Date): WebhookWarn
   )
   if (recentMalformed.length > 0) {
     const latest = recentMalformed.reduce((a, b) => (a.last_received_at > b.last_received_at ? a : b))
-    const total = recentMalformed.reduce((n, m) => n + m.received_count, 0)
     warnings.push({
       code: "malformed_recently",
       level: "warning",
-      message:
-        `${total} authentic webhook ${total === 1 ? "delivery was not a usable REFPAY event" : "deliveries were not usable REFPAY events"}, ` +
-        `the last at ${latest.last_received_at.toISOString()}, ${MALFORMED_TEXT[latest.reason] ?? `(${latest.reason})`}. ` +
-        "They were acknowledged (200) so the platform does not resend them forever, and ignored; the poll job still checks " +
-        "every waiting payment. If this goes on, the platform's event format may have changed: contact REFPAY.",
+      params: {
+        count: recentMalformed.reduce((n, m) => n + m.received_count, 0),
+        last_at: latest.last_received_at.toISOString(),
+        reason: latest.reason,
+      },
     })
   }
 
@@ -100,35 +82,20 @@ export function webhookWarnings(summary: WebhookSummary, now: Date): WebhookWarn
   const silent =
     summary.lastDeliveryAt === null || now.getTime() - summary.lastDeliveryAt.getTime() >= SILENCE_WARNING_MS
   if (waitingLongEnough && silent) {
-    const since = summary.lastDeliveryAt
-      ? `for more than 24 hours (the last at ${summary.lastDeliveryAt.toISOString()})`
-      : "ever"
     warnings.push({
       code: "no_recent_delivery",
       level: "warning",
-      message:
-        `No webhook delivery has arrived ${since}, while ${summary.waiting.count} ${summary.waiting.count === 1 ? "payment is" : "payments are"} ` +
-        "waiting: webhooks are probably not configured on the platform. Payments are still found by the poll job, later.",
+      params: { count: summary.waiting.count, last_delivery_at: summary.lastDeliveryAt?.toISOString() ?? null },
     })
   }
 
   const url = safeUrl(summary.webhookUrl)
   if (summary.environment === "production" && url) {
     if (url.protocol !== "https:") {
-      warnings.push({
-        code: "url_not_https",
-        level: "warning",
-        message:
-          "The webhook URL is not https: set Medusa's admin.backendUrl (MEDUSA_BACKEND_URL) to the shop's public https address.",
-      })
+      warnings.push({ code: "url_not_https", level: "warning", params: {} })
     }
     if (isLocalHost(url.hostname)) {
-      warnings.push({
-        code: "url_not_public",
-        level: "warning",
-        message:
-          "The webhook URL names this machine, which the platform cannot reach: set MEDUSA_BACKEND_URL to the shop's public address.",
-      })
+      warnings.push({ code: "url_not_public", level: "warning", params: {} })
     }
   }
   return warnings

@@ -24,7 +24,7 @@ import { resolveOptions } from "../../../../../config"
 import { diagnose, platformDetail, testRefpayConnection, type DiagnoseContext } from "../connection-test"
 import { inEnglish, translatorOf } from "../../../../../../integration-tests/fixtures/connection-texts"
 import { ptPT } from "../../../../../admin/i18n/pt-pt"
-import { sayConnectionText } from "../../../../../admin/lib/connection-text"
+import { sayConnectionText } from "../../../../../admin/lib/server-texts"
 import type { ConnectionText } from "../connection-texts"
 
 const SECRET = "unit-client-secret-7d1c"

@@ -4,6 +4,7 @@ import { createRefpayClient, type RefpayClient, type RefpayClientConfig } from "
 import { TEST_EVENT_ORDER_PREFIX } from "../../../../../modules/refpay"
 import type { ResolvedRefpayOptions } from "../../../../../config"
 import { testClientConfig, diagnose, type ConnectionText } from "../../connection-test/connection-test"
+import { testEventText, type TestEventText } from "./test-event-texts"
 
 /**
  * "Send a test event", sandbox environment only: creates a throwaway 1,00 € payment on the REFPAY sandbox
@@ -24,12 +25,12 @@ export type TestEventResult =
       sandbox_webhook_url: string
       /** Whether that is this shop's /hooks/refpay (loopback names count as one). */
       delivers_to_this_shop: boolean
-      message: string
+      message: TestEventText
     }
   | {
       sent: false
       reason: "not_sandbox" | "no_sandbox_controls" | "no_webhook_url" | "creation_failed"
-      message: string
+      message: TestEventText
       /** Why the test payment could not be created, as the connection test says it (the admin translates it). */
       problem?: ConnectionText
     }
@@ -45,7 +46,7 @@ export interface TestEventProgress {
   /** What the sandbox reports of its attempts to deliver the payment's events. */
   sandbox_attempts: SandboxAttempt[]
   /** One sentence on what the attempts show (refused, could not connect, delivered). */
-  sandbox_summary: string | null
+  sandbox_summary: TestEventText | null
 }
 
 const CONTROL_TIMEOUT_MS = 3_000
@@ -71,7 +72,7 @@ export async function sendSandboxTestEvent(
   deps: { createClient?: (config: RefpayClientConfig) => RefpayClient } = {}
 ): Promise<TestEventResult> {
   if (settings.environment !== "sandbox") {
-    return { sent: false, reason: "not_sandbox", message: "Test events can only be sent in the sandbox environment." }
+    return { sent: false, reason: "not_sandbox", message: testEventText("not_sandbox") }
   }
   let config: { url: string | null }
   try {
@@ -80,16 +81,17 @@ export async function sendSandboxTestEvent(
     return {
       sent: false,
       reason: "no_sandbox_controls",
-      message:
-        `The sandbox at ${new URL(settings.paymentsUrl).origin} has no test controls (${sandboxControlsUrl(settings)}): only the ` +
-        "plugin's REFPAY sandbox simulator (npx refpay-sandbox) can send a test event. Place a small order instead.",
+      message: testEventText("no_sandbox_controls", {
+        origin: new URL(settings.paymentsUrl).origin,
+        controls_url: sandboxControlsUrl(settings),
+      }),
     }
   }
   if (!config?.url) {
     return {
       sent: false,
       reason: "no_webhook_url",
-      message: `The sandbox delivers no webhooks: start it with --webhook-url ${shopWebhookUrl} and the shop's webhook secret in REFPAY_SANDBOX_WEBHOOK_SECRET.`,
+      message: testEventText("no_webhook_url", { shop_webhook_url: shopWebhookUrl }),
     }
   }
 
@@ -110,8 +112,8 @@ export async function sendSandboxTestEvent(
       sandbox_webhook_url: config.url,
       delivers_to_this_shop: here,
       message: here
-        ? "A test payment was created in the sandbox; its PENDING_TRANSACTIONS event is on its way to this shop."
-        : `A test payment was created, but the sandbox delivers its webhooks to ${config.url}, not to ${shopWebhookUrl}.`,
+        ? testEventText("sent_to_this_shop")
+        : testEventText("sent_elsewhere", { sandbox_webhook_url: config.url, shop_webhook_url: shopWebhookUrl }),
     }
   } catch (error) {
     const diagnosis = diagnose(error, {
@@ -124,7 +126,7 @@ export async function sendSandboxTestEvent(
     return {
       sent: false,
       reason: "creation_failed",
-      message: "The test payment could not be created.",
+      message: testEventText("creation_failed"),
       problem: diagnosis.summary,
     }
   } finally {
@@ -142,7 +144,7 @@ export async function testEventProgress(
   try {
     view = (await control(settings, `/webhooks?payment_id=${encodeURIComponent(paymentId)}`)) as typeof view
   } catch {
-    return { sandbox_attempts: [], sandbox_summary: "The sandbox's controls did not answer." }
+    return { sandbox_attempts: [], sandbox_summary: testEventText("controls_silent") }
   }
   const attempts: SandboxAttempt[] = (view?.events ?? [])
     .flatMap((event) =>
@@ -157,16 +159,14 @@ export async function testEventProgress(
   return { sandbox_attempts: attempts, sandbox_summary: summarizeAttempts(attempts) }
 }
 
-export function summarizeAttempts(attempts: SandboxAttempt[]): string | null {
+export function summarizeAttempts(attempts: SandboxAttempt[]): TestEventText {
   const last = attempts[attempts.length - 1]
-  if (!last) return "The sandbox has not tried to deliver the event yet."
+  if (!last) return testEventText("not_tried_yet")
   if (last.status !== null && last.status >= 200 && last.status < 300)
-    return `The sandbox delivered the event (HTTP ${last.status}).`
-  if (last.status === 401)
-    return "The shop refused the sandbox's delivery (401): the sandbox's webhook secret is not REFPAY_WEBHOOK_SECRET."
-  if (last.status !== null)
-    return `The shop answered the sandbox's delivery with HTTP ${last.status}; the sandbox retries.`
-  return `The sandbox could not deliver the event (${last.error ?? "no answer"}): check the URL it was started with (--webhook-url).`
+    return testEventText("delivered", { status: last.status })
+  if (last.status === 401) return testEventText("refused_secret")
+  if (last.status !== null) return testEventText("shop_answered", { status: last.status })
+  return testEventText("not_delivered", { error: last.error ?? "-" })
 }
 
 /** Same scheme, port and path, and the same host or two loopback names of this machine. */
