@@ -3,6 +3,7 @@ import { withAmountLimits, type AmountLimitSettings } from "../fixtures/amount-l
 import type { IEventBusModuleService, INotificationModuleService, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { TestEventUtils } from "@medusajs/test-utils"
+import { Client as PgClient } from "@medusajs/framework/pg"
 import { restoreCounts } from "../fixtures/data-restore"
 import { migratedTemplateName } from "../fixtures/migrated-database"
 import { itOnSeededDatabase, keepDatabaseBetweenTests } from "../fixtures/database-restore"
@@ -93,8 +94,7 @@ refpayIntegrationSuite(
         const template = migratedTemplateName()
         const { rows } = await ctx.dbConnection.raw("select datname from pg_database where datname = ?", [template])
         expect(rows).toHaveLength(1)
-        const { Client } = await import("@medusajs/framework/pg")
-        const client = new Client({
+        const client = new PgClient({
           connectionString: ctx.dbConfig.clientUrl.replace(/\/[^/?]*(\?|$)/, `/${template}$1`),
         })
         await client.connect()
@@ -173,6 +173,27 @@ refpayIntegrationSuite(
         expect(await displayIdSequence()).toBe(before!.sequence)
         expect(restoreCounts.rows).toBe(before!.counts.rows + 1)
         expect(restoreCounts.copy).toBe(before!.counts.copy)
+      })
+
+      // A client still in a transaction when the next test starts (the app busy after all): the rows are not put back
+      // under it, the database is copied anew, which cuts that client off as test-utils' restore always did.
+      let openTransaction: { client: InstanceType<typeof PgClient>; ended: Promise<unknown> } | undefined
+      it("leaves a transaction open with a row written in it", async () => {
+        before = { region: await regionName(), sequence: await displayIdSequence(), counts: { ...restoreCounts } }
+        const client = new PgClient({ connectionString: ctx.dbConfig.clientUrl })
+        const ended = new Promise((resolve) => client.on("error", resolve))
+        await client.connect()
+        await client.query("BEGIN")
+        await client.query(`update region set name = name || ' (in a transaction)'`)
+        openTransaction = { client, ended }
+      })
+
+      it("starts from a new copy of the database when a client was in a transaction, and that client is cut off", async () => {
+        expect(restoreCounts.copyWhileBusy).toBe(before!.counts.copyWhileBusy + 1)
+        expect(restoreCounts.rows).toBe(before!.counts.rows)
+        await openTransaction!.ended
+        await expect(openTransaction!.client.query("select 1")).rejects.toThrow()
+        expect(await regionName()).toBe(before!.region)
       })
     })
 
