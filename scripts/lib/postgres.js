@@ -21,16 +21,45 @@ function say(log, line) {
   if (log) log(line)
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
+/** Where the kernel takes the source ports of outgoing connections (Linux's default when it cannot be read). */
+function ephemeralPorts() {
+  try {
+    const [low, high] = fs
+      .readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8")
+      .trim()
+      .split(/\s+/)
+      .map(Number)
+    if (low > 0 && high >= low) return { low, high }
+  } catch {
+    // not Linux: its default range
+  }
+  return { low: 32768, high: 60999 }
+}
+
+/** Resolves true when `port` can be listened on at 127.0.0.1 (the test listener closed again). */
+function canListen(port) {
+  return new Promise((resolve) => {
     const server = net.createServer()
     server.unref()
-    server.on("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
+    server.once("error", () => resolve(false))
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)))
   })
+}
+
+/**
+ * A port on 127.0.0.1 free for a server this run starts a moment later. Taken below the kernel's ephemeral range:
+ * a port the kernel hands out (`listen(0)`) is one it may give any outgoing connection as its source port before the
+ * server listens (PostgreSQL's, HTTP's: the phases run side by side), and the server then fails with EADDRINUSE
+ * (seen once, the compatibility tier's Medusa in a full run).
+ */
+async function freePort() {
+  const { low } = ephemeralPorts()
+  const first = Math.max(1024, Math.min(10_000, low - 1000))
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = first + Math.floor(Math.random() * (low - first))
+    if (await canListen(port)) return port
+  }
+  throw new Error(`No free port on 127.0.0.1 between ${first} and ${low - 1}`)
 }
 
 /** The account PostgreSQL runs as: ourselves, or `postgres` when we are root (created if missing). */
