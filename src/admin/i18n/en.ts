@@ -2,6 +2,7 @@
 import type { ConnectionTextCode } from "../../api/admin/refpay/connection-test/connection-texts"
 import type { TestEventTextCode } from "../../api/admin/refpay/webhooks/test-event/test-event-texts"
 import type { WebhookWarningCode } from "../../api/admin/refpay/webhooks/webhook-health"
+import type { MalformedWebhookReason } from "../../rules/webhook"
 
 /**
  * The admin's English texts, word for word as the plugin has always shown them (the browser tests read them). All
@@ -339,7 +340,7 @@ export const en = {
           no_event_type: "without an event_type",
           not_json: "with a body that is not JSON",
           not_an_object: "with a body that is not a JSON object",
-        },
+        } satisfies Record<MalformedWebhookReason, string>,
         malformedOtherReason: "({{reason}})",
         malformedIgnored:
           "They were acknowledged (200) so the platform does not resend them forever, and ignored; the poll job still checks every waiting payment. If this goes on, the platform's event format may have changed: contact REFPAY.",

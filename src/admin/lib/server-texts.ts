@@ -1,6 +1,8 @@
 import type { ConnectionText } from "../../api/admin/refpay/connection-test/connection-texts"
 import type { TestEventText } from "../../api/admin/refpay/webhooks/test-event/test-event-texts"
 import type { WebhookWarning } from "../../api/admin/refpay/webhooks/webhook-health"
+import { en } from "../i18n/en"
+import { countKey } from "./format"
 
 /** The values of a connection text that are words to translate too, and where their translations are. */
 const TRANSLATED_VALUES: Record<string, string> = {
@@ -40,7 +42,7 @@ export function sayTestEventText(t: Translate, text: TestEventText): string {
 export function sayWebhookWarning(t: Translate, when: (iso: string) => string, warning: WebhookWarning): string {
   const base = "refpay.webhooks.warnings"
   const { count, last_at, reason, accepted_since, last_delivery_at } = warning.params
-  const counted = (code: string) => `${base}.texts.${code}.${count === 1 ? "one" : "other"}`
+  const counted = (code: string) => countKey(`${base}.texts.${code}`, Number(count))
   switch (warning.code) {
     case "refused_recently":
       return [
@@ -48,7 +50,8 @@ export function sayWebhookWarning(t: Translate, when: (iso: string) => string, w
         t(accepted_since ? `${base}.acceptedSince` : `${base}.giveSameSecret`),
       ].join(" ")
     case "malformed_recently": {
-      const known = ["no_payment_id", "no_event_type", "not_json", "not_an_object"].includes(String(reason))
+      // A reason this admin has no words for (a newer plugin's, in the same database) is shown as it is.
+      const known = String(reason) in en.refpay.webhooks.warnings.malformedReasons
       const said = known ? t(`${base}.malformedReasons.${reason}`) : t(`${base}.malformedOtherReason`, { reason })
       return [
         t(counted(warning.code), { count, when: when(String(last_at)), reason: said }),
