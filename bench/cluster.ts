@@ -3,7 +3,7 @@ import fs from "node:fs"
 import path from "node:path"
 
 /**
- * The cluster's figures (`--only=cluster`): how a poll tick's checks spread over the processes that share Medusa's
+ * The cluster's figures (`--only=cluster`): how a poll run's checks spread over the processes that share Medusa's
  * Redis event bus, measured by the cluster phase's own test (a throwaway PostgreSQL and Redis, the demo shop built
  * and run as two shared servers behind the load balancer; integration-tests/cluster/spread-checks.ts), which the
  * bench runs and whose figures file it reads. Several minutes: most of it is building and starting the cluster.

@@ -15,7 +15,7 @@ import { loopbackApi } from "./shop-api"
  * @medusajs/test-utils' medusaIntegrationTestRunner exactly as the integration suites boot theirs (this repository's
  * medusa-config.ts, the plugin's provider, routes, subscribers, jobs and hooks from source, a database of its own
  * on the bench's PostgreSQL), seeded with the integration suites' store fixture, and then driven over HTTP like a
- * shop. What only the process itself can do (a poll tick at a chosen `now`, its memory) is asked over IPC.
+ * shop. What only the process itself can do (a poll run at a chosen `now`, its memory) is asked over IPC.
  */
 
 // Everything this process listens on is loopback: test-utils calls app.listen(port) without a host.
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     for (const hook of hooks.afterAll) await hook()
   }
 
-  /** Waits until no poll tick (the app's own minute job) holds the tick lock, so one tick is timed alone. */
+  /** Waits until no poll run (the app's own minute job) holds the poll run lock, so one poll run is timed alone. */
   async function pollAlone(nowMs: number) {
     await container.resolve<ILockingModule>(Modules.LOCKING).execute(POLL_LOCK, async () => undefined, { timeout: 600 })
     const start = performance.now()

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
-import type { AppCommand, AppReady, AppReply, PollTickResult } from "./medusa-app-protocol"
+import type { AppCommand, AppReady, AppReply, PollRunResult } from "./medusa-app-protocol"
 
 export interface MedusaAppOptions {
   /** DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD of the bench's PostgreSQL (test-utils creates the app's database). */
@@ -19,7 +19,7 @@ export interface MedusaApp {
   ready: AppReady
   url: string
   pid: number
-  poll(nowMs: number): Promise<PollTickResult>
+  poll(nowMs: number): Promise<PollRunResult>
   memory(gc?: boolean): Promise<NodeJS.MemoryUsage>
   /** CPU time (user + system) the app process has used so far, in ms. */
   cpuMs(): Promise<number>

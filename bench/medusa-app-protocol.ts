@@ -21,11 +21,11 @@ export interface AppReady {
 export type AppReply =
   { type: "reply"; id: number; ok: true; result: unknown } | { type: "reply"; id: number; ok: false; error: string }
 
-export interface PollTickResult {
+export interface PollRunResult {
   ms: number
-  /** CPU time of the app process during the tick. */
+  /** CPU time of the app process during the poll run. */
   cpuMs: number
-  /** Sessions the tick synced without error. */
+  /** Sessions the poll run synced without error. */
   synced: number
   sessionIds: string[]
   actions: Record<string, number>

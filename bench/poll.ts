@@ -2,7 +2,7 @@ import { performance } from "node:perf_hooks"
 import { seedWaitingPayments as seedWaiting, type SeedTarget } from "../integration-tests/fixtures/waiting-payments"
 import { removeMonthOfReferences, seedMonthOfReferences } from "../integration-tests/fixtures/month-of-references"
 import type { MedusaApp } from "./medusa-app-process"
-import type { PollTickResult } from "./medusa-app-protocol"
+import type { PollRunResult } from "./medusa-app-protocol"
 import type { SandboxProcess } from "./sandbox-process"
 import { loopbackApi, sandboxControl } from "./shop-api"
 import { countStatements } from "./sql-stats"
@@ -10,15 +10,15 @@ import { round } from "./stats"
 
 /**
  * The poll job (`pollRefpayPayments`) with thousands of waiting payments, seeded directly (seedWaitingPayments).
- * Ticks run in the app at a chosen `now`, a day ahead of the clock so the app's own minute job never finds them due.
+ * Poll runs happen in the app at a chosen `now`, a day ahead of the clock so the app's own minute job never finds them due.
  */
 
 export interface PollSizes {
-  /** Waiting payments for each timed tick, ascending; the tick at N is reported as poll_*_N. */
-  ticks: number[]
+  /** Waiting payments for each timed poll run, ascending; the run at N is reported as poll_*_N. */
+  runs: number[]
   /**
    * Waiting payments for the check-age simulations, ascending (poll_check_age_max_min_N, and the share of one core
-   * the job takes, poll_core_share_N); each also in `ticks`.
+   * the job takes, poll_core_share_N); each also in `runs`.
    */
   ages: number[]
 }
@@ -40,11 +40,11 @@ interface SeedContext extends SeedTarget {
   webhookUrl(url: string | null): Promise<void>
 }
 
-interface TimedTick extends PollTickResult {
+interface TimedRun extends PollRunResult {
   platformCalls: number
 }
 
-async function tick(ctx: SeedContext, nowMs: number): Promise<TimedTick> {
+async function pollRun(ctx: SeedContext, nowMs: number): Promise<TimedRun> {
   await sandboxControl(ctx.sandbox.url, "DELETE", "/requests")
   const result = await ctx.app.poll(nowMs)
   const { count } = await sandboxControl<{ count: number }>(ctx.sandbox.url, "GET", "/requests")
@@ -73,33 +73,33 @@ async function spreadSchedule(
 }
 
 /**
- * The longest any of the waiting payments goes unchecked, in minutes, over one poll interval and one tick more,
+ * The longest any of the waiting payments goes unchecked, in minutes, over one poll interval and one poll run more,
  * from the job's steady state (payments arrive over time: each was last checked some time in the past interval and
- * is due one interval later). Each tick runs at the job's next minute after the previous tick really ended (a tick
- * longer than a minute makes the job skip the minutes it overlaps), so a slow tick shows here as a longer wait.
- * The first tick is also the timed tick of this size.
+ * is due one interval later). Each poll run starts at the job's next minute after the previous one really ended (a run
+ * longer than a minute makes the job skip the minutes it overlaps), so a slow run shows here as a longer wait.
+ * The first run is also the timed run of this size.
  */
 async function checkAge(
   ctx: SeedContext,
   lastChecked: Map<string, number>,
   startMs: number,
   interval: number
-): Promise<{ maxMinutes: number; ticks: number; slowestTickMs: number; coreShare: number; first: TimedTick }> {
+): Promise<{ maxMinutes: number; runs: number; slowestRunMs: number; coreShare: number; first: TimedRun }> {
   let maxGap = 0
   let cpuInInterval = 0
   let now = startMs
-  let lastTick = now
-  let ticks = 0
-  let slowestTickMs = 0
-  let first: TimedTick | undefined
+  let lastRun = now
+  let runs = 0
+  let slowestRunMs = 0
+  let first: TimedRun | undefined
   const end = startMs + interval * MINUTE
   while (now <= end) {
-    const result = await tick(ctx, now)
+    const result = await pollRun(ctx, now)
     first ??= result
     if (now < end) cpuInInterval += result.cpuMs
-    lastTick = now
-    ticks++
-    slowestTickMs = Math.max(slowestTickMs, result.ms)
+    lastRun = now
+    runs++
+    slowestRunMs = Math.max(slowestRunMs, result.ms)
     for (const id of result.sessionIds) {
       const previous = lastChecked.get(id)
       if (previous === undefined) continue
@@ -107,31 +107,31 @@ async function checkAge(
       lastChecked.set(id, now)
     }
     ctx.log(
-      `    tick ${ticks} at +${(now - startMs) / MINUTE} min: ${result.synced} checked in ${round(result.ms / 1000, 1)} s`
+      `    poll run ${runs} at +${(now - startMs) / MINUTE} min: ${result.synced} checked in ${round(result.ms / 1000, 1)} s`
     )
-    // The job runs every minute and skips a minute whose tick would overlap a running one.
+    // The job runs every minute and skips a minute whose run would overlap a running one.
     now += Math.max(1, Math.ceil(result.ms / MINUTE)) * MINUTE
   }
-  for (const checkedAt of lastChecked.values()) maxGap = Math.max(maxGap, lastTick - checkedAt)
-  // The job's CPU over one interval (the ticks at its minutes), as a share of one core over that interval.
+  for (const checkedAt of lastChecked.values()) maxGap = Math.max(maxGap, lastRun - checkedAt)
+  // The job's CPU over one interval (the runs at its minutes), as a share of one core over that interval.
   return {
     maxMinutes: maxGap / MINUTE,
-    ticks,
-    slowestTickMs,
+    runs,
+    slowestRunMs,
     coreShare: cpuInInterval / (interval * MINUTE),
     first: first!,
   }
 }
 
-function record(figures: PollFigures, size: number, result: TimedTick, log: (line: string) => void): void {
+function record(figures: PollFigures, size: number, result: TimedRun, log: (line: string) => void): void {
   const checked = Math.max(1, result.synced)
-  figures[`poll_tick_ms_${size}`] = round(result.ms, 1)
+  figures[`poll_run_ms_${size}`] = round(result.ms, 1)
   figures[`poll_platform_calls_per_payment_${size}`] = round(result.platformCalls / checked, 3)
-  figures[`poll_tick_ms_per_payment_${size}`] = round(result.ms / checked, 2)
-  figures[`poll_tick_checked_${size}`] = result.synced
-  figures[`poll_tick_cpu_ms_per_payment_${size}`] = round(result.cpuMs / checked, 2)
+  figures[`poll_run_ms_per_payment_${size}`] = round(result.ms / checked, 2)
+  figures[`poll_run_checked_${size}`] = result.synced
+  figures[`poll_run_cpu_ms_per_payment_${size}`] = round(result.cpuMs / checked, 2)
   log(
-    `  poll tick with ${size} waiting: ${result.synced} checked in ${round(result.ms, 1)} ms (${round(result.ms / checked, 2)} ms each, ` +
+    `  poll run with ${size} waiting: ${result.synced} checked in ${round(result.ms, 1)} ms (${round(result.ms / checked, 2)} ms each, ` +
       `${round(result.cpuMs / checked, 2)} ms of server CPU each), ` +
       `${result.platformCalls} platform calls, ${JSON.stringify(result.actions)}`
   )
@@ -144,20 +144,20 @@ export async function pollBench(ctx: SeedContext & { sizes: PollSizes }): Promis
   // Seeding creates thousands of payments on the platform: their PENDING webhooks would be thousands of syncs.
   await ctx.webhookUrl(null)
   try {
-    // Only the seeded payments take part: earlier orders get their check record (a tick at the real time makes
+    // Only the seeded payments take part: earlier orders get their check record (a poll run at the real time makes
     // it), then are left out.
     await ctx.app.poll(Date.now())
     await ctx.db.query("update refpay_payment_check set check_until = null")
 
     let now = Date.now() + DAY
-    // A warm-up tick on payments of its own (first sync in this app: code paths compiled, a token fetched).
+    // A warm-up poll run on payments of its own (first sync in this app: code paths compiled, a token fetched).
     await seedWaiting(ctx, 50, now)
-    await tick(ctx, now)
+    await pollRun(ctx, now)
     await ctx.db.query("update refpay_payment_check set check_until = null")
     now += MINUTE
 
-    // SQL statements of one check: a tick with nothing due, then one with a page of them due (counted apart from
-    // timed ticks; the poll job loads and records a page of unchanged checks at once).
+    // SQL statements of one check: a poll run with nothing due, then one with a page of them due (counted apart from
+    // timed runs; the poll job loads and records a page of unchanged checks at once).
     const idle = await countStatements(ctx.db, ctx.pgLogFile, async () => void (await ctx.app.poll(now)))
     now += MINUTE
     await seedWaiting(ctx, SQL_SAMPLE, now)
@@ -169,24 +169,26 @@ export async function pollBench(ctx: SeedContext & { sizes: PollSizes }): Promis
     )
     await ctx.db.query("update refpay_payment_check set check_until = null")
     now += MINUTE
-    figures.db_statements_per_poll_tick = idle.total
+    figures.db_statements_per_poll_run = idle.total
     figures.db_statements_per_poll_check = round((busy.total - idle.total) / Math.max(1, checked), 3)
-    log(`  poll: ${idle.total} SQL statements per tick, ${figures.db_statements_per_poll_check} per payment checked`)
+    log(
+      `  poll: ${idle.total} SQL statements per poll run, ${figures.db_statements_per_poll_check} per payment checked`
+    )
 
     const seeded: string[] = []
-    for (const size of sizes.ticks) {
+    for (const size of sizes.runs) {
       const start = performance.now()
       seeded.push(...(await seedWaiting(ctx, size - seeded.length, now)))
       log(`  poll: ${seeded.length} waiting payments seeded (${round((performance.now() - start) / 1000, 1)} s)`)
-      // What a tick costs before it checks anything (finding new sessions, counting, selecting the due ones): one
+      // What a poll run costs before it checks anything (finding new sessions, counting, selecting the due ones): one
       // at a time an hour earlier, when none of them is due yet.
-      const idle = await tick(ctx, now - 60 * MINUTE)
-      figures[`poll_idle_tick_ms_${size}`] = round(idle.ms, 1)
-      log(`  poll tick with ${size} waiting and none due: ${round(idle.ms, 1)} ms`)
-      if (size === sizes.ticks[sizes.ticks.length - 1])
+      const idle = await pollRun(ctx, now - 60 * MINUTE)
+      figures[`poll_idle_run_ms_${size}`] = round(idle.ms, 1)
+      log(`  poll run with ${size} waiting and none due: ${round(idle.ms, 1)} ms`)
+      if (size === sizes.runs[sizes.runs.length - 1])
         Object.assign(figures, await attentionTimes(ctx, size), await numbersTimes(ctx, size, now))
       if (sizes.ages.includes(size)) {
-        // Timed as the first tick of the check-age run, from the job's steady state.
+        // Timed as the first poll run of the check-age run, from the job's steady state.
         const start = now + 60 * MINUTE
         const lastChecked = await spreadSchedule(ctx, seeded, start, interval)
         const age = await checkAge(ctx, lastChecked, start, interval)
@@ -194,19 +196,19 @@ export async function pollBench(ctx: SeedContext & { sizes: PollSizes }): Promis
         figures[`poll_check_age_max_min_${size}`] = round(age.maxMinutes, 2)
         figures[`poll_core_share_${size}`] = round(age.coreShare, 4)
         log(
-          `  poll: ${size} waiting over ${age.ticks} ticks: longest unchecked ${round(age.maxMinutes, 2)} min ` +
-            `(slowest tick ${round(age.slowestTickMs / 1000, 1)} s), ${round(age.coreShare * 100, 2)}% of one core`
+          `  poll: ${size} waiting over ${age.runs} poll runs: longest unchecked ${round(age.maxMinutes, 2)} min ` +
+            `(slowest poll run ${round(age.slowestRunMs / 1000, 1)} s), ${round(age.coreShare * 100, 2)}% of one core`
         )
-        now = start + (interval + age.ticks) * MINUTE
+        now = start + (interval + age.runs) * MINUTE
       } else {
-        // Every payment due at once: the tick checks its budget's worth, oldest due first.
-        record(figures, size, await tick(ctx, now), log)
+        // Every payment due at once: the poll run checks its budget's worth, oldest due first.
+        record(figures, size, await pollRun(ctx, now), log)
         now += MINUTE
       }
     }
-    // An unchanged check (the platform still says WAITING): the largest tick's CPU and SQL per payment checked.
-    const largest = sizes.ticks[sizes.ticks.length - 1]!
-    figures.poll_unchanged_check_cpu_ms = figures[`poll_tick_cpu_ms_per_payment_${largest}`]!
+    // An unchanged check (the platform still says WAITING): the largest poll run's CPU and SQL per payment checked.
+    const largest = sizes.runs[sizes.runs.length - 1]!
+    figures.poll_unchanged_check_cpu_ms = figures[`poll_run_cpu_ms_per_payment_${largest}`]!
     figures.poll_unchanged_check_sql = figures.db_statements_per_poll_check!
     return figures
   } finally {

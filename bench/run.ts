@@ -21,7 +21,7 @@ import { clusterFigures } from "./cluster"
  *  (d) heap the client retains after 10,000 creations (target < 5 MB).
  * Then the shop owner's figures on a real Medusa app (bench/shop.ts): checkout with REFPAY vs the system provider,
  * platform calls per checkout, webhook to captured, the poll job with up to 10,000 waiting payments, server memory.
- * Then a tick's checks spread over one and two processes of a cluster (bench/cluster.ts).
+ * Then a poll run's checks distributed over one and two processes of a cluster (bench/cluster.ts).
  * Every loop is bounded in count and time.
  */
 
@@ -370,21 +370,21 @@ async function main(): Promise<void> {
     ...cluster,
   }
   const f = (key: string): number | undefined => figures[key]
-  // The poll sizes that ran: every poll_tick_ms_<N> figure, and the check-age runs (poll_check_age_max_min_<N>).
+  // The poll sizes that ran: every poll_run_ms_<N> figure, and the check-age runs (poll_check_age_max_min_<N>).
   const sizesOf = (prefix: string) =>
     Object.keys(figures)
       .filter((key) => key.startsWith(prefix))
       .map((key) => Number(key.slice(prefix.length)))
       .sort((a, b) => a - b)
-  const poll = { ticks: sizesOf("poll_tick_ms_per_payment_"), ages: sizesOf("poll_check_age_max_min_") }
+  const poll = { runs: sizesOf("poll_run_ms_per_payment_"), ages: sizesOf("poll_check_age_max_min_") }
   const interval = POLL_INTERVAL_MINUTES
   const perPaymentRatio = (size: number) => {
-    const at = f(`poll_tick_ms_per_payment_${size}`)
-    const base = f(`poll_tick_ms_per_payment_${poll.ticks[0]}`)
-    return at !== undefined && base !== undefined && size !== poll.ticks[0] ? round(at / base, 2) : undefined
+    const at = f(`poll_run_ms_per_payment_${size}`)
+    const base = f(`poll_run_ms_per_payment_${poll.runs[0]}`)
+    return at !== undefined && base !== undefined && size !== poll.runs[0] ? round(at / base, 2) : undefined
   }
-  // Tick time per payment, 10,000 (or the quick run's largest below it) and 100,000 waiting, against 100.
-  const usualLargest = [...poll.ticks].reverse().find((n) => n < LARGEST_SHOP_WAITING)
+  // Poll run time per payment, 10,000 (or the quick run's largest below it) and 100,000 waiting, against 100.
+  const usualLargest = [...poll.runs].reverse().find((n) => n < LARGEST_SHOP_WAITING)
   const pollFlatness = usualLargest === undefined ? undefined : perPaymentRatio(usualLargest)
   if (pollFlatness !== undefined) figures.poll_time_per_payment_ratio = pollFlatness
   const flatness100k = perPaymentRatio(LARGEST_SHOP_WAITING)
@@ -479,37 +479,32 @@ async function main(): Promise<void> {
       ...largeBurstRows(QUICK ? QUICK_SIZES.largeBurst : FULL_SIZES.largeBurst, f)
     )
     rows.push(
-      row("poll: SQL statements per tick, nothing due", f("db_statements_per_poll_tick")),
+      row("poll: SQL statements per poll run, nothing due", f("db_statements_per_poll_run")),
       row("poll: SQL statements per payment checked", f("db_statements_per_poll_check")),
       row(
-        "poll: an unchanged check, server CPU (ms, largest tick)",
+        "poll: an unchanged check, server CPU (ms, largest poll run)",
         f("poll_unchanged_check_cpu_ms"),
         "<= 2",
         (v) => v <= 2
       ),
       row("poll: an unchanged check, SQL statements", f("poll_unchanged_check_sql"), "<= 1", (v) => v <= 1)
     )
-    for (const size of poll.ticks) {
+    for (const size of poll.runs) {
       rows.push(
         row(
-          `poll tick with ${size} waiting (ms; ${f(`poll_tick_checked_${size}`) ?? "-"} due checked)`,
-          f(`poll_tick_ms_${size}`)
+          `poll run with ${size} waiting (ms; ${f(`poll_run_checked_${size}`) ?? "-"} due checked)`,
+          f(`poll_run_ms_${size}`)
         ),
         row(
-          `  ms per payment checked (server CPU ${f(`poll_tick_cpu_ms_per_payment_${size}`) ?? "-"} ms)`,
-          f(`poll_tick_ms_per_payment_${size}`)
+          `  ms per payment checked (server CPU ${f(`poll_run_cpu_ms_per_payment_${size}`) ?? "-"} ms)`,
+          f(`poll_run_ms_per_payment_${size}`)
         ),
-        row(`  tick with none due (ms)`, f(`poll_idle_tick_ms_${size}`)),
+        row(`  poll run with none due (ms)`, f(`poll_idle_run_ms_${size}`)),
         row(`  platform calls per payment checked`, f(`poll_platform_calls_per_payment_${size}`), "1", (v) => v <= 1)
       )
-      if (size !== poll.ticks[0])
+      if (size !== poll.runs[0])
         rows.push(
-          row(
-            `  time per payment vs ${poll.ticks[0]} waiting (ratio)`,
-            perPaymentRatio(size),
-            "<= 1.5",
-            (v) => v <= 1.5
-          )
+          row(`  time per payment vs ${poll.runs[0]} waiting (ratio)`, perPaymentRatio(size), "<= 1.5", (v) => v <= 1.5)
         )
       if (f(`numbers_ms_${size}`) !== undefined)
         rows.push(
@@ -556,7 +551,7 @@ async function main(): Promise<void> {
       row("  two processes vs one (ratio)", f("cluster_checks_ratio_2_to_1"), "about 2 with cores to spare"),
       row("  CPU ms per check of the checking processes, one process", f("cluster_cpu_ms_per_check_1")),
       row("  CPU ms per check of the checking processes, two processes", f("cluster_cpu_ms_per_check_2")),
-      row("  payments read twice in one tick", f("cluster_spread_read_twice"), "0", (v) => v === 0)
+      row("  payments read twice in one poll run", f("cluster_spread_read_twice"), "0", (v) => v === 0)
     )
   }
   printTable(rows)

@@ -21,7 +21,7 @@ import { median, percentile, round } from "./stats"
  *  - what the platform receives per REFPAY checkout;
  *  - how fast a paid order reads captured after the platform's APPROVED webhook, through either webhook route, one
  *    at a time, sixteen in flight and a hundred at once;
- *  - what a poll tick costs with 100 to 10,000 waiting payments, and how long any of them goes unchecked;
+ *  - what a poll run costs with 100 to 10,000 waiting payments, and how long any of them goes unchecked;
  *  - the server's memory.
  * PostgreSQL (throwaway), the sandbox and Medusa are started here and stopped whatever happens.
  */
@@ -55,16 +55,16 @@ export const FULL_SIZES: ShopSizes = {
   largeBurst: 500,
   sustained: 64,
   sustainedInFlight: 16,
-  poll: { ticks: [100, 1_000, 10_000], ages: [10_000] },
+  poll: { runs: [100, 1_000, 10_000], ages: [10_000] },
 }
 
-/** The poll job at the size of Portugal's largest shops (`--only=poll100k` runs it alone, after a tick at 100). */
+/** The poll job at the size of Portugal's largest shops (`--only=poll100k` runs it alone, after a poll run at 100). */
 export const LARGEST_SHOP_WAITING = 100_000
 
 function withLargestShop(poll: PollSizes, usual: boolean, largest: boolean): PollSizes {
   if (!largest) return poll
-  if (!usual) return { ticks: [poll.ticks[0]!, LARGEST_SHOP_WAITING], ages: [LARGEST_SHOP_WAITING] }
-  return { ticks: [...poll.ticks, LARGEST_SHOP_WAITING], ages: [...poll.ages, LARGEST_SHOP_WAITING] }
+  if (!usual) return { runs: [poll.runs[0]!, LARGEST_SHOP_WAITING], ages: [LARGEST_SHOP_WAITING] }
+  return { runs: [...poll.runs, LARGEST_SHOP_WAITING], ages: [...poll.ages, LARGEST_SHOP_WAITING] }
 }
 
 export const QUICK_SIZES: ShopSizes = {
@@ -76,7 +76,7 @@ export const QUICK_SIZES: ShopSizes = {
   largeBurst: 50,
   sustained: 32,
   sustainedInFlight: 16,
-  poll: { ticks: [100, 300, 1_000], ages: [1_000] },
+  poll: { runs: [100, 300, 1_000], ages: [1_000] },
 }
 
 export interface ShopFigures extends PollFigures {

@@ -9,8 +9,15 @@
 import { itCapturesTheLoadOnce, itTakesTheLoad } from "./behaviours"
 import { captureVerdict } from "./ledger"
 import { CREATE_PATH, STATUS_PATH } from "./platform"
-import { POLL_RUN_LEASE_SECONDS } from "../../src/sync-triggers/poll/poll-lock"
-import { clearOfTicks, countTicks, endOfNextTick, TICK, TICK_RUN_MS, tickAfter } from "./poll-runs"
+import { POLL_LOCK, POLL_RUN_LEASE_SECONDS } from "../../src/sync-triggers/poll/poll-lock"
+import {
+  clearOfPollRuns,
+  countPollRuns,
+  endOfNextPollRun,
+  POLL_EVERY_MS,
+  POLL_RUN_MS,
+  nextPollRunAt,
+} from "./poll-runs"
 import { redisKeyCount, redisTtl } from "./redis-probe"
 import {
   CHECKOUT_CONCURRENCY,
@@ -45,7 +52,7 @@ const PLACED_DURING_REDIS_RESTART = 8
 /** What a server logs when it ran a webhook's sync itself instead of handing it to the worker. */
 const SERVER_SYNC_LINES = /answered while its sync goes on|, not processed|not handed to the workers/
 /** The poll job's poll run's lock as Medusa's Redis locking provider keeps it (its default key prefix). */
-const TICK_LOCK_KEY = "medusa_lock:refpay:poll-tick"
+const POLL_LOCK_KEY = `medusa_lock:${POLL_LOCK}`
 /** Every REFPAY session lock (refpaySessionLockKey), as the same provider keeps them. */
 const SESSION_LOCK_KEYS = "medusa_lock:refpay:session:*"
 
@@ -148,7 +155,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       // The dead server's locks expire (the session lock within 60 s); then one poll run, the latest by which every
       // order must show its reference. What the customers see is read until it holds (it usually does at once: the
       // load's checkouts and payments took a minute or more), at most until that poll run's end; the assertions check the last reading.
-      const deadline = endOfNextTick(Math.max(Date.now(), killedAt + 60_000))
+      const deadline = endOfNextPollRun(Math.max(Date.now(), killedAt + 60_000))
       const cartIds = run.map((p) => p.cartId)
       const gaveUp = new Set(carts.filter((_, i) => !triesAgain(i)))
       const inspect = async () => {
@@ -265,8 +272,8 @@ describe("several servers on one PostgreSQL and one Redis", () => {
 
     // One whole poll run of status reads. Once its poll run has read every waiting payment, four customers pay and the
     // platform holds their webhooks until after the next poll run, which must find them paid.
-    const boundary = tickAfter(Date.now())
-    const counting = countTicks(stack.platform, ids, 1, undefined, boundary)
+    const boundary = nextPollRunAt(Date.now())
+    const counting = countPollRuns(stack.platform, ids, 1, undefined, boundary)
     await waitUntil(
       async () => {
         const read = new Set(
@@ -274,21 +281,21 @@ describe("several servers on one PostgreSQL and one Redis", () => {
         )
         return ids.every((id) => read.has(id))
       },
-      boundary + TICK_RUN_MS - Date.now(),
+      boundary + POLL_RUN_MS - Date.now(),
       "the poll run reading every waiting payment"
     )
     // The poll run that must catch them: the next one after they are paid (a second later at most). Their webhooks are
     // dropped, and the platform sends them again once that poll run has captured them: late webhooks.
-    const catching = tickAfter(Date.now() + 1_000)
+    const catching = nextPollRunAt(Date.now() + 1_000)
     await stack.platform.webhookFault({ mode: "drop", count: late.length })
     const latePaidAt = Date.now()
     await payAll(stack, late)
     await waitUntil(
       async () => (await stack.ledger.orders(late.map((o) => o.orderId))).every((r) => r.captures > 0),
-      catching + TICK_RUN_MS - Date.now(),
+      catching + POLL_RUN_MS - Date.now(),
       "the late-webhook payments captured by the next poll run"
     )
-    const ticks = await counting
+    const counted = await counting
     const lateRows = await stack.ledger.orders(late.map((o) => o.orderId))
     const capturedMs = Math.max(...lateRows.map((r) => (r.captured_at?.getTime() ?? Date.now()) - latePaidAt))
     const heldBack = (await stack.platform.webhooks()).filter(
@@ -316,13 +323,13 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       ])
     )
     const answers = stack.fanOut.stats().answers
-    stack.figures("poll_ticks_shared", {
+    stack.figures("poll_runs_shared", {
       waiting: ids.length,
-      poll_every_ms: TICK,
-      ticks: ticks.ticks,
-      tick_spans: ticks.tickSpans,
-      read_twice: ticks.readTwice,
-      skipped_by_tick_lock: skipped,
+      poll_every_ms: POLL_EVERY_MS,
+      runs: counted.runs,
+      run_spans: counted.runSpans,
+      read_twice: counted.readTwice,
+      skipped_by_poll_lock: skipped,
     })
     stack.figures("late_webhook", {
       seconds_from_pay_to_capture_by_poll: capturedMs / 1000,
@@ -331,8 +338,8 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       late_webhook_answers: answers,
     })
 
-    for (const id of ids) expect({ id, reads: ticks.reads[id] }).toEqual({ id, reads: [1] })
-    expect(ticks.readTwice).toEqual([])
+    for (const id of ids) expect({ id, reads: counted.reads[id] }).toEqual({ id, reads: [1] })
+    expect(counted.readTwice).toEqual([])
     expect(heldBack).toHaveLength(late.length)
     expect(heldBack.every((e) => e.attempts.length === 0)).toBe(true) // captured before any webhook arrived
     expect(lateVerdict.lost).toEqual([])
@@ -406,7 +413,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
     const rowsAtKill = await stack.ledger.orders(batch.orders.map((o) => o.orderId))
     // The dead server's locks expire: the session lock within 60 s, Medusa's cart lock (processPaymentWorkflow)
     // within 2 minutes; the poll run after that is the latest any paid order may still be awaiting.
-    const deadline = endOfNextTick(killedAt + 120_000)
+    const deadline = endOfNextPollRun(killedAt + 120_000)
     try {
       // Only the other server is left: every paid order captured once, nothing awaiting after the poll run
       // that follows the dead server's locks expiring.
@@ -463,7 +470,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
     const statusPath = `${STATUS_PATH}${order.paymentId}`
     // Paid clear of the poll runs: a poll run reading this waiting payment in the middle would take one of the faults
     // below (seen in CI: the poll run's read held, the capture's confirmation let through, captured before the kill).
-    await clearOfTicks(5_000)
+    await clearOfPollRuns(5_000)
     // The sync's own read goes through (a no-op fault takes it); the second read, the provider's confirmation inside
     // Medusa's capture, is held: the platform has answered, Medusa has recorded nothing yet.
     await stack.platform.control("POST", "/faults", { path: statusPath, method: "GET", count: 1, delay_ms: 0 })
@@ -496,7 +503,7 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       // cost two starts more. The dead sync's session lock lapses within its one-minute lease; a webhook retry or the
       // next poll run (now on the worker) runs the sync again from the start, and it finds the payment to capture.
       await stack.reshape(PRODUCTION_SET_UP)
-      const deadline = endOfNextTick(killedAt + 60_000) + 60_000
+      const deadline = endOfNextPollRun(killedAt + 60_000) + 60_000
       const settled = await settle(stack, [order], paidAt, deadline - Date.now())
       await quiet(stack, 60_000)
       const [after] = await stack.ledger.orders([order.orderId])
@@ -586,17 +593,17 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       // While Redis was down a server processed what it could not hand over: only what follows counts.
       const serverSyncsBefore = stack.httpServers.map((server) => stack.logLines(server, SERVER_SYNC_LINES).length)
       const ids = leftWaiting.map((o) => o.paymentId)
-      const ticks = await countTicks(stack.platform, ids, 1)
-      stack.figures("poll_ticks_worker", {
+      const counted = await countPollRuns(stack.platform, ids, 1)
+      stack.figures("poll_runs_worker", {
         waiting: ids.length,
-        poll_every_ms: TICK,
-        ticks: ticks.ticks,
-        tick_spans: ticks.tickSpans,
-        read_twice: ticks.readTwice,
+        poll_every_ms: POLL_EVERY_MS,
+        runs: counted.runs,
+        run_spans: counted.runSpans,
+        read_twice: counted.readTwice,
       })
       // Each waiting payment read once in the poll run (the earlier tests' unpaid orders are read too, once each).
-      for (const id of ids) expect({ id, reads: ticks.reads[id] }).toEqual({ id, reads: [1] })
-      expect(ticks.readTwice).toEqual([])
+      for (const id of ids) expect({ id, reads: counted.reads[id] }).toEqual({ id, reads: [1] })
+      expect(counted.readTwice).toEqual([])
 
       // Half of them paid here; the others stay waiting for the worker-kill test, which pays them (each captured once).
       const paid = leftWaiting.slice(0, Math.ceil(leftWaiting.length / 2))
@@ -656,10 +663,10 @@ describe("several servers on one PostgreSQL and one Redis", () => {
         // The next poll run (at most POLL_EVERY_SECONDS away) starts reading through the fault.
         await waitUntil(
           async () => (await stack.platform.control("GET", "/faults")).faults[0]?.remaining < readsHeld,
-          TICK + TICK_RUN_MS,
+          POLL_EVERY_MS + POLL_RUN_MS,
           "the worker's poll run reading statuses"
         )
-        lease = await redisTtl(stack.demo.cluster.redis.port, TICK_LOCK_KEY)
+        lease = await redisTtl(stack.demo.cluster.redis.port, POLL_LOCK_KEY)
         await worker.kill("SIGKILL")
         killedAt = Date.now()
       } finally {
@@ -679,26 +686,26 @@ describe("several servers on one PostgreSQL and one Redis", () => {
       await sleep(Math.max(0, killedAt + lease * 1_000 - Date.now()))
       await waitUntil(
         async () => (await redisKeyCount(redisPort, SESSION_LOCK_KEYS)) === 0,
-        60_000 + TICK_RUN_MS + 30_000,
+        60_000 + POLL_RUN_MS + 30_000,
         "the dead poll run's session locks lapsed"
       )
       const locksLapsedAt = Date.now()
       await waitUntil(
-        async () => (await redisTtl(redisPort, TICK_LOCK_KEY)) === -2,
-        TICK_RUN_MS + 30_000,
+        async () => (await redisTtl(redisPort, POLL_LOCK_KEY)) === -2,
+        POLL_RUN_MS + 30_000,
         "no poll run running"
       )
-      const ticks = await countTicks(stack.platform, ids, 1)
-      stack.figures("poll_tick_after_worker_killed", {
+      const counted = await countPollRuns(stack.platform, ids, 1)
+      stack.figures("poll_run_after_worker_killed", {
         killed_at: new Date(killedAt).toISOString(),
-        tick_lock_seconds_left_at_kill: lease,
+        poll_lock_seconds_left_at_kill: lease,
         restarted_after_s: (restartedAt - killedAt) / 1000,
         session_locks_lapsed_after_s: (locksLapsedAt - killedAt) / 1000,
-        ticks: ticks.ticks,
-        tick_spans: ticks.tickSpans,
-        skipped_by_tick_lock: stack.logLines(worker, /previous run is still running/).length,
+        runs: counted.runs,
+        run_spans: counted.runSpans,
+        skipped_by_poll_lock: stack.logLines(worker, /previous run is still running/).length,
       })
-      for (const id of ids) expect({ id, read: ticks.reads[id]![0]! > 0 }).toEqual({ id, read: true })
+      for (const id of ids) expect({ id, read: counted.reads[id]![0]! > 0 }).toEqual({ id, read: true })
 
       // Paid, so nothing is left waiting.
       const paidAt = Date.now()

@@ -4,7 +4,7 @@
 import { Client } from "pg"
 import { seedWaitingPayments } from "../fixtures/waiting-payments"
 import { CpuSampler } from "./cpu-samples"
-import { TICK } from "./poll-runs"
+import { POLL_EVERY_MS } from "./poll-runs"
 import { pendingEvents } from "./redis-probe"
 import { waitUntil, wholeNumberSetting, type ClusterServer, type ClusterStack } from "./stack"
 
@@ -103,10 +103,10 @@ export class SeededWaiting {
     const last = Math.max(...firstReads.values())
     // The job's poll runs start on whole multiples of its period: two reads of a payment in one period mean its check
     // was handed out twice in one poll run.
-    const perTick = new Map<string, number>()
+    const perRun = new Map<string, number>()
     for (const read of reads) {
-      const key = `${read.payment_id}@${Math.floor(read.arrivedMs / TICK)}`
-      perTick.set(key, (perTick.get(key) ?? 0) + 1)
+      const key = `${read.payment_id}@${Math.floor(read.arrivedMs / POLL_EVERY_MS)}`
+      perRun.set(key, (perRun.get(key) ?? 0) + 1)
     }
     const seconds = Math.max(0.001, (last - first) / 1000)
     const busy = cpu.between(first, last)
@@ -120,7 +120,7 @@ export class SeededWaiting {
       pages_by_process: Object.fromEntries(
         processes.map((p, i) => [p.name, stack.logLines(p, PAGE_CHECKED).length - pagesBefore[i]!])
       ),
-      read_twice: [...perTick].filter(([, n]) => n > 1).map(([key]) => key),
+      read_twice: [...perRun].filter(([, n]) => n > 1).map(([key]) => key),
     }
   }
 

@@ -9,7 +9,7 @@ import path from "node:path"
 import { Ledger } from "./ledger"
 import { Platform } from "./platform"
 import type { Order } from "./shop-load"
-import { POLL_EVERY_SECONDS, TICK } from "./poll-runs"
+import { POLL_EVERY_SECONDS, POLL_EVERY_MS } from "./poll-runs"
 import { Storefront } from "./storefront"
 import { startWebhookFanOut, type WebhookFanOut } from "./webhook-fan-out"
 import { cpuSince, recordCpuPerTest } from "../fixtures/suite-cpu"
@@ -269,6 +269,6 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /** Milliseconds until the poll job's next poll run (every POLL_EVERY_SECONDS, on whole multiples of it) plus `afterMs`. */
-export function untilNextTick(afterMs = 0): number {
-  return TICK - (Date.now() % TICK) + afterMs
+export function untilNextPollRun(afterMs = 0): number {
+  return POLL_EVERY_MS - (Date.now() % POLL_EVERY_MS) + afterMs
 }

@@ -418,7 +418,7 @@ refpayIntegrationSuite(
       expectNoCredential(both)
     })
 
-    it(`answers the counts, pages the lists and runs a poll tick with ${SEEDED_SESSIONS} waiting references (more than PostgreSQL's 65,535 parameters of one statement), no statement's text, bindings or rows growing with them`, async () => {
+    it(`answers the counts, pages the lists and runs a poll run with ${SEEDED_SESSIONS} waiting references (more than PostgreSQL's 65,535 parameters of one statement), no statement's text, bindings or rows growing with them`, async () => {
       const { orderId } = await placeOrder()
       const model = session(await adminOrder(orderId)).id
       expect((await checkNow(orderId)).data.action).toBe("record_check") // watched, with its validity
@@ -489,10 +489,10 @@ refpayIntegrationSuite(
       expectBounded(last.seen)
 
       // The poll run starts watching new sessions a bounded batch at a time (none is due yet: first check in 10 min).
-      const tick = await step("poll run", () => pollRefpayPayments(ctx.getContainer()))
-      expectBounded(tick.seen)
+      const pollRun = await step("poll run", () => pollRefpayPayments(ctx.getContainer()))
+      expectBounded(pollRun.seen)
       // The spy saw MikroORM's statements too (the check records the poll run wrote).
-      expect(tick.seen.checkInserts).toBeGreaterThan(0)
+      expect(pollRun.seen.checkInserts).toBeGreaterThan(0)
       const watched = Number(
         (
           await pg().raw(
@@ -501,7 +501,7 @@ refpayIntegrationSuite(
           )
         ).rows[0].n
       )
-      process.stdout.write(`bounded queries: ${watched} seeded sessions watched after the tick\n`)
+      process.stdout.write(`bounded queries: ${watched} seeded sessions watched after the poll run\n`)
       // One batch (the order placed above may take one place in it); Medusa's own scheduled poll run may have run one too.
       expect(watched).toBeGreaterThanOrEqual(MAX_NEW_CHECKS_PER_RUN - 1)
       expect(watched).toBeLessThanOrEqual(2 * MAX_NEW_CHECKS_PER_RUN)

@@ -623,7 +623,7 @@ refpayIntegrationSuite(
         // match for it), then the renewal's creation is held.
         const cancel = await holdPlatformCall(control, { path: CANCEL_PATH, method: "POST" })
         const create = await holdPlatformCall(control, { path: CREATE_PATH, method: "POST" })
-        const tick = pollRefpayPayments(container(), new Date(Date.now() + 7 * DAY + 25 * HOUR))
+        const pollRun = pollRefpayPayments(container(), new Date(Date.now() + 7 * DAY + 25 * HOUR))
         await cancel.held()
         await cancel.release()
         await create.held()
@@ -632,7 +632,7 @@ refpayIntegrationSuite(
           .post(requests(orderId), { payment_collection_id: checkout.id }, storeHeaders())
           .catch((e: any) => e.response)
         await create.release()
-        await tick
+        await pollRun
 
         expect(asked.status).toBe(200)
         expect(asked.data.issued).toBe(false)

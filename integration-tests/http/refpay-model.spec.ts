@@ -16,7 +16,7 @@ import {
   PLATFORM_FAULTS,
   type PlatformFault,
   PlatformCancelCommand,
-  PollTickCommand,
+  PollRunCommand,
   type Real,
   RedeliverCommand,
   RequestDuringRenewalCommand,
@@ -222,7 +222,7 @@ const ALL_COMMANDS: [string, fc.Arbitrary<fc.AsyncCommand<Model, Real>>, number]
     "pollRun",
     fc
       .tuple(fc.constantFrom("now" as const, "due" as const, "pastExpiry" as const), order, statusFault)
-      .map(([w, i, f]) => new PollTickCommand(w, i, f)),
+      .map(([w, i, f]) => new PollRunCommand(w, i, f)),
     1,
   ],
   [

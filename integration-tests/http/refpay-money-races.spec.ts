@@ -102,11 +102,11 @@ refpayIntegrationSuite(
           await control("POST", "/webhooks/config", { url: null })
           // Expiry's cancel call is held before it does anything; the customer pays meanwhile.
           const cancel = await holdPlatformCall(control, { path: CANCEL_PATH, method: "POST" })
-          const tick = pollRefpayPayments(container(), new Date(Date.now() + 7 * DAY + 25 * 3_600_000))
+          const pollRun = pollRefpayPayments(container(), new Date(Date.now() + 7 * DAY + 25 * 3_600_000))
           await cancel.held()
           await control("POST", `/payments/${refpay.payment_id}/pay`)
           await cancel.release()
-          await tick
+          await pollRun
 
           expect((await platform(refpay.payment_id)).refunded_amount).toBe("2498")
           const order = await waitForOrder(orderId, (o) => captureCount(o) === 1 && refundedTotal(o) === 2498)

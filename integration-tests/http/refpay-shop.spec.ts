@@ -513,7 +513,7 @@ refpayIntegrationSuite(
         }
       }
 
-      it("authorises the session again at the next poll tick: the order shows the reference the platform created, with no second creation", async () => {
+      it("authorises the session again at the next poll run: the order shows the reference the platform created, with no second creation", async () => {
         const { orderId } = await placeOrder()
         const { sessionId, refpay } = await interruptAuthorisation(orderId)
         expect(session(await adminOrder(orderId)).data.refpay).toBeNull()

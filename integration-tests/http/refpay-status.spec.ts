@@ -39,7 +39,7 @@ refpayIntegrationSuite(
      * meanwhile. This suite makes every payment due at once (REFPAY_POLL_INTERVAL_MINUTES=0), so a poll run on a minute
      * boundary would read the statuses a test counts (seen once: a third read where one sync makes two).
      */
-    const withoutScheduledTicks = <T>(work: () => Promise<T>): Promise<T> =>
+    const withoutScheduledPollRuns = <T>(work: () => Promise<T>): Promise<T> =>
       ctx
         .getContainer()
         .resolve<ILockingModule>(Modules.LOCKING)
@@ -165,7 +165,7 @@ refpayIntegrationSuite(
 
     describe("repeated, reordered and concurrent deliveries", () => {
       it("lets a delivery of an event whose sync is running join it: one sync's status reads, both answered processed", () =>
-        withoutScheduledTicks(async () => {
+        withoutScheduledPollRuns(async () => {
           await control("POST", "/webhooks/config", { url: null })
           const statusReads = async (paymentId: string) =>
             (await control<{ count: number }>("GET", `/requests?method=GET&path=${STATUS_PREFIX}${paymentId}`)).count
@@ -206,7 +206,7 @@ refpayIntegrationSuite(
       it("runs at most REFPAY_WEBHOOK_SYNCS_AT_ONCE webhook syncs at once, answers at once a delivery whose sync waits its turn (a burst), and processes every one", () =>
         // Its hold fault takes any status read: a scheduled poll run reading one of the paid payments would be a
         // fourth held read (seen once in CI: 4 where the limit is 3).
-        withoutScheduledTicks(async () => {
+        withoutScheduledPollRuns(async () => {
           // No deliveries from the sandbox: the test posts the APPROVED events itself.
           await control("POST", "/webhooks/config", { url: null })
           const placed: { orderId: string; refpay: { payment_id: string; order_id: string } }[] = []
@@ -552,7 +552,7 @@ refpayIntegrationSuite(
                 expires_at: new Date(t.expiresAt),
               }))
             )
-            // Two ticks: the second meets what the first recorded (a reminder sent, a reference renewed).
+            // Two poll runs: the second meets what the first recorded (a reminder sent, a reference renewed).
             for (const round of [1, 2]) {
               const due = (await checks.listRefpayPaymentChecks(
                 { session_id: pairs.map((p) => p.batched.sessionId) },
@@ -580,7 +580,7 @@ refpayIntegrationSuite(
             }
           }
         )
-        await withoutScheduledTicks(async () => {
+        await withoutScheduledPollRuns(async () => {
           try {
             await fc.assert(property, { seed: 2611, numRuns: 4, endOnFailure: true })
           } finally {

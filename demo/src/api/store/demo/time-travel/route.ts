@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { pollRefpayPayments } from "medusa-payment-refpay/sync-triggers/poll/poll"
 
 /**
- * `POST /store/demo/time-travel { days }` (demo only): moves the sandbox's clock forward and runs one tick of the
+ * `POST /store/demo/time-travel { days }` (demo only): moves the sandbox's clock forward and runs one poll run of the
  * plugin's poll job at the same moment, so a person trying the demo sees the reminder (D+6) and the expiry and
  * renewal (D+8) without waiting a week. A real shop has no such route: its clock is the real one.
  */
