@@ -11,7 +11,7 @@ import {
   RefpayTimeoutError,
   RefpayValidationError,
 } from "../../../../lib/refpay"
-import type { ConnectionText } from "./connection-texts"
+import { connectionText as text, type ConnectionText } from "./connection-texts"
 
 /**
  * What a failed connection test means for the shop owner, decided from the error alone (pure, table-tested). Every
@@ -52,8 +52,6 @@ const TLS_CODES =
   /^(CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_TLS_|ERR_SSL_|EPROTO$|HOSTNAME_MISMATCH|ERR_OSSL_)/
 const DNS_CODES = new Set(["ENOTFOUND", "EAI_AGAIN", "EAI_FAIL", "EAI_NONAME"])
 const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "EHOSTDOWN", "ENETDOWN"])
-
-const text = (code: ConnectionText["code"], params: ConnectionText["params"] = {}): ConnectionText => ({ code, params })
 
 /** Whether the error is the token request's (else the payments call's). */
 export function failedAtToken(error: unknown): boolean {

@@ -11,7 +11,7 @@ import {
 import { clientConfigOf } from "../../../../providers/refpay/client-config"
 import { configuredSecrets, type ResolvedRefpayOptions } from "../../../../config"
 import { diagnose, failedAtToken, platformDetail, type ConnectionProblem } from "./connection-diagnosis"
-import type { ConnectionText, ConnectionTextCode } from "./connection-texts"
+import { connectionText as text, type ConnectionText, type ConnectionTextCode } from "./connection-texts"
 
 /**
  * "Test connection" on the admin's REFPAY page: gets a token from the configured interface and makes one harmless
@@ -76,8 +76,6 @@ const STEP_FAILURE: Record<ConnectionProblem, ConnectionTextCode> = {
   unexpected_response: "step_not_platform_answer",
   configuration_error: "step_settings_incomplete",
 }
-
-const text = (code: ConnectionTextCode, params: ConnectionText["params"] = {}): ConnectionText => ({ code, params })
 
 export interface ConnectionTestDeps {
   createClient?: (config: RefpayClientConfig) => RefpayClient

@@ -1,3 +1,5 @@
+import { codedText, type CodedText } from "../coded-text"
+
 /**
  * The sentences of the connection test, as codes with the values they name: the admin UI says them in the admin's
  * language (src/admin/i18n, `refpay.connection.texts.<code>`). Values are what no language changes (URLs, codes,
@@ -60,7 +62,7 @@ export type ConnectionTextCode =
   | "step_not_platform_answer"
   | "step_settings_incomplete"
 
-export interface ConnectionText {
-  code: ConnectionTextCode
-  params: Record<string, string | number>
-}
+export type ConnectionText = CodedText<ConnectionTextCode>
+
+/** A connection text from its code and values. */
+export const connectionText = codedText<ConnectionTextCode>

@@ -1,3 +1,5 @@
+import { codedText, type CodedText } from "../../coded-text"
+
 /**
  * The sentences of "Send a test event", as codes with the values they name (URLs, HTTP statuses, a transport's error
  * code): the admin UI says them in the admin's language (src/admin/i18n, `refpay.webhooks.testEvent.texts.<code>`),
@@ -20,11 +22,7 @@ export type TestEventTextCode =
   | "shop_answered"
   | "not_delivered"
 
-export interface TestEventText {
-  code: TestEventTextCode
-  params: Record<string, string | number>
-}
+export type TestEventText = CodedText<TestEventTextCode>
 
-export function testEventText(code: TestEventTextCode, params: Record<string, string | number> = {}): TestEventText {
-  return { code, params }
-}
+/** A test event's text from its code and values. */
+export const testEventText = codedText<TestEventTextCode>
